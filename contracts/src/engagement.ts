@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+export const inquiryTypes = ['general', 'booking', 'provider', 'partnership', 'technical', 'feedback'] as const;
+
+const requiredTrimmed = (max: number) =>
+  z.string({ error: messages.missingInformation }).trim().min(1, messages.missingInformation).max(max);
+
+export const contactRequest = z.object({
+  name: requiredTrimmed(120),
+  email: requiredTrimmed(254),
+  subject: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200).optional()),
+  message: requiredTrimmed(5000),
+  inquiryType: z.enum(inquiryTypes).default('general'),
+});
+export type ContactRequest = z.infer<typeof contactRequest>;
+
+export const travelTypes = ['business', 'leisure', 'fitness'] as const;
+
+const listOfTags = z.array(z.string().trim().min(1).max(60)).max(20).default([]);
+
+/** Review rules of document 2, section 5; pros and cons arrive as lists. */
+export const reviewRequest = z.object({
+  hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired),
+  title: z.string({ error: messages.titleMin }).trim().min(5, messages.titleMin).max(100, messages.titleMax),
+  content: z.string({ error: messages.contentMin }).trim().min(20, messages.contentMin).max(1000, messages.contentMax),
+  rating: z.number({ error: messages.ratingRequired }).int(messages.ratingRequired).min(1, messages.ratingRequired).max(5, messages.ratingMax),
+  gymRating: z.number({ error: messages.gymRatingRequired }).int(messages.gymRatingRequired).min(1, messages.gymRatingRequired).max(5, messages.gymRatingMax),
+  travelType: z.enum(travelTypes, { error: messages.travelTypeRequired }),
+  roomType: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100).optional()),
+  stayDate: z.string({ error: messages.stayDateRequired }).regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, messages.stayDateRequired),
+  pros: listOfTags,
+  cons: listOfTags,
+  tags: listOfTags,
+});
+export type ReviewRequest = z.infer<typeof reviewRequest>;
+
+/** Splits the review form's comma-separated pros and cons into trimmed non-empty lists. */
+export function splitCommaList(text: string | undefined | null): string[] {
+  return (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export const moderationRequest = z.object({ isApproved: z.boolean() });
+
+export const favoriteRequest = z.object({ hotelId: z.coerce.number().int().positive() });

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** Kafka topics, named `<service>.<aggregate>`; the message key is the aggregate id. */
+export const topics = {
+  users: 'identity.users',
+  hotels: 'catalog.hotels',
+  reviews: 'engagement.reviews',
+  favorites: 'engagement.favorites',
+  contact: 'engagement.contact',
+  leads: 'referral.leads',
+  clicks: 'referral.clicks',
+  analytics: 'analytics.events',
+} as const;
+export type Topic = (typeof topics)[keyof typeof topics];
+export const allTopics: readonly string[] = Object.values(topics);
+/** Where a consumer puts a message it cannot handle after bounded retries. */
+export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
+
+const uuid = z.string().uuid();
+const hotelId = z.number().int().positive();
+
+const hotelSnapshot = z.object({
+  hotelId,
+  name: z.string(),
+  slug: z.string(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  providerId: uuid.nullable(),
+  providerEmail: z.string().nullable(),
+  /** Where leads for this hotel are emailed: the listing's own address, else the owning provider's. */
+  contactEmail: z.string().nullable(),
+  bookingUrl: z.string().nullable(),
+  isApproved: z.boolean(),
+});
+
+const reviewFacts = z.object({
+  reviewId: uuid,
+  hotelId,
+  hotelName: z.string().nullable(),
+  userId: uuid,
+  reviewerEmail: z.string().nullable(),
+  reviewerFirstName: z.string().nullable(),
+  rating: z.number().int().min(1).max(5),
+  gymRating: z.number().int().min(1).max(5).nullable(),
+  title: z.string().nullable(),
+});
+
+/** Every event type, its topic and the zod schema of its data: the one definition producers and consumers share. */
+export const eventCatalog = {
+  'user.registered': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  },
+  'user.profile_completed': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, isProvider: z.boolean(), isTraveler: z.boolean() }),
+  },
+  'user.became_provider': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, email: z.string(), companyName: z.string() }),
+  },
+  'user.password_reset_requested': {
+    topic: topics.users,
+    // The raw single-use token travels only to the notifier, which puts it in the emailed link.
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), token: z.string(), expiresAt: z.string() }),
+  },
+  'hotel.created': { topic: topics.hotels, data: hotelSnapshot },
+  'hotel.updated': { topic: topics.hotels, data: hotelSnapshot },
+  'hotel.submitted': { topic: topics.hotels, data: hotelSnapshot },
+  'hotel.approved': { topic: topics.hotels, data: hotelSnapshot },
+  'hotel.rejected': { topic: topics.hotels, data: hotelSnapshot.extend({ reason: z.string().nullable() }) },
+  'hotel.deleted': { topic: topics.hotels, data: z.object({ hotelId, providerId: uuid.nullable() }) },
+  'review.submitted': { topic: topics.reviews, data: reviewFacts },
+  'review.approved': { topic: topics.reviews, data: reviewFacts },
+  'review.rejected': { topic: topics.reviews, data: reviewFacts },
+  'favorite.added': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
+  'favorite.removed': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
+  'contact.received': {
+    topic: topics.contact,
+    data: z.object({
+      messageId: uuid,
+      name: z.string(),
+      email: z.string(),
+      subject: z.string().nullable(),
+      message: z.string(),
+      inquiryType: z.string(),
+    }),
+  },
+  'referral.clicked': {
+    topic: topics.clicks,
+    data: z.object({ clickId: uuid, hotelId: hotelId.nullable(), hotelName: z.string(), bookingUrl: z.string(), userId: uuid.nullable() }),
+  },
+  'lead.created': {
+    topic: topics.leads,
+    data: z.object({
+      leadId: uuid,
+      hotelId,
+      hotelName: z.string(),
+      contactEmail: z.string().nullable(),
+      userId: uuid.nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      message: z.string().nullable(),
+      checkInDate: z.string().nullable(),
+      checkOutDate: z.string().nullable(),
+      guests: z.number().int().nullable(),
+    }),
+  },
+  'analytics.recorded': {
+    topic: topics.analytics,
+    data: z.object({ kind: z.string(), hotelId: hotelId.nullable(), value: z.string().nullable(), sessionId: z.string().nullable() }),
+  },
+} as const;
+
+export type EventType = keyof typeof eventCatalog;
+export type EventData<T extends EventType> = z.infer<(typeof eventCatalog)[T]['data']>;
+
+/** The envelope every message carries: `{ id, type, version, occurredAt, data }`. */
+export const envelopeSchema = z.object({
+  id: uuid,
+  type: z.string(),
+  version: z.number().int().positive(),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+export type Envelope<T extends EventType = EventType> = {
+  id: string;
+  type: T;
+  version: number;
+  occurredAt: string;
+  data: EventData<T>;
+};
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventCatalog, type);
+}
+
+/** Parses a raw message into a typed envelope, validating its data against the catalog; throws on any mismatch. */
+export function parseEnvelope(raw: unknown): Envelope {
+  const envelope = envelopeSchema.parse(raw);
+  if (!isEventType(envelope.type)) throw new Error(`Unknown event type ${envelope.type}`);
+  const data = eventCatalog[envelope.type].data.parse(envelope.data);
+  return { ...envelope, type: envelope.type, data } as Envelope;
+}

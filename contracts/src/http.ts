@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The body of every error answer: `message` is what a person reads; `errors` names each bad field. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const healthBody = z.object({
+  status: z.enum(['healthy', 'unhealthy']),
+  services: z.record(z.string(), z.enum(['up', 'down'])).optional(),
+});
+export type HealthBody = z.infer<typeof healthBody>;
+
+/** Roles carried in tokens; the spec's flags isTraveler, isProvider, isAdmin map onto them. */
+export const roles = ['traveller', 'provider', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** Claims of the identity service's access token, as every service reads them. */
+export const tokenClaims = z.object({
+  sub: z.string().uuid(),
+  email: z.string(),
+  roles: z.array(z.enum(roles)),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  jti: z.string(),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof tokenClaims>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+});

@@ -1,0 +1,15 @@
+const symbols: Record<string, string> = { USD: '$', GBP: '£', EUR: '€', JPY: '¥' };
+
+/** The one price formatter (product ruling 12): known symbols, else the code then the amount; whole units. */
+export function formatPrice(amount: number | string | null | undefined, currency: string | null | undefined = 'USD'): string {
+  if (amount === null || amount === undefined || amount === '') return 'N/A';
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (!Number.isFinite(value)) return 'N/A';
+  const code = (currency || 'USD').toUpperCase();
+  const whole = Math.round(value).toLocaleString('en-US');
+  const symbol = symbols[code];
+  return symbol ? `${symbol}${whole}` : `${code} ${whole}`;
+}
+
+export const currencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
+export type Currency = (typeof currencies)[number];

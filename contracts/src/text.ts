@@ -1,0 +1,18 @@
+/** Lower case with accents removed: the basis of search matching and slugs. */
+export function foldText(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** The spec's slug rule: lowercased, accents removed, non-alphanumerics removed, spaces turned into hyphens. */
+export function slugify(name: string): string {
+  return foldText(name)
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
+
+/** Description preview for cards: cut at `max` characters with an ellipsis. */
+export function previewText(text: string | null | undefined, max = 120): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}
