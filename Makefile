@@ -1,0 +1,38 @@
+# The two commands: `make up` starts everything, `make test` runs every test. See README.md.
+.PHONY: up down test restart logs status typecheck lint unit integration e2e seed
+
+up:
+	@bash infra/scripts/up.sh
+
+down:
+	@bash infra/scripts/down.sh
+
+test:
+	@bash infra/scripts/test.sh
+
+restart:
+	@bash infra/scripts/services.sh restart $(SERVICE)
+
+status:
+	@curl -s http://127.0.0.1:8080/api/health; echo
+
+logs:
+	@tail -n 50 -f .data/logs/*.log
+
+typecheck:
+	@npm run --silent typecheck
+
+lint:
+	@npm run --silent lint
+
+unit:
+	@npx vitest run --project unit
+
+integration:
+	@npx vitest run --project integration
+
+e2e:
+	@cd frontend && npx playwright test
+
+seed:
+	@bash infra/scripts/seed.sh

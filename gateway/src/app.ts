@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import proxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import type { Redis } from 'ioredis';
+import { createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger } from '@reproute/platform';
+import { messages } from '@reproute/contracts';
+import { upstreams, type Config } from './config.ts';
+import { routeTable } from './routes.ts';
+import { screenIdentity } from './identity.ts';
+import { aggregateHealth } from './health.ts';
+
+/** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
+export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource }): Promise<FastifyInstance> {
+  const { config, logger, redis } = options;
+  const targets = upstreams(config);
+  const key = options.key ?? remoteKeySet(`${config.IDENTITY_URL}/.well-known/jwks.json`);
+  // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
+  const app = createHttpApp({ logger, jsonNotFound: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY } });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Served over plain http on loopback locally; TLS is terminated in front of the gateway elsewhere.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/.well-known/')) {
+      await screenIdentity(request, { key, issuer: config.JWT_ISSUER, redis, logger: request.log });
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'ratelimit:gateway:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: statusName(429),
+      message: messages.tooManyRequests,
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const report = await aggregateHealth(targets);
+    return reply.status(report.status === 'healthy' ? 200 : 503).send(report.status === 'healthy' ? { status: 'healthy' } : report);
+  });
+
+  for (const { prefix, service } of routeTable) {
+    await app.register(proxy, {
+      upstream: targets[service],
+      prefix,
+      rewritePrefix: prefix,
+      config: { rateLimit: prefix.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
+      undici: { connections: 64, pipelining: 1, connectTimeout: 1_000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        onError: (reply, { error }) => {
+          const code = (error as { code?: string }).code ?? '';
+          const unavailable = /ECONNREFUSED|ECONNRESET|ENOTFOUND|UND_ERR_CONNECT|UND_ERR_SOCKET/.test(code) || /connect|refused/i.test(error.message);
+          const status = unavailable ? 503 : (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
+          reply.request.log.warn({ err: error, service, status }, 'upstream failed');
+          void reply.status(status).send({
+            statusCode: status,
+            error: statusName(status),
+            message: `The ${service} service is temporarily unavailable. Please try again shortly.`,
+            service,
+            requestId: reply.request.id,
+          });
+        },
+      },
+    });
+  }
+
+  const dist = config.FRONTEND_DIST;
+  const indexFile = path.join(dist, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  } else {
+    logger.warn({ dist }, 'front end not built; only the API is served');
+  }
+
+  // Unknown API paths answer JSON; every other GET loads the SPA, whose router handles the path.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !fs.existsSync(indexFile)) {
+      return jsonNotFound(request, reply);
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(indexFile));
+  });
+
+  return app;
+}

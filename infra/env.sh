@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Defaults for local runs. Every value can be overridden from the environment; docker-compose.yml uses the same names.
+# No secret lives here: Postgres trusts loopback connections of the local data folder, and the identity
+# service generates its signing key on first start (or reads JWT_PRIVATE_KEY).
+export PGHOST="${PGHOST:-127.0.0.1}"
+export PGPORT="${PGPORT:-5432}"
+export PGDATABASE="${PGDATABASE:-reproute}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+export KAFKA_BROKERS="${KAFKA_BROKERS:-127.0.0.1:9092}"
+export SMTP_HOST="${SMTP_HOST:-127.0.0.1}"
+export SMTP_PORT="${SMTP_PORT:-1025}"
+export MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
+export GATEWAY_PORT="${GATEWAY_PORT:-8080}"
+export PUBLIC_APP_URL="${PUBLIC_APP_URL:-http://127.0.0.1:8080}"
+export LOG_LEVEL="${LOG_LEVEL:-info}"
+export NODE_ENV="${NODE_ENV:-development}"
+
+# name:port of every service; the gateway routes to these.
+SERVICES="identity:4001 catalog:4002 engagement:4003 referral:4004 analytics:4005 notifier:4006"
+export SERVICES
+service_port() { for s in $SERVICES; do [ "${s%%:*}" = "$1" ] && echo "${s##*:}"; done; }
+# database url for a service: its own role, which owns its own schema only.
+service_db_url() { echo "postgres://$1@${PGHOST}:${PGPORT}/${PGDATABASE}"; }

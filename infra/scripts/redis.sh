@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Redis 7 from Debian: rate limits, revoked tokens and BullMQ queues.
+COMPONENT=redis
+source "$(dirname "$0")/lib.sh"
+PIDFILE="$RUN/redis.pid"
+
+start() {
+  command -v redis-server >/dev/null || apt_install redis-server
+  if port_open 127.0.0.1 6379; then log "already running on 127.0.0.1:6379"; return; fi
+  mkdir -p "$DATA/redis"
+  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --dir "$DATA/redis" --pidfile "$PIDFILE" \
+    --logfile "$LOGS/redis.log" --save "" --appendonly no --maxmemory-policy noeviction
+  wait_port 127.0.0.1 6379 30 redis
+  log "started on 127.0.0.1:6379"
+}
+
+stop() { stop_pidfile "$PIDFILE" redis; }
+
+case "${1:-start}" in start) start ;; stop) stop ;; *) die "usage: $0 start|stop" ;; esac

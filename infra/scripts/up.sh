@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Brings the whole system up on loopback, installing what is missing. Safe to run twice.
+COMPONENT=up
+source "$(dirname "$0")/lib.sh"
+S="$ROOT/infra/scripts"
+started=$SECONDS
+
+if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+  log "installing npm packages"
+  (cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+command -v curl >/dev/null || apt_install curl
+
+"$S/postgres.sh" start
+"$S/redis.sh" start
+"$S/kafka.sh" start
+"$S/maildev.sh" start
+(cd "$ROOT" && node --import tsx infra/scripts/migrate.ts)
+"$S/seed.sh"
+if [ "${SKIP_FRONTEND_BUILD:-}" != 1 ]; then "$S/frontend.sh" build; fi
+"$S/services.sh" start
+
+cat <<INFO
+
+  RepRoute is up ($((SECONDS - started)) s)
+  App                http://127.0.0.1:$GATEWAY_PORT
+  API health         http://127.0.0.1:$GATEWAY_PORT/api/health
+  API docs           http://127.0.0.1:$GATEWAY_PORT/api/docs
+  MailDev (emails)   http://127.0.0.1:$MAILDEV_WEB_PORT
+  Metrics            http://127.0.0.1:<port>/metrics  (gateway $GATEWAY_PORT; $(echo $SERVICES))
+  Postgres           postgres://postgres@127.0.0.1:$PGPORT/$PGDATABASE
+  Redis              $REDIS_URL     Kafka  $KAFKA_BROKERS
+  Logs               $LOGS
+INFO
+if [ -f "$DATA/seed-accounts.txt" ]; then echo; cat "$DATA/seed-accounts.txt"; fi

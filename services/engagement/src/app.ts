@@ -1,0 +1,16 @@
+import { authPlugin, createHttpApp, remoteKeySet, type ServiceContext } from '@reproute/platform';
+import type { Config } from './config.ts';
+import { contactRoutes } from './routes/contact.ts';
+
+export async function buildApp(ctx: ServiceContext<Config>) {
+  const app = createHttpApp({
+    logger: ctx.logger,
+    readiness: {
+      postgres: () => ctx.pool.query('SELECT 1'),
+      kafka: () => ctx.bus.ping(),
+    },
+  });
+  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(contactRoutes, { ctx });
+  return app;
+}

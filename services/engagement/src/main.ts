@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService } from '@reproute/platform';
+import { configSchema } from './config.ts';
+import { buildApp } from './app.ts';
+
+await startService({
+  configSchema,
+  migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  buildApp,
+});

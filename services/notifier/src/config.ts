@@ -1,0 +1,14 @@
+import { baseConfigSchema } from '@reproute/platform';
+import { z } from 'zod';
+
+export const configSchema = baseConfigSchema.extend({
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().default(1025),
+  SMTP_SECURE: z.stringbool().default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default('RepRoute <no-reply@reproute.example>'),
+  SUPPORT_EMAIL: z.string().email().default('support@reproute.example'),
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+});
+export type Config = z.infer<typeof configSchema>;

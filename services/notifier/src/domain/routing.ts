@@ -1,0 +1,32 @@
+import type { Envelope, EventType } from '@reproute/contracts';
+import type { EmailMessage } from './email.ts';
+import { contactEmails } from '../templates/contact.ts';
+
+export interface RoutingConfig {
+  supportEmail: string;
+  appUrl: string;
+}
+
+/** Builds the emails one event causes; each gets a suffix that, with the event id, makes its job id. */
+export type EmailBuilder<T extends EventType = EventType> = (event: Envelope<T>, config: RoutingConfig) => { suffix: string; email: EmailMessage }[];
+export type EmailBuilders = { [T in EventType]?: EmailBuilder<T> };
+
+/** Every event type that sends email, and how. Template modules contribute their part. */
+export const emailBuilders: EmailBuilders = {
+  ...contactEmails,
+};
+
+/** Event types the notifier subscribes to. */
+export const notifiedEventTypes = Object.keys(emailBuilders) as EventType[];
+
+/**
+ * The emails an event causes, each with a job id derived from the event id, so a repeated
+ * event never queues a second copy. Events with no email answer an empty list.
+ */
+export function emailsForEvent(event: Envelope, config: RoutingConfig): { jobId: string; email: EmailMessage }[] {
+  const build = emailBuilders[event.type] as EmailBuilder | undefined;
+  if (!build) return [];
+  return build(event, config)
+    .filter(({ email }) => email.to)
+    .map(({ suffix, email }) => ({ jobId: `${event.id}-${suffix}`, email }));
+}

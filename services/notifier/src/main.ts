@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService, type ServiceContext } from '@reproute/platform';
+import { eventCatalog } from '@reproute/contracts';
+import { configSchema, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { createEmailQueue, createEmailWorker, createTransport, redisConnection } from './queue.ts';
+import { notifiedEventTypes } from './domain/routing.ts';
+import { queueEmailsHandler } from './events/handlers.ts';
+
+let deps: ReturnType<typeof createDeps> | undefined;
+function createDeps(ctx: ServiceContext<Config>) {
+  const redis = redisConnection(ctx.config.REDIS_URL);
+  const queue = createEmailQueue(redis);
+  return { redis, queue };
+}
+
+await startService({
+  configSchema,
+  migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  buildApp: async (ctx) => {
+    deps = createDeps(ctx);
+    return buildApp(ctx, deps);
+  },
+  consumers: (ctx) => {
+    const handler = queueEmailsHandler(deps!.queue, { supportEmail: ctx.config.SUPPORT_EMAIL, appUrl: ctx.config.PUBLIC_APP_URL });
+    const types = notifiedEventTypes;
+    return [
+      {
+        name: 'notifier',
+        topics: [...new Set(types.map((t) => eventCatalog[t].topic))],
+        handlers: Object.fromEntries(types.map((t) => [t, handler])),
+      },
+    ];
+  },
+  beforeListen: async (ctx) => {
+    const workerConnection = redisConnection(ctx.config.REDIS_URL);
+    const transport = createTransport({
+      host: ctx.config.SMTP_HOST,
+      port: ctx.config.SMTP_PORT,
+      secure: ctx.config.SMTP_SECURE,
+      user: ctx.config.SMTP_USER,
+      password: ctx.config.SMTP_PASSWORD,
+    });
+    const worker = createEmailWorker({ connection: workerConnection, transport, from: ctx.config.MAIL_FROM, logger: ctx.logger.child({ component: 'email-worker' }), concurrency: ctx.config.EMAIL_CONCURRENCY });
+    return [
+      { name: 'email worker', close: () => worker.close() },
+      { name: 'email queue', close: () => deps!.queue.close() },
+      { name: 'redis', close: async () => { workerConnection.disconnect(); deps!.redis.disconnect(); } },
+      { name: 'smtp', close: async () => transport.close() },
+    ];
+  },
+});

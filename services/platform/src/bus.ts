@@ -1,0 +1,178 @@
+import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntry } from 'kafkajs';
+import type { Logger } from './logger.ts';
+
+export interface BusMessage {
+  topic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export interface ReceivedMessage {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+}
+
+/** The event bus seen by the services: publish, subscribe, health. Kafka (kafkajs) is the one implementation. */
+export interface EventBus {
+  publish(messages: BusMessage[]): Promise<void>;
+  subscribe(options: {
+    groupId: string;
+    topics: readonly string[];
+    onMessage: (message: ReceivedMessage) => Promise<void>;
+  }): Promise<{ stop: () => Promise<void> }>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function kafkaLogCreator(logger: Logger) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...extra } = log;
+      const target = logger.child({ component: 'kafkajs' });
+      if (level === logLevel.ERROR) target.error(extra, message);
+      else if (level === logLevel.WARN) target.warn(extra, message);
+      else target.debug(extra, message);
+    };
+}
+
+export class KafkaBus implements EventBus {
+  private readonly kafka: Kafka;
+  private producer: Producer | undefined;
+  private producerConnecting: Promise<Producer> | undefined;
+  private admin: Admin | undefined;
+  private readonly consumers = new Set<Consumer>();
+
+  constructor(options: { brokers: string; clientId: string; logger: Logger }) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers.split(',').map((b) => b.trim()),
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogCreator(options.logger),
+      connectionTimeout: 3_000,
+      requestTimeout: 10_000,
+      retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2_000 },
+    });
+  }
+
+  private async connectedProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    this.producerConnecting ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      producer.on(producer.events.DISCONNECT, () => {
+        if (this.producer === producer) this.producer = undefined;
+      });
+      try {
+        await producer.connect();
+        this.producer = producer;
+        return producer;
+      } finally {
+        this.producerConnecting = undefined;
+      }
+    })();
+    return this.producerConnecting;
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+        })),
+      });
+    } catch (err) {
+      // A broken connection is re-established on the next publish.
+      this.producer = undefined;
+      await producer.disconnect().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async subscribe(options: {
+    groupId: string;
+    topics: readonly string[];
+    onMessage: (message: ReceivedMessage) => Promise<void>;
+  }): Promise<{ stop: () => Promise<void> }> {
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: 15_000,
+      heartbeatInterval: 1_000,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
+    });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ topic, partition, message }) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(message.headers ?? {})) {
+          const first = Array.isArray(v) ? v[0] : v;
+          if (first !== undefined) headers[k] = first.toString();
+        }
+        await options.onMessage({
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value?.toString() ?? null,
+          headers,
+        });
+      },
+    });
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    try {
+      await this.admin.describeCluster();
+    } catch (err) {
+      await this.admin.disconnect().catch(() => undefined);
+      this.admin = undefined;
+      throw err;
+    }
+  }
+
+  /** Creates the given topics if missing (used by the start scripts; services never rely on auto-creation). */
+  async ensureTopics(names: readonly string[], partitions = 3): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = names.filter((n) => !existing.has(n));
+      if (missing.length > 0) {
+        await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })) });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    await this.producer?.disconnect().catch(() => undefined);
+    this.producer = undefined;
+    await this.admin?.disconnect().catch(() => undefined);
+    this.admin = undefined;
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(public readonly variables: string[], detail: string) {
+    super(`Invalid configuration: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** Variables every service reads; a service extends this with its own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url(),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9092'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  IDENTITY_JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+  JWT_ISSUER: z.string().default('reproute-identity'),
+  PUBLIC_APP_URL: z.string().url().default('http://127.0.0.1:8080'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * Reads and validates configuration from the environment, failing fast with a message that
+ * names every missing or invalid variable (and never echoes their values).
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const variables = [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '?')))];
+  const detail = result.error.issues
+    .map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message}`)
+    .join('; ');
+  throw new ConfigError(variables, detail);
+}

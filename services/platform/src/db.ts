@@ -1,0 +1,46 @@
+import pg from 'pg';
+import type { Logger } from './logger.ts';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+/** Anything that runs a query: the pool itself or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+// Postgres numerics and bigints arrive as strings by default; the services use JS numbers for them.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** A pool whose connections see only the service's own schema first (search_path). */
+export function createPool(options: { url: string; schema: string; max?: number; logger?: Logger }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    options: `-c search_path=${options.schema},public`,
+    application_name: options.schema,
+  });
+  // An idle client losing its connection (e.g. Postgres restarting) must not crash the process.
+  pool.on('error', (err) => options.logger?.warn({ err }, 'idle Postgres client error'));
+  return pool;
+}
+
+/** Runs `work` in one transaction: commit on success, roll back on any error. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}

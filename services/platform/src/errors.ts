@@ -1,0 +1,18 @@
+/** An error with an HTTP status whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, errors?: { path: string; message: string }[]) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = "You don't have permission to access this page.") => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const notImplemented = (what: string) => new HttpError(501, `${what} is not available yet`);

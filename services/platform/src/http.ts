@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ZodError, type ZodType } from 'zod';
+import type { Logger } from './logger.ts';
+import { HttpError } from './errors.ts';
+import { metrics, registry } from './metrics.ts';
+
+export type ReadinessCheck = () => Promise<unknown>;
+
+function zodErrorBody(error: ZodError) {
+  const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return { message: errors[0]?.message ?? 'Invalid request', errors };
+}
+
+const statusNames: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+export const statusName = (status: number) => statusNames[status] ?? 'Error';
+
+/**
+ * The Fastify instance every service builds on: request ids (x-request-id), zod validation of
+ * route schemas with the spec's messages as 400 answers, JSON errors (never a stack), metrics
+ * per route, liveness and readiness, and /metrics.
+ */
+export function createHttpApp(options: {
+  logger: Logger;
+  readiness?: Record<string, ReadinessCheck>;
+  bodyLimit?: number;
+  /** The gateway answers unmatched paths itself (SPA fallback), so it opts out of the JSON 404. */
+  jsonNotFound?: boolean;
+  fastify?: Partial<FastifyServerOptions>;
+}): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
+    // Services sit behind the gateway, which sets X-Forwarded-For; the gateway itself overrides this.
+    trustProxy: true,
+    ...options.fastify,
+  }) as unknown as FastifyInstance;
+
+  // Route schemas are zod schemas; a failure reaches the error handler as the ZodError itself.
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError | ZodError | HttpError, request, reply) => {
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ statusCode: 400, error: statusName(400), ...zodErrorBody(error), requestId: request.id });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ statusCode: error.statusCode, error: statusName(error.statusCode), message: error.message, errors: error.errors, requestId: request.id });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.message.includes('JSON') ? 'The request body is not valid JSON' : error.message;
+      return reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ statusCode: 500, error: statusName(500), message: 'Something went wrong. Please try again.', requestId: request.id });
+  });
+
+  if (options.jsonNotFound !== false) app.setNotFoundHandler((request, reply) => jsonNotFound(request, reply));
+
+  app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
+    const checks = await runChecks(options.readiness ?? {});
+    const ready = Object.values(checks).every((c) => c === 'up');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+
+  return app;
+}
+
+export function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ statusCode: 404, error: statusName(404), message: `No route for ${request.method} ${request.url.split('?')[0]}`, requestId: request.id });
+}
+
+async function runChecks(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1_500))]);
+        return [name, 'up'] as const;
+      } catch {
+        return [name, 'down'] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

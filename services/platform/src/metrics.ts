@@ -1,0 +1,56 @@
+import client from 'prom-client';
+
+/** One registry per process; every service and the gateway expose it at /metrics. */
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const metrics = {
+  httpDuration: new client.Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  }),
+  eventsConsumed: new client.Counter({
+    name: 'events_consumed_total',
+    help: 'Kafka events handled by consumers, by outcome (processed, duplicate, failed)',
+    labelNames: ['consumer', 'type', 'outcome'] as const,
+    registers: [registry],
+  }),
+  eventsDeadLettered: new client.Counter({
+    name: 'events_dead_lettered_total',
+    help: 'Messages sent to a dead-letter topic',
+    labelNames: ['consumer', 'topic'] as const,
+    registers: [registry],
+  }),
+  outboxPublished: new client.Counter({
+    name: 'outbox_published_total',
+    help: 'Outbox rows published to Kafka',
+    labelNames: ['schema'] as const,
+    registers: [registry],
+  }),
+  business: new client.Counter({
+    name: 'business_events_total',
+    help: 'Product actions: searches, referral clicks, leads, reviews submitted and approved',
+    labelNames: ['action'] as const,
+    registers: [registry],
+  }),
+};
+
+/** Registers a gauge computed when Prometheus scrapes (e.g. outbox backlog). */
+export function gaugeOnScrape(name: string, help: string, read: () => Promise<number>, labelNames: string[] = []): client.Gauge {
+  return new client.Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await read());
+      } catch {
+        // a failed read leaves the last value; readiness reports the dependency itself
+      }
+    },
+  });
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { context } from '@opentelemetry/api';
+import { eventCatalog, type EventData, type EventType, type Envelope } from '@reproute/contracts';
+import type { EventBus } from './bus.ts';
+import type { Pool, Queryable } from './db.ts';
+import type { Logger } from './logger.ts';
+import { extractTraceContext, injectTraceContext, withMessagingSpan } from './propagation.ts';
+import { metrics } from './metrics.ts';
+
+/**
+ * Writes an event to the outbox inside the caller's transaction (pass the transaction's client),
+ * so the state change and the event commit or roll back together. The event's data is validated
+ * against its contract first: an invalid event is a bug and fails the transaction.
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Queryable,
+  type: T,
+  data: EventData<T>,
+  options: { key: string | number },
+): Promise<Envelope<T>> {
+  const definition = eventCatalog[type];
+  const envelope = {
+    id: randomUUID(),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: definition.data.parse(data) as EventData<T>,
+  };
+  await tx.query(
+    'INSERT INTO outbox (id, topic, message_key, event_type, payload, headers) VALUES ($1, $2, $3, $4, $5, $6)',
+    [envelope.id, definition.topic, String(options.key), type, JSON.stringify(envelope), JSON.stringify(injectTraceContext(context.active()))],
+  );
+  return envelope;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  message_key: string;
+  event_type: string;
+  payload: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * Publishes unsent outbox rows in order and marks them sent. When Kafka cannot be reached the rows
+ * stay unsent (attempts and the last error recorded) and the relay backs off and tries again, so
+ * nothing is lost while the broker is down.
+ */
+export class OutboxRelay {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private failures = 0;
+
+  constructor(
+    private readonly options: { pool: Pool; bus: EventBus; logger: Logger; schema: string; pollMs?: number; batchSize?: number },
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Asks the relay to look for rows now rather than at its next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.options.pollMs ?? 100;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+        this.failures = 0;
+      } catch (err) {
+        this.failures += 1;
+        this.options.logger.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
+      }
+      if (published > 0 && this.failures === 0) continue;
+      const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  /** Publishes one batch; returns how many rows were sent. */
+  async publishBatch(): Promise<number> {
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, topic, message_key, event_type, payload, headers FROM outbox
+          WHERE sent_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 200],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      try {
+        await this.publishRows(rows);
+      } catch (err) {
+        await client.query(
+          'UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])',
+          [rows.map((r) => r.id), String((err as Error).message).slice(0, 500)],
+        );
+        await client.query('COMMIT');
+        throw err;
+      }
+      await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])', [
+        rows.map((r) => r.id),
+      ]);
+      await client.query('COMMIT');
+      metrics.outboxPublished.inc({ schema: this.options.schema }, rows.length);
+      return rows.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async publishRows(rows: OutboxRow[]): Promise<void> {
+    // Each row gets a producer span, child of the request that wrote it; its context travels in the headers.
+    const messages = await Promise.all(
+      rows.map((row) =>
+        withMessagingSpan(
+          { destination: row.topic, operation: 'publish', system: 'kafka', parent: extractTraceContext(row.headers), attributes: { 'messaging.message.id': row.id, 'event.type': row.event_type } },
+          async () => ({
+            topic: row.topic,
+            key: row.message_key,
+            value: JSON.stringify(row.payload),
+            headers: { ...injectTraceContext(), 'event-type': row.event_type, 'event-id': row.id },
+          }),
+        ),
+      ),
+    );
+    await this.options.bus.publish(messages);
+  }
+
+  /** Stops polling after a last attempt to send what is waiting. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.publishBatch().catch((err: unknown) => this.options.logger.warn({ err }, 'final outbox flush failed; rows stay for the next start'));
+  }
+}
+
+/** Unsent rows and the age of the oldest, for readiness details and metrics. */
+export async function outboxBacklog(db: Queryable): Promise<{ unsent: number; oldestAgeSeconds: number }> {
+  const { rows } = await db.query<{ unsent: number; oldest: number | null }>(
+    `SELECT count(*)::int AS unsent, EXTRACT(EPOCH FROM (now() - min(created_at)))::float AS oldest FROM outbox WHERE sent_at IS NULL`,
+  );
+  return { unsent: rows[0]?.unsent ?? 0, oldestAgeSeconds: rows[0]?.oldest ?? 0 };
+}

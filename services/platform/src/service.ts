@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from './logger.ts';
+
+export type Closer = { name: string; close: () => Promise<unknown> };
+
+/**
+ * Listens, then on SIGTERM/SIGINT shuts down in order: stop accepting and finish in-flight
+ * requests, then each closer in the order given (consumers, relay, workers, pools, telemetry).
+ */
+export async function runService(options: {
+  app: FastifyInstance;
+  host: string;
+  port: number;
+  logger: Logger;
+  closers?: Closer[];
+  shutdownTimeoutMs?: number;
+}): Promise<void> {
+  const { app, logger } = options;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, options.shutdownTimeoutMs ?? 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      for (const closer of options.closers ?? []) {
+        await closer.close().catch((err: unknown) => logger.warn({ err, closer: closer.name }, 'error while closing'));
+      }
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  await app.listen({ host: options.host, port: options.port });
+}
+
+import type { z } from 'zod';
+import { loadConfig, ConfigError, type BaseConfig, type baseConfigSchema } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createPool, type Pool } from './db.ts';
+import { migrate } from './migrate.ts';
+import { KafkaBus } from './bus.ts';
+import { OutboxRelay, outboxBacklog } from './outbox.ts';
+import { startConsumer, type ConsumerOptions } from './consumer.ts';
+import { gaugeOnScrape } from './metrics.ts';
+
+export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+  config: C;
+  logger: Logger;
+  pool: Pool;
+  bus: KafkaBus;
+  relay: OutboxRelay;
+}
+
+type ConsumerSpec = Omit<ConsumerOptions, 'bus' | 'pool' | 'logger'>;
+
+/**
+ * The boot sequence every service shares: validated config, logger, Postgres pool and migrations
+ * in the service's schema, Kafka bus, outbox relay, consumers, then the HTTP app; shutdown runs
+ * in reverse. main.ts files call this; tests build the app with buildApp directly.
+ */
+export async function startService<S extends typeof baseConfigSchema>(definition: {
+  configSchema: S;
+  migrationsDir: string;
+  buildApp: (ctx: ServiceContext<z.infer<S>>) => Promise<FastifyInstance>;
+  consumers?: (ctx: ServiceContext<z.infer<S>>) => ConsumerSpec[];
+  beforeListen?: (ctx: ServiceContext<z.infer<S>>) => Promise<Closer[] | void>;
+}): Promise<void> {
+  let config: z.infer<S>;
+  try {
+    config = loadConfig(definition.configSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: config.DB_POOL_MAX, logger });
+  await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger });
+  const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.SERVICE_NAME, logger });
+  const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA });
+  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay };
+
+  gaugeOnScrape('outbox_unsent_rows', 'Outbox rows not yet published', async () => (await outboxBacklog(pool)).unsent);
+  gaugeOnScrape('outbox_oldest_unsent_age_seconds', 'Age of the oldest unpublished outbox row', async () => (await outboxBacklog(pool)).oldestAgeSeconds);
+
+  const app = await definition.buildApp(ctx);
+  relay.start();
+  const consumerHandles: { stop: () => Promise<void> }[] = [];
+  for (const spec of definition.consumers?.(ctx) ?? []) {
+    // Consumers join in the background: a broker that is down at start must not stop the HTTP side.
+    void (async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          consumerHandles.push(await startConsumer({ ...spec, bus, pool, logger: logger.child({ consumer: spec.name }) }));
+          logger.info({ consumer: spec.name, topics: spec.topics }, 'consumer started');
+          return;
+        } catch (err) {
+          logger.warn({ err, consumer: spec.name, attempt }, 'consumer could not start; retrying');
+          await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+        }
+      }
+    })();
+  }
+  const extraClosers = (await definition.beforeListen?.(ctx)) ?? [];
+  const telemetry = (globalThis as { __reprouteTelemetry?: () => Promise<void> }).__reprouteTelemetry;
+  await runService({
+    app,
+    host: config.HOST,
+    port: config.PORT,
+    logger,
+    closers: [
+      { name: 'consumers', close: () => Promise.all(consumerHandles.map((c) => c.stop())) },
+      ...extraClosers,
+      { name: 'outbox relay', close: () => relay.stop() },
+      { name: 'kafka', close: () => bus.close() },
+      { name: 'postgres', close: () => pool.end() },
+      { name: 'telemetry', close: () => telemetry?.() ?? Promise.resolve() },
+    ],
+  });
+  logger.info({ port: config.PORT }, 'service listening');
+}

@@ -1,0 +1,36 @@
+/**
+ * Loaded with `node --import` before the application, so instrumentation patches modules
+ * before they are first imported. Exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * set; without it spans are still created (trace ids in logs) but not exported.
+ */
+import { register } from 'node:module';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+
+const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+const spanProcessors: SpanProcessor[] = endpoint
+  ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }), { scheduledDelayMillis: 500 })]
+  : [];
+
+const sdk = new NodeSDK({
+  serviceName: process.env.SERVICE_NAME ?? 'reproute',
+  spanProcessors,
+  instrumentations: [
+    getNodeAutoInstrumentations({
+      '@opentelemetry/instrumentation-fs': { enabled: false },
+      '@opentelemetry/instrumentation-dns': { enabled: false },
+      '@opentelemetry/instrumentation-net': { enabled: false },
+      '@opentelemetry/instrumentation-kafkajs': { enabled: false },
+      '@opentelemetry/instrumentation-pino': { enabled: false },
+    }),
+  ],
+});
+sdk.start();
+
+/** Flushes spans on shutdown; services add it as their last closer. */
+export const shutdownTelemetry = () => sdk.shutdown();
+(globalThis as { __reprouteTelemetry?: () => Promise<void> }).__reprouteTelemetry = shutdownTelemetry;

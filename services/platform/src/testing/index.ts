@@ -1,0 +1,119 @@
+/**
+ * Helpers for integration tests that talk to the running system through the gateway, and to
+ * MailDev's REST API. Tests use real components only; these helpers just save typing.
+ */
+export const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+export const maildevUrl = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the gateway (or `base`) with a JSON body and an optional bearer token. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; base?: string; rawBody?: string } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(`${options.base ?? gatewayUrl}${path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** A unique, valid email address for one test. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const strongPassword = 'Str0ng!Pass';
+
+/** Registers a traveller through the gateway; returns the token and user. */
+export async function registerTraveller(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  const email = overrides.email ?? uniqueEmail('traveller');
+  const res = await api<{ token: string; user: { id: string; email: string } }>('POST', '/api/auth/register', {
+    body: { email, password: overrides.password ?? strongPassword, firstName: overrides.firstName ?? 'Test', lastName: overrides.lastName ?? 'Traveller' },
+  });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...res.body, email, password: overrides.password ?? strongPassword };
+}
+
+export async function login(email: string, password: string) {
+  const res = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/login', { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The seeded accounts (infra seed); passwords come from the same variables the seed uses. */
+export const seedAccounts = {
+  admin: { email: process.env.SEED_ADMIN_EMAIL ?? 'admin@reproute.example', password: process.env.SEED_ADMIN_PASSWORD ?? 'Admin!2345' },
+  provider: { email: process.env.SEED_PROVIDER_EMAIL ?? 'provider@reproute.example', password: process.env.SEED_PROVIDER_PASSWORD ?? 'Provider!2345' },
+  traveller: { email: process.env.SEED_TRAVELLER_EMAIL ?? 'traveller@reproute.example', password: process.env.SEED_TRAVELLER_PASSWORD ?? 'Traveller!2345' },
+};
+
+export interface MaildevEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  time: string;
+  to: { address: string; name?: string }[];
+  from: { address: string; name?: string }[];
+  headers: Record<string, string>;
+}
+
+export async function listEmails(): Promise<MaildevEmail[]> {
+  const res = await fetch(`${maildevUrl}/api/email`);
+  if (!res.ok) throw new Error(`MailDev answered ${res.status}`);
+  return (await res.json()) as MaildevEmail[];
+}
+
+/** Emails sent to `address` (case-insensitive). */
+export async function emailsTo(address: string): Promise<MaildevEmail[]> {
+  const wanted = address.toLowerCase();
+  return (await listEmails()).filter((e) => e.to.some((t) => t.address.toLowerCase() === wanted));
+}
+
+/** Polls MailDev until an email matching `predicate` arrives, or fails after `timeoutMs`. */
+export async function waitForEmail(predicate: (email: MaildevEmail) => boolean, timeoutMs = 20_000): Promise<MaildevEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await listEmails()).find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('expected email did not arrive in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not hold in time${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
