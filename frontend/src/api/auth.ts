@@ -1,0 +1,80 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, ProviderSetupRequest, RegisterRequest, SetupProfileRequest } from '@reproute/contracts';
+import { ApiError, apiRequest } from './request';
+import type { AuthAnswer, User } from './types';
+import { clearToken, readToken, storeToken } from '@/lib/tokenStorage';
+import { store } from '@/store';
+import { signedIn, signedOut } from '@/store/sessionSlice';
+
+export function fetchCurrentUser(): Promise<User> {
+  return apiRequest<User>('GET', '/api/auth/me');
+}
+
+/** Stores the token and sets the user, as login and register do. */
+export function acceptAuthAnswer(answer: AuthAnswer): User {
+  storeToken(answer.token);
+  store.dispatch(signedIn(answer.user));
+  return answer.user;
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiRequest<AuthAnswer>('POST', '/api/auth/login', body),
+    onSuccess: acceptAuthAnswer,
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiRequest<AuthAnswer>('POST', '/api/auth/register', body),
+    onSuccess: acceptAuthAnswer,
+  });
+}
+
+/**
+ * The setup calls of spec section 8: without a token "401: Authentication required"; a 401 answer
+ * clears the session and reads "401: Session expired. Please sign in again."; otherwise the server's
+ * message or the fallback text.
+ */
+export async function setupCall<T extends { token?: string; user: User }>(url: string, body: unknown, fallback: string): Promise<T> {
+  if (!readToken()) throw new Error('401: Authentication required');
+  try {
+    const answer = await apiRequest<T>('POST', url, body);
+    if (answer.token) storeToken(answer.token);
+    store.dispatch(signedIn(answer.user));
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearToken();
+      store.dispatch(signedOut());
+      throw new Error('401: Session expired. Please sign in again.', { cause: error });
+    }
+    if (error instanceof ApiError) throw new Error(error.body?.message || fallback, { cause: error });
+    throw error instanceof Error ? error : new Error(fallback);
+  }
+}
+
+export function useSetupProfile() {
+  return useMutation({
+    mutationFn: (body: SetupProfileRequest) => setupCall<AuthAnswer>('/api/auth/setup-profile', body, 'Profile setup failed'),
+  });
+}
+
+export function useProviderSetup() {
+  return useMutation({
+    mutationFn: (body: ProviderSetupRequest) =>
+      setupCall<AuthAnswer & { message?: string }>('/api/provider/setup', body, 'Provider setup failed'),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => apiRequest<{ message: string }>('POST', '/api/forgot-password', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => apiRequest<{ message: string }>('POST', '/api/reset-password', body),
+  });
+}

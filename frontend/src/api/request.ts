@@ -1,0 +1,120 @@
+import type { ErrorBody } from '@reproute/contracts';
+import { readToken } from '@/lib/tokenStorage';
+
+/**
+ * Raised for every non-OK answer. Its message follows the spec's format (section 8):
+ * the status code, a colon and a space, then the body text (or the status text when empty).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ErrorBody> | null;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = parseErrorBody(bodyText);
+  }
+
+  /** The text a person should read: the server's `message`, else the raw body. */
+  get serverMessage(): string {
+    return this.body?.message ?? this.message.replace(/^\d+: /, '');
+  }
+
+  /** The message of the first problem reported for a field, if the server named one. */
+  fieldMessage(path: string): string | undefined {
+    return this.body?.errors?.find((e) => e.path === path)?.message;
+  }
+}
+
+function parseErrorBody(text: string): Partial<ErrorBody> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Send fetch with keepalive so the call survives the page opening another site. */
+  keepalive?: boolean;
+  signal?: AbortSignal;
+  /** Answer null instead of throwing when the server says 401. */
+  on401?: 'throw' | 'returnNull';
+  cache?: RequestCache;
+}
+
+/**
+ * The one request helper: credentials included, JSON content type and body only when a body
+ * exists, the stored session token as a bearer header.
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    keepalive: options.keepalive,
+    signal: options.signal,
+    cache: options.cache,
+  });
+
+  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, text);
+  }
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The default read: a GET of the URL made by joining the query key's segments with a slash. */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join('/').replace(/(?<!:)\/{2,}/g, '/');
+}
+
+export function getQueryFn(on401: 'throw' | 'returnNull' = 'throw') {
+  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) =>
+    apiRequest('GET', urlFromQueryKey(queryKey), undefined, { on401, signal });
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Network-type failures: messages mentioning fetch, network error, ERR_ or tunnel. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  return /fetch|network ?error|ERR_|tunnel/i.test(messageOf(error));
+}
+
+/** Reads: never on 401/403; up to 2 retries on network failures; otherwise none. */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  const message = messageOf(error);
+  if (message.includes('401') || message.includes('403')) return false;
+  return isNetworkError(error) && failureCount < 2;
+}
+
+/** Writes: never on a 4xx; once on network failures; otherwise none. */
+export function shouldRetryWrite(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return isNetworkError(error) && failureCount < 1;
+}
+
+/** Read retry delay doubles from 1 s, capped at 10 s. */
+export function readRetryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, 10_000);
+}
+
+export const WRITE_RETRY_DELAY_MS = 2000;

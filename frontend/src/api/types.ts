@@ -1,0 +1,75 @@
+import type { EquipmentByCategory, GymAccessType, PublicUser } from '@reproute/contracts';
+
+/** The hotel as the catalog answers it (docs/api.md); contracts has no schema for it yet. */
+export interface Hotel {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+  cityId: number | null;
+  city: string | null;
+  country: string | null;
+  price: number | null;
+  pricePerNight: number | string | null;
+  currency: string | null;
+  imageUrl: string | null;
+  images: string[];
+  gymImages: string[];
+  bookingUrl: string | null;
+  affiliateUrl: string | null;
+  rating: number | string | null;
+  totalReviews: number;
+  gymAccessType: GymAccessType | string | null;
+  rawEquipment: string[];
+  equipment: EquipmentByCategory | null;
+  gym: {
+    name: string | null;
+    type: string | null;
+    description: string | null;
+    hours: string | null;
+    size: string | null;
+    hasPool: boolean | null;
+    hasSauna: boolean | null;
+    hasPersonalTrainer: boolean | null;
+  } | null;
+  isPremium: boolean;
+  isApproved: boolean;
+  providerId: string | null;
+}
+
+export interface HotelSearchAnswer {
+  items: Hotel[];
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: Record<string, number>;
+  equipment: string[];
+}
+
+export interface FavoriteItem {
+  hotelId: number;
+  createdAt: string;
+}
+
+export interface Review {
+  id: string;
+  hotelId: number;
+  rating: number;
+  gymRating: number | null;
+  title: string | null;
+  content: string;
+  travelType: string | null;
+  pros: string[];
+  cons: string[];
+  tags: string[];
+  reviewer: { firstName: string | null; lastInitial: string | null } | null;
+  createdAt: string;
+}
+
+export type User = PublicUser;
+
+export interface AuthAnswer {
+  token: string;
+  user: User;
+}

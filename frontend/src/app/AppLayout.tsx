@@ -1,0 +1,69 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Header } from '@/components/Header';
+import { Footer } from '@/components/Footer';
+import { ConsentBanner } from '@/components/ConsentBanner';
+import { ConnectionBanner } from '@/components/ConnectionBanner';
+import { OfflineBanner } from '@/components/OfflineBanner';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { PageSpinner } from '@/components/PageSpinner';
+import ConnectionProblemPage, { type ConnectionProblemVariant } from '@/pages/errors/ConnectionProblemPage';
+import { HealthError, useHealth } from '@/api/health';
+import { useSession } from '@/hooks/useSession';
+import { analytics } from '@/lib/analytics';
+
+function connectionProblemVariant(error: unknown): ConnectionProblemVariant | null {
+  if (!(error instanceof HealthError)) return null;
+  if (error.status === 502 || error.status === 504) return 'server';
+  if (error.status !== null) return null;
+  return import.meta.env.DEV || /tunnel|ngrok|repl|codespace/i.test(window.location.hostname) ? 'tunnel' : 'network';
+}
+
+/** Records a page view for every route change. */
+function PageViewRecorder() {
+  const location = useLocation();
+  useEffect(() => {
+    // Let the page set its title first.
+    const timer = window.setTimeout(() => analytics().pageView(`${location.pathname}${location.search}`, document.title), 300);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname, location.search]);
+  return null;
+}
+
+export function AppLayout() {
+  const { loading } = useSession();
+  const location = useLocation();
+  const health = useHealth();
+  // The gateway itself cannot be reached and never answered on this page load: the full-page notice.
+  const unreachable = !health.data ? connectionProblemVariant(health.error) : null;
+
+  if (loading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <PageSpinner label="Loading your session" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-[70] rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <OfflineBanner />
+      <Header />
+      <main id="main" className="flex flex-1 flex-col">
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : <Outlet />}
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ConsentBanner />
+      <ConnectionBanner />
+      <PageViewRecorder />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, WifiOff, X } from 'lucide-react';
+import { checkHealth, HealthError, useHealth } from '@/api/health';
+
+/**
+ * The Connection Issue corner banner: shown when the health check fails, or when any uncaught
+ * window error or unhandled rejection occurs. Retry re-checks health ("Checking..." meanwhile).
+ */
+export function ConnectionBanner() {
+  const health = useHealth();
+  const queryClient = useQueryClient();
+  const [appError, setAppError] = useState(false);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const onError = () => setAppError(true);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onError);
+    window.addEventListener('rr:app-error', onError);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onError);
+      window.removeEventListener('rr:app-error', onError);
+    };
+  }, []);
+
+  const healthFailed = health.isError && (dismissedAt === null || health.errorUpdatedAt > dismissedAt);
+  if (!healthFailed && !appError) return null;
+
+  const message = retryMessage ?? (healthFailed ? (health.error?.message ?? 'Connection failed') : 'Application error detected');
+
+  const retry = async () => {
+    setChecking(true);
+    try {
+      await checkHealth();
+      setRetryMessage(null);
+      setAppError(false);
+      setDismissedAt(null);
+      await queryClient.invalidateQueries({ queryKey: ['/api/health'] });
+    } catch (error) {
+      const status = error instanceof HealthError ? error.status : null;
+      setRetryMessage(status !== null && status !== 200 ? `Server responded with status: ${status}` : 'Service still unavailable');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div
+      role="alert"
+      data-testid="connection-banner"
+      className="fixed right-4 bottom-24 z-[60] w-[calc(100vw-2rem)] max-w-sm rounded-2xl border border-amber-300 bg-amber-50 p-4 shadow-xl sm:bottom-4"
+    >
+      <div className="flex items-start gap-3">
+        <WifiOff aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
+        <div className="flex-1">
+          <p className="text-sm font-bold text-amber-950">Connection Issue</p>
+          <p className="mt-0.5 text-sm text-amber-900">{message}</p>
+          <button
+            type="button"
+            onClick={() => void retry()}
+            disabled={checking}
+            className="mt-3 inline-flex h-9 items-center gap-2 rounded-lg bg-amber-600 px-3 text-sm font-semibold text-white hover:bg-amber-700 disabled:opacity-70"
+          >
+            <RefreshCw aria-hidden className={checking ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+            {checking ? 'Checking...' : 'Retry'}
+          </button>
+        </div>
+        <button
+          type="button"
+          aria-label="Dismiss connection notice"
+          onClick={() => {
+            setAppError(false);
+            setRetryMessage(null);
+            setDismissedAt(Date.now());
+          }}
+          className="rounded-md p-1 text-amber-800 hover:bg-amber-100"
+        >
+          <X aria-hidden className="h-4 w-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

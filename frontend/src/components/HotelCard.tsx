@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Dumbbell, MapPin, Star } from 'lucide-react';
+import { previewText } from '@reproute/contracts';
+import type { Hotel } from '@/api/types';
+import { bookingTarget, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { HotelImage } from './HotelImage';
+import { FavoriteButton } from './FavoriteButton';
+import { BookingDialog } from './BookingDialog';
+import { Button } from './ui/Button';
+
+/** A hotel in a grid: image, heart, gym badge, rating, place, 120-character preview, price and actions. */
+export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const rating = ratingLabel(hotel.rating);
+  const price = hotelPriceLabel(hotel);
+  const path = hotelPath(hotel);
+  return (
+    <article
+      aria-labelledby={`hotel-${hotel.id}-name`}
+      data-testid="hotel-card"
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+    >
+      <div className="relative">
+        <Link to={path} tabIndex={-1} aria-hidden>
+          <HotelImage
+            src={primaryImage(hotel)}
+            alt=""
+            ratio="16 / 10"
+            loading={priority ? 'eager' : 'lazy'}
+            className="transition duration-500 group-hover:scale-[1.03]"
+          />
+        </Link>
+        <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
+          <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-200" />
+          {gymAccessLabel(hotel.gymAccessType)}
+        </span>
+        <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} className="absolute top-3 right-3" />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={`hotel-${hotel.id}-name`} className="text-lg leading-snug font-bold text-slate-900">
+            <Link to={path} className="hover:text-brand-600">
+              {hotel.name}
+            </Link>
+          </h3>
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800" aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>
+            <Star aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" />
+            {rating ?? 'N/A'}
+          </span>
+        </div>
+        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+          <MapPin aria-hidden className="h-4 w-4 text-slate-500" />
+          {locationLabel(hotel)}
+        </p>
+        <p className="mt-3 text-sm leading-relaxed text-slate-600">{previewText(hotel.description, 120)}</p>
+        <div className="mt-auto pt-4">
+          <p className="text-sm text-slate-600">
+            {price ? (
+              <>
+                <span className="text-xl font-bold text-slate-900" data-testid="hotel-price">
+                  {price}
+                </span>{' '}
+                per night
+              </>
+            ) : (
+              'Contact for pricing'
+            )}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button asChild variant="secondary" size="sm" className="flex-1">
+              <Link to={path}>View Gym Details</Link>
+            </Button>
+            {bookingTarget(hotel) ? (
+              <Button variant="primary" size="sm" className="flex-1" onClick={() => setBookingOpen(true)}>
+                Check Availability
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {bookingTarget(hotel) ? <BookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} /> : null}
+    </article>
+  );
+}
+
+export function HotelCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="hotel-card-skeleton">
+      <div className="animate-pulse bg-slate-200" style={{ aspectRatio: '16 / 10' }} />
+      <div className="space-y-3 p-5">
+        <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-full animate-pulse rounded bg-slate-200" />
+        <div className="h-4 w-5/6 animate-pulse rounded bg-slate-200" />
+        <div className="h-9 w-full animate-pulse rounded-xl bg-slate-200" />
+      </div>
+    </div>
+  );
+}

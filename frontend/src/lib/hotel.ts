@@ -1,0 +1,46 @@
+import { formatPrice, gymAccessLabels, type GymAccessType } from '@reproute/contracts';
+import type { Hotel } from '@/api/types';
+
+export const HOTEL_PLACEHOLDER = '/media/hotel-placeholder.svg';
+
+/** The nightly price as a number, whichever of the two fields the answer carries. */
+export function nightlyPrice(hotel: Pick<Hotel, 'price' | 'pricePerNight'>): number | null {
+  const raw = hotel.pricePerNight ?? hotel.price;
+  if (raw === null || raw === undefined || raw === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Price per night via the one formatter (ruling 12), or null when the hotel has none. */
+export function hotelPriceLabel(hotel: Pick<Hotel, 'price' | 'pricePerNight' | 'currency'>): string | null {
+  const value = nightlyPrice(hotel);
+  return value === null ? null : formatPrice(value, hotel.currency ?? 'USD');
+}
+
+/** Rating to one decimal, or null when the hotel has none yet. */
+export function ratingLabel(rating: Hotel['rating']): string | null {
+  const value = Number(rating);
+  if (rating === null || rating === undefined || !Number.isFinite(value) || value <= 0) return null;
+  return value.toFixed(1);
+}
+
+export function gymAccessLabel(type: Hotel['gymAccessType']): string {
+  return gymAccessLabels[(type ?? 'on-site') as GymAccessType] ?? 'On-site Gym';
+}
+
+export function primaryImage(hotel: Pick<Hotel, 'imageUrl' | 'images' | 'gymImages'>): string {
+  return hotel.imageUrl || hotel.images[0] || hotel.gymImages[0] || HOTEL_PLACEHOLDER;
+}
+
+/** Where Book Now leads: the hotel's booking URL, else its affiliate URL. */
+export function bookingTarget(hotel: Pick<Hotel, 'bookingUrl' | 'affiliateUrl'>): string | null {
+  return hotel.bookingUrl || hotel.affiliateUrl || null;
+}
+
+export function hotelPath(hotel: Pick<Hotel, 'slug' | 'id'>): string {
+  return hotel.slug ? `/hotels/${hotel.slug}` : `/hotel/${hotel.id}`;
+}
+
+export function locationLabel(hotel: Pick<Hotel, 'city' | 'country'>): string {
+  return [hotel.city, hotel.country].filter(Boolean).join(', ');
+}

@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
+import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
+import { useHotel, useHotelReviews } from '@/api/hotels';
+import type { Hotel } from '@/api/types';
+import { HotelImage } from '@/components/HotelImage';
+import { FavoriteButton } from '@/components/FavoriteButton';
+import { BookingDialog } from '@/components/BookingDialog';
+import { Button } from '@/components/ui/Button';
+import { Badge, Container, Skeleton } from '@/components/ui/Misc';
+import { useSession } from '@/hooks/useSession';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { bookingTarget, gymAccessLabel, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { toast } from '@/store/toast';
+
+function equipmentOf(hotel: Hotel): EquipmentByCategory {
+  const given = hotel.equipment;
+  if (given && equipmentCategories.some((c) => (given[c]?.length ?? 0) > 0)) {
+    return { strength: given.strength ?? [], cardio: given.cardio ?? [], specialty: given.specialty ?? [], recovery: given.recovery ?? [] };
+  }
+  return classifyEquipment(hotel.rawEquipment ?? []);
+}
+
+function capitalise(label: string) {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** /hotels/{slug}, /hotels/{id} and /hotel/{id}. */
+export default function HotelDetailPage() {
+  const { slug, id } = useParams();
+  const key = slug ?? id;
+  const hotelQuery = useHotel(key);
+  const navigate = useNavigate();
+  const hotel = hotelQuery.data;
+  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? 'Hotel Not Found' : 'Hotel'));
+
+  if (hotelQuery.isPending) return <DetailSkeleton />;
+  if (hotelQuery.isError || !hotel) {
+    return (
+      <section className="flex flex-1 items-center justify-center px-4 py-24 text-center">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Hotel Not Found</h1>
+          <p className="mt-3 max-w-md text-slate-600">The hotel you're looking for doesn't exist or couldn't be loaded.</p>
+          <Button className="mt-6" variant="outline" onClick={() => navigate(-1)}>
+            <ArrowLeft aria-hidden className="h-4 w-4" />
+            Go Back
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return <HotelDetail hotel={hotel} />;
+}
+
+function HotelDetail({ hotel }: { hotel: Hotel }) {
+  const { signedIn } = useSession();
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const reviews = useHotelReviews(hotel.id);
+  const rating = ratingLabel(hotel.rating);
+  const price = hotelPriceLabel(hotel);
+  const equipment = equipmentOf(hotel);
+  const gallery = [...new Set([...(hotel.gymImages ?? []), ...(hotel.images ?? [])])].filter(Boolean);
+  const openBooking = () => {
+    if (!bookingTarget(hotel)) {
+      toast({ title: 'Booking Unavailable', description: 'Booking link not available for this hotel.', variant: 'destructive' });
+      return;
+    }
+    setBookingOpen(true);
+  };
+
+  return (
+    <article className="pb-20">
+      <div className="relative">
+        <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
+        <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
+        <Container className="absolute inset-x-0 bottom-0 pb-6 text-white sm:pb-10">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="white">
+              <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-600" />
+              {gymAccessLabel(hotel.gymAccessType)}
+            </Badge>
+            <Badge tone="white">
+              <Star aria-hidden className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
+              <span aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>{rating ?? 'N/A'}</span>
+              {hotel.totalReviews ? <span className="font-normal text-slate-600">({hotel.totalReviews})</span> : null}
+            </Badge>
+          </div>
+          <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{hotel.name}</h1>
+          <p className="mt-2 flex items-center gap-1.5 text-white/90">
+            <MapPin aria-hidden className="h-4 w-4" />
+            {hotel.address ? `${hotel.address} · ` : ''}
+            {locationLabel(hotel)}
+          </p>
+        </Container>
+      </div>
+
+      <Container className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
+        <div className="min-w-0 space-y-12">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
+              About
+            </h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{hotel.description || 'No description yet.'}</p>
+          </section>
+
+          <section aria-labelledby="equipment-heading">
+            <h2 id="equipment-heading" className="text-2xl font-bold text-slate-900">
+              Gym Equipment &amp; Facilities
+            </h2>
+            {hotel.gym ? (
+              <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
+                {hotel.gym.hours ? (
+                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                    <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
+                  </span>
+                ) : null}
+                {hotel.gym.size ? (
+                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                    <Ruler aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.size}
+                  </span>
+                ) : null}
+                {hotel.gym.hasPersonalTrainer ? (
+                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                    <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
+              {equipmentCategories.map((category) => (
+                <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">
+                  <h3 className="text-base font-bold text-slate-900">{equipmentCategoryTitles[category]}</h3>
+                  {equipment[category].length > 0 ? (
+                    <ul className="mt-3 flex flex-wrap gap-2">
+                      {equipment[category].map((label) => (
+                        <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                          {capitalise(label)}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="mt-3 text-sm text-slate-600">Not listed</p>
+                  )}
+                </div>
+              ))}
+            </div>
+            {hotel.rawEquipment?.length ? (
+              <details className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <summary className="cursor-pointer text-sm font-semibold text-slate-800">Full equipment list ({hotel.rawEquipment.length})</summary>
+                <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+                  {hotel.rawEquipment.map((item) => (
+                    <li key={item}>• {item}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </section>
+
+          {gallery.length > 0 ? (
+            <section aria-labelledby="gallery-heading">
+              <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
+                Gallery
+              </h2>
+              <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
+                {gallery.map((src, i) => (
+                  <li key={src}>
+                    <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" wrapperClassName="rounded-xl" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="reviews-heading">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
+                Reviews
+              </h2>
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/write-review/${hotel.id}`}>Write a Review</Link>
+              </Button>
+            </div>
+            {reviews.data && reviews.data.length > 0 ? (
+              <ul className="mt-4 space-y-4">
+                {reviews.data.slice(0, 6).map((review) => (
+                  <li key={review.id} className="rounded-2xl border border-slate-200 bg-white p-5">
+                    <div className="flex flex-wrap items-center gap-3">
+                      <span className="inline-flex items-center gap-1 font-semibold text-slate-900">
+                        <Star aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" /> {review.rating}/5
+                      </span>
+                      {review.gymRating ? <span className="text-sm text-slate-600">(Gym: {review.gymRating}/5)</span> : null}
+                      {review.reviewer ? (
+                        <span className="text-sm text-slate-600">
+                          by {review.reviewer.firstName} {review.reviewer.lastInitial ? `${review.reviewer.lastInitial}.` : ''}
+                        </span>
+                      ) : null}
+                    </div>
+                    {review.title ? <h3 className="mt-2 font-bold text-slate-900">{review.title}</h3> : null}
+                    <p className="mt-1 text-slate-700">{review.content}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-slate-600">{reviews.isPending ? 'Loading reviews...' : 'No reviews yet. Stayed here? Tell other travellers about the gym.'}</p>
+            )}
+          </section>
+        </div>
+
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-900/5">
+            <p className="text-sm text-slate-600">Price per night</p>
+            <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">
+              {price ?? 'Contact for pricing'}
+            </p>
+            <div className="mt-5 grid gap-2">
+              <Button size="lg" onClick={openBooking}>
+                <CalendarCheck aria-hidden className="h-5 w-5" />
+                Book Now
+              </Button>
+              <Button size="lg" variant="outline" onClick={openBooking}>
+                <ExternalLink aria-hidden className="h-5 w-5" />
+                Check Rates
+              </Button>
+              {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
+            </div>
+            <p className="mt-4 text-xs leading-relaxed text-slate-600">You book directly with the hotel or its booking partner. RepRoute never charges a fee.</p>
+          </div>
+        </aside>
+      </Container>
+      <BookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} />
+    </article>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading hotel">
+      <Skeleton className="w-full rounded-none" style={{ aspectRatio: '21 / 9', maxHeight: 520 }} />
+      <Container className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
+        <div className="space-y-4">
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+        <Skeleton className="h-64 w-full" />
+      </Container>
+    </div>
+  );
+}

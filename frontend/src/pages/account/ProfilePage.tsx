@@ -1,0 +1,105 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Building2, LogOut, Pencil } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { Badge, Card, Container } from '@/components/ui/Misc';
+import { useSession } from '@/hooks/useSession';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useAppDispatch } from '@/store';
+import { logout } from '@/lib/session';
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="border-b border-slate-100 py-3 last:border-0 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-slate-900 sm:col-span-2 sm:mt-0">{value || <span className="text-slate-500">Not set</span>}</dd>
+    </div>
+  );
+}
+
+/** /profile: signed-in only (the route guard shows the login screen otherwise). */
+export default function ProfilePage() {
+  useDocumentTitle('Your profile');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  if (!user) return null;
+
+  const signOut = async () => {
+    await logout(dispatch, queryClient);
+    navigate('/');
+  };
+
+  return (
+    <Container className="max-w-4xl py-10 sm:py-14">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-4">
+          <span className="bg-brand-gradient flex h-16 w-16 items-center justify-center rounded-2xl text-2xl font-bold text-white" aria-hidden>
+            {(user.firstName || user.email).charAt(0).toUpperCase()}
+          </span>
+          <div>
+            <h1 className="text-3xl font-extrabold text-slate-900">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</h1>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge tone="green">Active Member</Badge>
+              {user.isTraveler ? <Badge tone="ocean">Traveler</Badge> : null}
+              {user.isProvider ? <Badge tone="brand">Provider</Badge> : null}
+              {user.isAdmin ? <Badge tone="slate">Admin</Badge> : null}
+            </div>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/profile-setup">
+              <Pencil aria-hidden className="h-4 w-4" /> Edit Profile
+            </Link>
+          </Button>
+          <Button variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => void signOut()}>
+            <LogOut aria-hidden className="h-4 w-4" /> Sign Out
+          </Button>
+        </div>
+      </div>
+
+      {!user.profileSetupComplete ? (
+        <div role="status" className="mt-8 flex flex-wrap items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4">
+          <AlertTriangle aria-hidden className="mt-0.5 h-5 w-5 text-amber-700" />
+          <div className="flex-1">
+            <p className="font-semibold text-amber-950">Your profile setup is incomplete</p>
+            <p className="text-sm text-amber-900">Finish setting up your profile to get the most out of RepRoute.</p>
+          </div>
+          <Button asChild size="sm">
+            <Link to="/profile-setup">Complete Setup</Link>
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card className="p-6 md:col-span-2">
+          <h2 className="text-lg font-bold text-slate-900">Personal information</h2>
+          <dl className="mt-3">
+            <Row label="First name" value={user.firstName} />
+            <Row label="Last name" value={user.lastName} />
+            <Row label="Email" value={user.email} />
+            <Row label="Bio" value={user.bio} />
+          </dl>
+        </Card>
+        {user.isProvider ? (
+          <Card className="p-6 md:col-span-2">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+                <Building2 aria-hidden className="h-5 w-5 text-brand-600" /> Business information
+              </h2>
+              <Button asChild size="sm" variant="ocean">
+                <Link to="/provider/dashboard">Provider Dashboard</Link>
+              </Button>
+            </div>
+            <dl className="mt-3">
+              <Row label="Company" value={user.companyName} />
+              <Row label="Phone" value={user.phoneNumber ? `${user.countryCode} ${user.phoneNumber}` : null} />
+            </dl>
+          </Card>
+        ) : null}
+      </div>
+    </Container>
+  );
+}

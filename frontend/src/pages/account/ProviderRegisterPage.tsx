@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Checkbox from '@radix-ui/react-checkbox';
+import { Check } from 'lucide-react';
+import { providerRegistrationForm, providerSetupRequest } from '@reproute/contracts';
+import { AuthLayout } from '@/components/AuthLayout';
+import { FieldError, TextAreaField, TextField } from '@/components/ui/Field';
+import { PasswordField } from '@/components/PasswordField';
+import { Button } from '@/components/ui/Button';
+import { FormAlert } from '@/components/FormAlert';
+import { PasswordChecklist, passwordRules } from './PasswordChecklist';
+import { acceptAuthAnswer } from '@/api/auth';
+import { apiRequest } from '@/api/request';
+import type { AuthAnswer } from '@/api/types';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { registerErrorMessage } from '@/lib/authErrors';
+import { toast } from '@/store/toast';
+
+// The provider form accepts any non-alphanumeric character as the special one.
+const providerPasswordRules = passwordRules.map((rule, i) =>
+  i === 4 ? { label: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) } : rule,
+);
+
+/** /provider-register: creates the account (bio and terms stay in the browser), then a full navigation to /provider-setup. */
+export default function ProviderRegisterPage() {
+  useDocumentTitle('List your hotel');
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(providerRegistrationForm),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', companyName: '', phoneNumber: '', bio: '', agreeToTerms: false as unknown as true },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password');
+  const bio = form.watch('bio');
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const answer = await apiRequest<AuthAnswer>('POST', '/api/auth/register', {
+        email: values.email,
+        password: values.password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+      });
+      acceptAuthAnswer(answer);
+      // Company and phone were asked already: set the provider up now when they fit its rules.
+      const setup = providerSetupRequest.safeParse({ companyName: values.companyName, phoneNumber: values.phoneNumber });
+      if (setup.success) await apiRequest<AuthAnswer>('POST', '/api/provider/setup', setup.data).then(acceptAuthAnswer).catch(() => undefined);
+      window.location.assign('/provider-setup');
+    } catch (error) {
+      const message = registerErrorMessage(error, 'provider');
+      setFormError(message);
+      toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <AuthLayout title="List your hotel on RepRoute" subtitle="Free to list. Reach travellers who choose hotels by their gym." wide>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormAlert message={formError} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        </div>
+        <TextField label="Business email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={<PasswordChecklist password={password} rules={providerPasswordRules} />}
+          {...form.register('password')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
+          <TextField label="Business phone" type="tel" autoComplete="tel" placeholder="+14155551234" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+        </div>
+        <div>
+          <TextAreaField label="About your business" rows={4} error={errors.bio?.message} {...form.register('bio')} />
+          <p className="mt-1 text-right text-xs text-slate-600">{bio.trim().length}/500 (at least 50)</p>
+        </div>
+        <div>
+          <div className="flex items-start gap-3">
+            <Controller
+              control={form.control}
+              name="agreeToTerms"
+              render={({ field }) => (
+                <Checkbox.Root
+                  id="agree-terms"
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-invalid={errors.agreeToTerms ? true : undefined}
+                  className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-md border border-slate-400 bg-white data-[state=checked]:border-brand-500 data-[state=checked]:bg-brand-500"
+                >
+                  <Checkbox.Indicator>
+                    <Check aria-hidden className="h-3.5 w-3.5 text-white" strokeWidth={3} />
+                  </Checkbox.Indicator>
+                </Checkbox.Root>
+              )}
+            />
+            <label htmlFor="agree-terms" className="text-sm text-slate-700">
+              I agree to the{' '}
+              <Link to="/terms-of-service" className="font-semibold text-ocean-700 underline">
+                terms and conditions
+              </Link>
+            </label>
+          </div>
+          <FieldError id="agree-terms-error" message={errors.agreeToTerms?.message} />
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Create Provider Account'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/login?redirect=/provider/setup" className="font-semibold text-ocean-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}
