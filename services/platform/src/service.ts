@@ -26,8 +26,11 @@ export async function runService(options: {
       process.exit(1);
     }, options.shutdownTimeoutMs ?? 15_000);
     timer.unref();
+    // Keep-alive sockets of requests that were in flight when close began become idle later; close them as they do.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(idleSweep);
       for (const closer of options.closers ?? []) {
         await closer.close().catch((err: unknown) => logger.warn({ err, closer: closer.name }, 'error while closing'));
       }

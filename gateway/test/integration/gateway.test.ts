@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, generateKeyPair } from 'jose';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { createLogger } from '@reproute/platform';
+import { api } from '@reproute/platform/testing';
+import { buildGateway } from '../../src/app.ts';
+import { configSchema } from '../../src/config.ts';
+import { revokedKey } from '../../src/identity.ts';
+
+// An in-process gateway over real Redis, with an echo server standing in for the services so the
+// test can see exactly what the gateway forwards; a closed port stands in for a service that is down.
+let gateway: FastifyInstance;
+let echo: http.Server;
+let redis: Redis;
+let privateKey: CryptoKey;
+let distDir: string;
+
+async function token(jti: string) {
+  return new SignJWT({ email: 'a@example.com', roles: ['traveller'], jti })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('00000000-0000-4000-8000-000000000003')
+    .setIssuer('reproute-identity')
+    .setExpirationTime('10m')
+    .sign(privateKey);
+}
+
+beforeAll(async () => {
+  echo = http.createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ url: req.url, headers: req.headers }));
+  });
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+  const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>RepRoute</title><div id="root"></div>');
+  fs.writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  privateKey = pair.privateKey as CryptoKey;
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const config = configSchema.parse({
+    IDENTITY_URL: echoUrl,
+    CATALOG_URL: echoUrl,
+    ENGAGEMENT_URL: echoUrl,
+    REFERRAL_URL: 'http://127.0.0.1:1',
+    ANALYTICS_URL: echoUrl,
+    NOTIFIER_URL: echoUrl,
+    FRONTEND_DIST: distDir,
+    RATE_LIMIT_MAX: '5',
+  });
+  gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: pair.publicKey });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  echo?.close();
+  redis?.disconnect();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+
+describe('gateway', () => {
+  it('proxies each path to its owner with the path unchanged and a request id', async () => {
+    const res = await api('GET', '/api/hotels/12/reviews?status=pending', { base: base(), headers: { 'x-forwarded-for': '9.9.9.9' } });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toBe('/api/hotels/12/reviews?status=pending');
+    expect(res.body.headers['x-request-id']).toBe(res.headers.get('x-request-id'));
+    // a client cannot choose the address the services see
+    expect(res.body.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('strips identity headers a client sets itself', async () => {
+    const res = await api('GET', '/api/auth/me', { base: base(), headers: { 'x-user-id': 'someone-else', 'x-user-roles': 'admin' } });
+    expect(res.body.headers['x-user-id']).toBeUndefined();
+    expect(res.body.headers['x-user-roles']).toBeUndefined();
+  });
+
+  it('forwards a valid token, drops a forged or revoked one', async () => {
+    const good = await token(`jti-${Date.now()}`);
+    expect((await api('GET', '/api/auth/me', { base: base(), token: good })).body.headers.authorization).toBe(`Bearer ${good}`);
+    expect((await api('GET', '/api/auth/me', { base: base(), token: `${good}x` })).body.headers.authorization).toBeUndefined();
+    const revoked = `jti-revoked-${Date.now()}`;
+    await redis.set(revokedKey(revoked), '1', 'EX', 60);
+    expect((await api('GET', '/api/auth/me', { base: base(), token: await token(revoked) })).body.headers.authorization).toBeUndefined();
+  });
+
+  it('answers a service that is down with a fast JSON 503 naming it', async () => {
+    const started = Date.now();
+    const res = await api('POST', '/api/leads', { base: base(), body: { hotelId: 1 } });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ statusCode: 503, service: 'referral' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('reports health per service, unhealthy when one is down', async () => {
+    const res = await api('GET', '/api/health', { base: base() });
+    expect(res.status).toBe(503);
+    expect(res.body.status).toBe('unhealthy');
+    expect(res.body.services.referral).toBe('down');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown /api path with JSON 404 and any app route with the SPA', async () => {
+    const unknown = await api('GET', '/api/does-not-exist', { base: base() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('/api/does-not-exist');
+    for (const route of ['/', '/search?query=paris', '/hotels/the-ritz', '/provider/dashboard', '/anything/else']) {
+      const page = await fetch(`${base()}${route}`);
+      expect(page.status, route).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    expect(await (await fetch(`${base()}/app.js`)).text()).toBe('console.log(1)');
+  });
+
+  it('rate limits /api per client with a JSON 429', async () => {
+    await redis.eval("for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end", 0, 'ratelimit:gateway:*');
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await api('GET', '/api/cities', { base: base() }));
+    expect(answers.slice(0, 5).every((a) => a.status === 200)).toBe(true);
+    const limited = answers[6]!;
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Too many requests. Please slow down and try again shortly.');
+    await redis.eval("for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end", 0, 'ratelimit:gateway:*');
+  });
+});

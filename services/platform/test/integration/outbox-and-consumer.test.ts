@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createLogger } from '../../src/logger.ts';
+import { createPool, withTransaction, type Pool } from '../../src/db.ts';
+import { migrate } from '../../src/migrate.ts';
+import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
+import { enqueueEvent, OutboxRelay, outboxBacklog } from '../../src/outbox.ts';
+import { handleMessage, type ConsumerOptions } from '../../src/consumer.ts';
+import { eventually } from '../../src/testing/index.ts';
+
+// Real Postgres and Kafka (started by `make up`); the test owns a throwaway schema and topic.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const schema = `platform_test_${process.pid}`;
+const databaseUrl = `postgres://postgres@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? '5432'}/${process.env.PGDATABASE ?? 'reproute'}`;
+const topic = 'platform.test';
+const logger = createLogger('platform-test', 'silent');
+
+let pool: Pool;
+let bus: KafkaBus;
+const received: ReceivedMessage[] = [];
+let stopConsumer: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+  await admin.end();
+  await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
+  pool = createPool({ url: databaseUrl, schema });
+  bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'platform-test', logger });
+  await bus.ensureTopics([topic, `${topic}.dlq`], 1);
+  const handle = await bus.subscribe({
+    groupId: `platform-test-${randomUUID()}`,
+    topics: [topic, `${topic}.dlq`],
+    onMessage: async (m) => {
+      received.push(m);
+    },
+  });
+  stopConsumer = handle.stop;
+});
+
+afterAll(async () => {
+  await stopConsumer?.();
+  await bus?.close();
+  await pool?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await pool?.end();
+});
+
+describe('migrations', () => {
+  it('are idempotent and create the outbox, processed events and the service tables', async () => {
+    await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
+    const { rows } = await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`, [schema]);
+    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['items', 'outbox', 'processed_events', 'pgmigrations', 'pgmigrations_platform']));
+  });
+});
+
+describe('transactional outbox', () => {
+  it('writes the event with the state change, and neither when the transaction fails', async () => {
+    const kept = randomUUID();
+    await withTransaction(pool, async (tx) => {
+      await tx.query('INSERT INTO items (id, note) VALUES ($1, $2)', [kept, 'kept']);
+      await enqueueEvent(tx, 'favorite.added', { userId: randomUUID(), hotelId: 1 }, { key: kept });
+    });
+    const lost = randomUUID();
+    await expect(
+      withTransaction(pool, async (tx) => {
+        await tx.query('INSERT INTO items (id, note) VALUES ($1, $2)', [lost, 'lost']);
+        await enqueueEvent(tx, 'favorite.added', { userId: randomUUID(), hotelId: 2 }, { key: lost });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const outbox = await pool.query('SELECT message_key FROM outbox');
+    expect(outbox.rows.map((r) => r.message_key)).toEqual([kept]);
+    expect((await pool.query('SELECT id FROM items WHERE id = $1', [lost])).rowCount).toBe(0);
+  });
+
+  it('refuses an event whose data breaks its contract', async () => {
+    await expect(enqueueEvent(pool, 'favorite.added', { userId: 'not-a-uuid', hotelId: 1 } as never, { key: 'x' })).rejects.toThrow();
+  });
+
+  it('relays unsent rows to Kafka in order and marks them sent', async () => {
+    await pool.query('DELETE FROM outbox');
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [i, id] of ids.entries()) {
+      await pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload, created_at) VALUES ($1, $2, 'k', 'test.event', $3, now() + ($4 || ' ms')::interval)`, [
+        id,
+        topic,
+        JSON.stringify({ n: i }),
+        String(i),
+      ]);
+    }
+    const relay = new OutboxRelay({ pool, bus, logger, schema, pollMs: 50 });
+    relay.start();
+    await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 20_000, 'outbox drained');
+    await relay.stop();
+    const got = await eventually(async () => {
+      const mine = received.filter((m) => m.topic === topic && ids.includes(m.headers['event-id'] ?? ''));
+      return mine.length === 3 ? mine : undefined;
+    }, 20_000, 'messages consumed');
+    expect(got.map((m) => JSON.parse(m.value ?? '{}').n)).toEqual([0, 1, 2]);
+    const sent = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NOT NULL AND attempts = 1');
+    expect(sent.rows[0].n).toBe(3);
+  });
+
+  it('keeps rows and records the error while the broker cannot be reached, then sends them', async () => {
+    await pool.query('DELETE FROM outbox');
+    const deadBus = new KafkaBus({ brokers: '127.0.0.1:1', clientId: 'platform-test-dead', logger });
+    const id = randomUUID();
+    await pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload) VALUES ($1, $2, 'k', 'test.event', '{}')`, [id, topic]);
+    const failing = new OutboxRelay({ pool, bus: deadBus, logger, schema });
+    await expect(failing.publishBatch()).rejects.toThrow();
+    const row = (await pool.query('SELECT sent_at, attempts, last_error FROM outbox WHERE id = $1', [id])).rows[0];
+    expect(row.sent_at).toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toBeTruthy();
+    await deadBus.close();
+    const working = new OutboxRelay({ pool, bus, logger, schema });
+    expect(await working.publishBatch()).toBe(1);
+    await eventually(async () => received.some((m) => m.headers['event-id'] === id), 20_000, 'message after recovery');
+  });
+});
+
+describe('idempotent consumer', () => {
+  function options(handler: ConsumerOptions['handlers']['favorite.added'], maxAttempts = 3): ConsumerOptions {
+    return { bus, pool, logger, name: 'platform-test', topics: [topic], handlers: { 'favorite.added': handler }, maxAttempts, retryDelayMs: 10 };
+  }
+  function message(envelope: unknown): ReceivedMessage {
+    return { topic, partition: 0, offset: '0', key: 'k', value: typeof envelope === 'string' ? envelope : JSON.stringify(envelope), headers: {} };
+  }
+  const envelope = () => ({ id: randomUUID(), type: 'favorite.added', version: 1, occurredAt: new Date().toISOString(), data: { userId: randomUUID(), hotelId: 7 } });
+
+  it('handles an event once and skips a repeat delivery', async () => {
+    let calls = 0;
+    const opts = options(async (event, tx) => {
+      calls += 1;
+      await tx.query('INSERT INTO items (id, note) VALUES ($1, $2)', [randomUUID(), event.id]);
+    });
+    const event = envelope();
+    expect(await handleMessage(opts, message(event))).toBe('processed');
+    expect(await handleMessage(opts, message(event))).toBe('duplicate');
+    expect(calls).toBe(1);
+    expect((await pool.query('SELECT 1 FROM items WHERE note = $1', [event.id])).rowCount).toBe(1);
+  });
+
+  it('retries a failing handler a bounded number of times, rolls back its writes, then dead-letters', async () => {
+    let calls = 0;
+    const event = envelope();
+    const opts = options(async (_event, tx) => {
+      calls += 1;
+      await tx.query('INSERT INTO items (id, note) VALUES ($1, $2)', [randomUUID(), event.id]);
+      throw new Error('downstream broken');
+    });
+    expect(await handleMessage(opts, message(event))).toBe('dead-lettered');
+    expect(calls).toBe(3);
+    expect((await pool.query('SELECT 1 FROM items WHERE note = $1', [event.id])).rowCount).toBe(0);
+    const dead = await eventually(async () => received.find((m) => m.topic === `${topic}.dlq` && m.value?.includes(event.id)), 20_000, 'dead letter');
+    expect(dead.headers['dlq-error']).toBe('downstream broken');
+    expect(dead.headers['dlq-attempts']).toBe('3');
+    // A later redelivery is not marked as already processed: the failure was never acknowledged as success.
+    expect((await pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [event.id])).rowCount).toBe(0);
+  });
+
+  it('sends a message that is not a valid event straight to the dead-letter topic', async () => {
+    let calls = 0;
+    const marker = `garbage-${randomUUID()}`;
+    expect(await handleMessage(options(async () => void (calls += 1)), message(`{"not":"an event","marker":"${marker}"}`))).toBe('dead-lettered');
+    expect(calls).toBe(0);
+    await eventually(async () => received.some((m) => m.topic === `${topic}.dlq` && m.value?.includes(marker)), 20_000, 'dead letter');
+  });
+});

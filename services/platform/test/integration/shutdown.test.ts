@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes in-flight requests, refuses new ones, runs closers and exits 0', async () => {
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../fixtures/slow-server.ts')], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d.toString()));
+    child.stderr.on('data', (d) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let i = 0; i < 100 && !output.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain('listening');
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+
+    expect(await inFlight).toEqual({ status: 200, body: { finished: true } });
+    const code = await exited;
+    expect(code, output).toBe(0);
+    expect(output).toContain('closer-ran');
+  });
+});

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, generateKeyPair } from 'jose';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { createHttpApp } from '../../src/http.ts';
+import { authPlugin, requireRole, requireUser } from '../../src/auth.ts';
+import { createLogger } from '../../src/logger.ts';
+import { badRequest } from '../../src/errors.ts';
+
+const issuer = 'reproute-identity';
+let app: FastifyInstance;
+let privateKey: CryptoKey;
+let otherKey: CryptoKey;
+
+async function token(claims: Record<string, unknown>, key = privateKey, expiresIn = '1h') {
+  return new SignJWT({ email: 'a@example.com', roles: ['traveller'], jti: 'jti-1', ...claims })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('00000000-0000-4000-8000-000000000003')
+    .setIssuer(issuer)
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key);
+}
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  privateKey = pair.privateKey as CryptoKey;
+  otherKey = (await generateKeyPair('EdDSA', { crv: 'Ed25519' })).privateKey as CryptoKey;
+  let healthy = true;
+  app = createHttpApp({ logger: createLogger('test', 'silent'), readiness: { db: async () => { if (!healthy) throw new Error('down'); } } });
+  await app.register(authPlugin, { key: pair.publicKey, issuer });
+  const body = z.object({ name: z.string().trim().min(1, 'Name is required'), age: z.number().int().max(150, 'Too old') });
+  app.post('/things', { schema: { body } }, async (request) => ({ ok: true, name: (request.body as { name: string }).name }));
+  app.get('/me', async (request) => requireUser(request));
+  app.get('/admin', async (request) => requireRole(request, 'admin'));
+  app.get('/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/bad', async () => {
+    throw badRequest('Nope');
+  });
+  app.get('/toggle', async () => {
+    healthy = !healthy;
+    return { healthy };
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('createHttpApp', () => {
+  it('answers 400 with the first zod message and every field error', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: '  ', age: 200 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: 'Name is required', errors: [{ path: 'name' }, { path: 'age', message: 'Too old' }] });
+  });
+
+  it('passes parsed (trimmed) values to the handler', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: '  Ann ', age: 30 } });
+    expect(res.json()).toEqual({ ok: true, name: 'Ann' });
+  });
+
+  it('answers invalid JSON with 400, not 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON');
+  });
+
+  it('hides internal errors behind a generic 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers unknown paths with a JSON 404 and echoes request ids', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'req-123' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-request-id']).toBe('req-123');
+    expect(res.json().requestId).toBe('req-123');
+  });
+
+  it('keeps HttpError status and message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/bad' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Nope');
+  });
+
+  it('separates liveness from readiness', async () => {
+    expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
+    await app.inject({ url: '/toggle' });
+    const ready = await app.inject({ url: '/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'not ready', checks: { db: 'down' } });
+    expect((await app.inject({ url: '/health/live' })).statusCode).toBe(200);
+    await app.inject({ url: '/toggle' });
+  });
+
+  it('exposes Prometheus metrics with per-route request durations', async () => {
+    const res = await app.inject({ url: '/metrics' });
+    expect(res.body).toContain('http_server_request_duration_seconds_bucket');
+    expect(res.body).toMatch(/route="\/things"/);
+  });
+});
+
+describe('authPlugin and guards', () => {
+  it('treats a request without a token as anonymous (401 on guarded routes)', async () => {
+    const res = await app.inject({ url: '/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Authentication required');
+  });
+
+  it('sets request.user from a valid token', async () => {
+    const res = await app.inject({ url: '/me', headers: { authorization: `Bearer ${await token({ firstName: 'Ann' })}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: '00000000-0000-4000-8000-000000000003', roles: ['traveller'], firstName: 'Ann' });
+  });
+
+  it('refuses tokens signed by another key or expired', async () => {
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${await token({}, otherKey)}` } })).statusCode).toBe(401);
+    const expired = await new SignJWT({ email: 'a@example.com', roles: ['traveller'], jti: 'x' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('00000000-0000-4000-8000-000000000003')
+      .setIssuer(issuer)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(privateKey);
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+  });
+
+  it('answers 403 when the role is missing and 200 when present', async () => {
+    expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${await token({})}` } })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${await token({ roles: ['traveller', 'admin'] })}` } })).statusCode).toBe(200);
+  });
+});
