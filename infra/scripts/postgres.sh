@@ -29,16 +29,10 @@ start() {
 
 # Idempotent: the database, the extensions search needs, and a login role owning each service's schema.
 provision() {
-  local psql=(psql -h 127.0.0.1 -p "$PGPORT" -U postgres -v ON_ERROR_STOP=1 -qAt)
+  local psql=(env PGOPTIONS=-cclient_min_messages=warning psql -h 127.0.0.1 -p "$PGPORT" -U postgres -v ON_ERROR_STOP=1 -qAt)
   "${psql[@]}" -d postgres -c "SELECT 1 FROM pg_database WHERE datname='$PGDATABASE'" | grep -q 1 ||
     "${psql[@]}" -d postgres -c "CREATE DATABASE $PGDATABASE"
-  local sql="CREATE EXTENSION IF NOT EXISTS unaccent; CREATE EXTENSION IF NOT EXISTS pg_trgm; REVOKE CREATE ON SCHEMA public FROM PUBLIC;"
-  for s in $SERVICES; do
-    local name=${s%%:*}
-    sql+="DO \$\$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname='$name') THEN CREATE ROLE $name LOGIN; END IF; END \$\$;"
-    sql+="CREATE SCHEMA IF NOT EXISTS $name AUTHORIZATION $name; REVOKE ALL ON SCHEMA $name FROM PUBLIC;"
-  done
-  "${psql[@]}" -d "$PGDATABASE" -c "$sql" >/dev/null
+  "$ROOT/infra/scripts/provision-sql.sh" | "${psql[@]}" -d "$PGDATABASE" >/dev/null
 }
 
 stop() {

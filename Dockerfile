@@ -1,0 +1,34 @@
+# One image for every back-end process and the gateway (which also serves the built SPA).
+# Build: docker build -t reproute . ; the service to run is chosen by SERVICE_DIR (e.g. services/catalog, gateway).
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY services/platform/package.json services/platform/
+COPY services/identity/package.json services/identity/
+COPY services/catalog/package.json services/catalog/
+COPY services/engagement/package.json services/engagement/
+COPY services/referral/package.json services/referral/
+COPY services/analytics/package.json services/analytics/
+COPY services/notifier/package.json services/notifier/
+COPY gateway/package.json gateway/
+COPY frontend/package.json frontend/
+COPY infra/package.json infra/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS frontend
+COPY contracts contracts
+COPY frontend frontend
+RUN npm run build -w frontend
+
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0
+COPY --from=deps /app/node_modules node_modules
+COPY . .
+COPY --from=frontend /app/frontend/dist frontend/dist
+USER node
+ARG SERVICE_DIR=gateway
+ENV SERVICE_DIR=${SERVICE_DIR}
+CMD ["sh", "-c", "cd \"$SERVICE_DIR\" && exec node --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts"]
