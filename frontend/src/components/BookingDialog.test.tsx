@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { BookingDialog } from './BookingDialog';
+import { renderWithApp } from '@/test/render';
+import { hotelFixture } from '@/test/fixtures';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('BookingDialog', () => {
+  it('shows the outgoing URL with the ruling 11 parameters', () => {
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    const url = new URL((screen.getByTestId('booking-url') as HTMLInputElement).value);
+    expect(url.origin + url.pathname).toBe('https://book.example.com/iron');
+    expect(url.searchParams.get('ref')).toMatch(/^RR_12_\d+$/);
+    expect(url.searchParams.get('adults')).toBe('2');
+    expect(url.searchParams.get('checkIn')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(url.searchParams.has('source')).toBe(false);
+  });
+
+  it('Copy URL reads "Copied!" for 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy URL' }));
+    });
+    expect(writeText).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(2001);
+    });
+    expect(screen.getByRole('button', { name: 'Copy URL' })).toBeTruthy();
+  });
+
+  it('sends the referral click and the lead before opening the link, even when they fail, then closes after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return new Response('{"message":"down"}', { status: 503 });
+      }),
+    );
+    const open = vi.fn((url: string) => {
+      calls.push(`open ${url}`);
+      return null;
+    });
+    vi.stubGlobal('open', open);
+    const onOpenChange = vi.fn();
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={onOpenChange} />);
+    const book = screen.getByRole('button', { name: 'Book Now' });
+    await act(async () => {
+      fireEvent.click(book);
+    });
+    expect((book as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(calls.slice(0, 2).sort()).toEqual(['/api/leads', '/api/referral-clicks']);
+    expect(calls[2]).toMatch(/^open https:\/\/book\.example\.com\/iron\?/);
+    expect(open).toHaveBeenCalledWith(expect.stringContaining('ref=RR_12_'), '_blank', 'noopener,noreferrer');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1001);
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { HotelCard } from './HotelCard';
+import { renderWithApp } from '@/test/render';
+import { hotelFixture } from '@/test/fixtures';
+import { HOTEL_PLACEHOLDER } from '@/lib/hotel';
+
+describe('HotelCard', () => {
+  it('shows name, place, rating to one decimal, the formatted price and the 120-character preview', () => {
+    const hotel = hotelFixture();
+    renderWithApp(<HotelCard hotel={hotel} />);
+    expect(screen.getByRole('heading', { name: 'The Iron Palace' })).toBeTruthy();
+    expect(screen.getByText('London, United Kingdom')).toBeTruthy();
+    expect(screen.getByText('4.7')).toBeTruthy();
+    expect(screen.getByTestId('hotel-price').textContent).toBe('£1,234');
+    expect(screen.getByText(`${(hotel.description ?? '').slice(0, 120).trimEnd()}...`)).toBeTruthy();
+    expect(screen.getByText('On-site Gym')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Gym Details' }).getAttribute('href')).toBe('/hotels/the-iron-palace');
+    expect(screen.getByRole('button', { name: 'Check Availability' })).toBeTruthy();
+  });
+
+  it('hides Check Availability without a booking URL', () => {
+    renderWithApp(<HotelCard hotel={hotelFixture({ bookingUrl: null })} />);
+    expect(screen.queryByRole('button', { name: 'Check Availability' })).toBeNull();
+  });
+
+  it('falls back to the local placeholder when the image fails', () => {
+    const { container } = renderWithApp(<HotelCard hotel={hotelFixture()} />);
+    const img = container.querySelector('img') as HTMLImageElement;
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe(HOTEL_PLACEHOLDER);
+  });
+
+  it('gives visitors the sign-in toast on the heart', async () => {
+    renderWithApp(<HotelCard hotel={hotelFixture()} />);
+    fireEvent.click(screen.getByRole('button', { name: /Save The Iron Palace to favorites/ }));
+    expect(await screen.findByText('Sign in Required')).toBeTruthy();
+    expect(screen.getByText('Please sign in to save favorites')).toBeTruthy();
+  });
+});
