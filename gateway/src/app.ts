@@ -12,6 +12,7 @@ import { upstreams, type Config } from './config.ts';
 import { routeTable } from './routes.ts';
 import { screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
+import { openApiAggregator } from './docs.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource }): Promise<FastifyInstance> {
@@ -64,6 +65,15 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     const report = await aggregateHealth(targets);
     return reply.status(report.status === 'healthy' ? 200 : 503).send(report.status === 'healthy' ? { status: 'healthy' } : report);
   });
+
+  const openApi = openApiAggregator({
+    identity: targets.identity,
+    catalog: targets.catalog,
+    engagement: targets.engagement,
+    referral: targets.referral,
+    analytics: targets.analytics,
+  });
+  app.get('/api/docs', async () => openApi());
 
   for (const { prefix, service } of routeTable) {
     await app.register(proxy, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@reproute/platform';

@@ -1,5 +1,14 @@
 import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntry } from 'kafkajs';
 import type { Logger } from './logger.ts';
+import client from 'prom-client';
+import { registry } from './metrics.ts';
+
+const consumerLag = new client.Gauge({
+  name: 'kafka_consumer_lag',
+  help: 'Messages a consumer group is behind on a partition (after its last batch)',
+  labelNames: ['group', 'topic', 'partition'] as const,
+  registers: [registry],
+});
 
 export interface BusMessage {
   topic: string;
@@ -110,6 +119,10 @@ export class KafkaBus implements EventBus {
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
     this.consumers.add(consumer);
+    // Lag per partition after each batch: how far this group is behind the newest message.
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+      consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
     await consumer.run({

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
 import { HttpError } from './errors.ts';
 import { metrics, registry } from './metrics.ts';
@@ -30,6 +32,8 @@ export function createHttpApp(options: {
   bodyLimit?: number;
   /** The gateway answers unmatched paths itself (SPA fallback), so it opts out of the JSON 404. */
   jsonNotFound?: boolean;
+  /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
+  openapiTitle?: string;
   fastify?: Partial<FastifyServerOptions>;
 }): FastifyInstance {
   const app = Fastify({
@@ -41,6 +45,14 @@ export function createHttpApp(options: {
     trustProxy: true,
     ...options.fastify,
   }) as unknown as FastifyInstance;
+
+  // Routes registered after this (through app.register) are documented from their zod schemas.
+  void app.register(swagger, {
+    openapi: { info: { title: options.openapiTitle ?? 'RepRoute service', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  app.get('/openapi.json', { logLevel: 'warn', schema: { hide: true } }, async () => app.swagger());
 
   // Route schemas are zod schemas; a failure reaches the error handler as the ZodError itself.
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {

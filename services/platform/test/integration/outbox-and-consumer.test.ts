@@ -83,7 +83,7 @@ describe('transactional outbox', () => {
 
   it('relays unsent rows to Kafka in order and marks them sent', async () => {
     await pool.query('DELETE FROM outbox');
-    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const ids: string[] = [randomUUID(), randomUUID(), randomUUID()];
     for (const [i, id] of ids.entries()) {
       await pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload, created_at) VALUES ($1, $2, 'k', 'test.event', $3, now() + ($4 || ' ms')::interval)`, [
         id,

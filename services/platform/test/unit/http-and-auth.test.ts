@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp } from '../../src/http.ts';
