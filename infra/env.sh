@@ -13,6 +13,8 @@ export MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
 export GATEWAY_PORT="${GATEWAY_PORT:-8080}"
 export PUBLIC_APP_URL="${PUBLIC_APP_URL:-http://127.0.0.1:8080}"
 export LOG_LEVEL="${LOG_LEVEL:-info}"
+# Every process exports traces (OTLP/HTTP) here; run a collector or Jaeger on this port to see them.
+export OTEL_EXPORTER_OTLP_ENDPOINT="${OTEL_EXPORTER_OTLP_ENDPOINT:-http://127.0.0.1:4318}"
 export NODE_ENV="${NODE_ENV:-development}"
 
 # name:port of every service; the gateway routes to these.

@@ -1,12 +1,12 @@
 /**
  * Loaded with `node --import` before the application, so instrumentation patches modules
- * before they are first imported. Exports OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is
+ * before they are first imported. Exports OTLP/HTTP (JSON encoding) when OTEL_EXPORTER_OTLP_ENDPOINT is
  * set; without it spans are still created (trace ids in logs) but not exported.
  */
 import { register } from 'node:module';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);

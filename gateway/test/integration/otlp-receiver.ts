@@ -1,0 +1,68 @@
+import http from 'node:http';
+
+export interface ReceivedSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+/** OTLP/JSON ids are hex; tolerate base64 too. */
+function hexId(id: string | undefined): string {
+  if (!id) return '';
+  return /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex');
+}
+
+function attributeValue(v: Record<string, unknown>): unknown {
+  return v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue ?? v.arrayValue ?? null;
+}
+
+/**
+ * A real OTLP/HTTP trace receiver: accepts `POST /v1/traces` with the JSON encoding that every
+ * process exports, decodes the spans and keeps them for assertions.
+ */
+export async function startOtlpReceiver(port = 4318): Promise<{ spans: ReceivedSpan[]; close: () => Promise<void> }> {
+  const spans: ReceivedSpan[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/traces') {
+        try {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            resourceSpans?: { resource?: { attributes?: { key: string; value: Record<string, unknown> }[] }; scopeSpans?: { spans?: Record<string, unknown>[] }[] }[];
+          };
+          for (const rs of body.resourceSpans ?? []) {
+            const service = String(attributeValue(rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value ?? {}) ?? '');
+            for (const ss of rs.scopeSpans ?? []) {
+              for (const s of ss.spans ?? []) {
+                spans.push({
+                  service,
+                  traceId: hexId(s.traceId as string),
+                  spanId: hexId(s.spanId as string),
+                  parentSpanId: hexId(s.parentSpanId as string | undefined),
+                  name: String(s.name),
+                  kind: Number(s.kind ?? 0),
+                  attributes: Object.fromEntries(((s.attributes as { key: string; value: Record<string, unknown> }[]) ?? []).map((a) => [a.key, attributeValue(a.value)])),
+                });
+              }
+            }
+          }
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        } catch {
+          res.writeHead(400).end();
+        }
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) => reject(new Error(`cannot listen on 127.0.0.1:${port} for OTLP (${(err as Error).message}); stop any local collector first`)));
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return { spans, close: () => new Promise((r) => server.close(() => r())) };
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Property-based fuzzing of the public API with schemathesis (PyPI) against the OpenAPI document the
+# gateway builds from the services' zod schemas (/api/docs). Fails on any 5xx answer or an answer
+# that breaks its documented schema. Runs as a visitor, then as a signed-in traveller.
+# Admin operations answer 401/403 to these callers, so the shared seed data is safe; logout is left out
+# so the signed-in run keeps its token.
+COMPONENT=fuzz
+source "$(dirname "$0")/lib.sh"
+VENV="${XDG_CACHE_HOME:-$HOME/.cache}/reproute/venv"
+if [ ! -x "$VENV/bin/schemathesis" ]; then
+  log "installing schemathesis into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q 'schemathesis>=4,<5' || die "could not install schemathesis"
+fi
+BASE="http://127.0.0.1:$GATEWAY_PORT"
+EXAMPLES=${FUZZ_EXAMPLES:-25}
+mkdir -p "$DATA/fuzz"
+common=(--url "$BASE" --checks not_a_server_error,response_schema_conformance
+  --max-examples "$EXAMPLES" --phases examples,coverage,fuzzing --report junit --report-dir "$DATA/fuzz"
+  --exclude-path /api/auth/logout --suppress-health-check all)
+log "as a visitor ($EXAMPLES examples per operation)"
+"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}"
+token=$(curl -fsS -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
+  -d "{\"email\":\"${SEED_TRAVELLER_EMAIL:-traveller@reproute.example}\",\"password\":\"${SEED_TRAVELLER_PASSWORD:-Traveller!2345}\"}" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+[ -n "$token" ] || die "could not sign in the seeded traveller"
+log "as a signed-in traveller"
+"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" -H "Authorization: Bearer $token"
