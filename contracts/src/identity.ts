@@ -3,7 +3,11 @@ import { messages } from './messages.ts';
 
 /** Turns '' and whitespace-only strings into undefined, so empty optional fields are absent. */
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number, message?: string) =>
+  z.preprocess(emptyToUndefined, z.string().trim().max(max, message ?? `Must be at most ${max} characters`).optional());
+/** Phone numbers may be typed with spaces, dashes or brackets; they are stored as `+` and digits only. */
+const phoneDigits = (value: unknown) => (typeof value === 'string' ? value.trim().replace(/[\s().-]/g, '') : value);
+const countryCode = z.string().trim().regex(/^\+\d{1,4}$/, 'Please choose a valid country code');
 
 export const emailField = z.string({ error: messages.email }).trim().toLowerCase().pipe(z.email({ error: messages.email }));
 export const strongPassword = z
@@ -34,14 +38,17 @@ export const internationalPhone = /^\+?[1-9]\d{1,14}$/;
 
 export const setupProfileRequest = z
   .object({
-    firstName: optionalText(50),
-    lastName: optionalText(50),
-    bio: optionalText(1000),
+    firstName: optionalText(50, messages.firstNameMax),
+    lastName: optionalText(50, messages.lastNameMax),
+    bio: optionalText(1000, 'Bio must be less than 1000 characters'),
     isTraveler: z.boolean().default(true),
     isProvider: z.boolean().default(false),
-    countryCode: z.preprocess((v) => emptyToUndefined(v) ?? '+1', z.string().regex(/^\+\d{1,4}$/, 'Please choose a valid country code')),
-    phoneNumber: z.preprocess(emptyToUndefined, z.string().trim().regex(internationalPhone, messages.internationalPhone).optional()),
-    companyName: optionalText(120),
+    // An empty country code becomes the default +1 (spec, profile setup).
+    countryCode: z.preprocess((v) => emptyToUndefined(v) ?? '+1', countryCode),
+    phoneNumber: z.preprocess((v) => emptyToUndefined(phoneDigits(v)), z.string().regex(internationalPhone, messages.internationalPhone).optional()),
+    companyName: optionalText(120, 'Company name must be less than 120 characters'),
+    preferredEquipment: z.array(z.string().trim().min(1).max(60)).max(40).optional(),
+    accessibilityNeeds: z.array(z.string().trim().min(1).max(120)).max(20).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.isProvider && (!value.companyName || !value.phoneNumber)) {
@@ -51,13 +58,9 @@ export const setupProfileRequest = z
 export type SetupProfileRequest = z.infer<typeof setupProfileRequest>;
 
 export const providerSetupRequest = z.object({
-  companyName: z.string({ error: messages.companyNameMin }).trim().min(2, messages.companyNameMin).max(120),
-  phoneNumber: z
-    .string({ error: messages.internationalPhone })
-    .trim()
-    .transform((v) => v.replace(/[\s()-]/g, ''))
-    .pipe(z.string().regex(internationalPhone, messages.internationalPhone)),
-  countryCode: z.preprocess(emptyToUndefined, z.string().regex(/^\+\d{1,4}$/).optional()),
+  companyName: z.string({ error: messages.companyNameMin }).trim().min(2, messages.companyNameMin).max(120, 'Company name must be less than 120 characters'),
+  phoneNumber: z.preprocess(phoneDigits, z.string({ error: messages.internationalPhone }).regex(internationalPhone, messages.internationalPhone)),
+  countryCode: z.preprocess(emptyToUndefined, countryCode.optional()),
 });
 export type ProviderSetupRequest = z.infer<typeof providerSetupRequest>;
 
@@ -66,10 +69,9 @@ export const providerRegistrationForm = z.object({
   firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(50, messages.firstNameMax),
   lastName: z.string().trim().min(2, 'Last name must be at least 2 characters').max(50, messages.lastNameMax),
   email: emailField,
-  password: z
-    .string()
-    .min(8, messages.passwordMin)
-    .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/, messages.passwordStrength),
+  // The spec's form accepts any non-alphanumeric special character, but the register call it makes
+  // enforces @$!%*?&; the form uses the server's rule so a password it accepts is never refused after submit.
+  password: strongPassword,
   companyName: z.string().trim().min(2, messages.providerCompanyMin),
   phoneNumber: z.string().trim().min(10, messages.providerPhoneMin),
   bio: z.string().trim().min(50, messages.providerBioMin).max(500, messages.providerBioMax),
@@ -78,11 +80,17 @@ export const providerRegistrationForm = z.object({
 export type ProviderRegistrationForm = z.infer<typeof providerRegistrationForm>;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
-export const resetPasswordRequest = z.object({
-  token: z.string({ error: messages.resetTokenMissing }).min(1, messages.resetTokenMissing).max(200),
-  password: z.string({ error: messages.resetPasswordMin }).min(6, messages.resetPasswordMin).max(128),
-});
+/** The reset call: the token from the emailed link and the new password (confirmPassword optional; checked when sent). */
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: messages.resetTokenMissing }).trim().min(1, messages.resetTokenMissing).max(200, messages.resetTokenInvalid),
+    password: z.string({ error: messages.resetPasswordMin }).min(6, messages.resetPasswordMin).max(128, 'Password must be at most 128 characters'),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 /** The reset page's form: both passwords, matching. */
 export const resetPasswordForm = z
   .object({
@@ -114,3 +122,18 @@ export type PublicUser = z.infer<typeof publicUser>;
 
 export const authAnswer = z.object({ token: z.string(), user: publicUser });
 export type AuthAnswer = z.infer<typeof authAnswer>;
+
+/** `POST /api/provider/setup` answers a fresh token (with the provider role), the user and a confirmation. */
+export const providerSetupAnswer = authAnswer.extend({ message: z.string() });
+export type ProviderSetupAnswer = z.infer<typeof providerSetupAnswer>;
+
+export const messageAnswer = z.object({ message: z.string() });
+
+/** `GET /api/auth/admin/users` (admins): newest first, optionally filtered by an email fragment. */
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+export const adminUsersAnswer = z.object({ items: z.array(publicUser), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -1,6 +1,7 @@
 import type { Envelope, EventType } from '@reproute/contracts';
 import type { EmailMessage } from './email.ts';
 import { contactEmails } from '../templates/contact.ts';
+import { accountEmails } from '../templates/account.ts';
 
 export interface RoutingConfig {
   supportEmail: string;
@@ -14,6 +15,7 @@ export type EmailBuilders = { [T in EventType]?: EmailBuilder<T> };
 /** Every event type that sends email, and how. Template modules contribute their part. */
 export const emailBuilders: EmailBuilders = {
   ...contactEmails,
+  ...accountEmails,
 };
 
 /** Event types the notifier subscribes to. */

@@ -1,0 +1,116 @@
+// Seeds the local accounts (idempotent): an admin, a provider (owner of some of catalog's seeded
+// hotels, by its fixed id) and a traveller. Run by infra/scripts/seed.sh with identity's DB role.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger, createPool, migrate, withTransaction } from '@reproute/platform';
+import { configSchema } from '../src/config.ts';
+import { PasswordHasher } from '../src/domain/passwords.ts';
+import type { UserRow } from '../src/domain/users.ts';
+import { createUser } from '../src/store/users.ts';
+import { userEvents } from '../src/events/users.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const config = configSchema.parse({ SERVICE_NAME: 'identity', DB_SCHEMA: 'identity', ...process.env, PORT: '1' }); // the seed never listens
+const logger = createLogger('identity-seed', process.env.LOG_LEVEL === 'debug' ? 'debug' : 'warn');
+
+interface SeedAccount {
+  id: string;
+  role: string;
+  email: string;
+  password: string;
+  passwordVariable: string;
+  defaultPassword: string;
+  firstName: string;
+  lastName: string;
+  isAdmin?: boolean;
+  isProvider?: boolean;
+  companyName?: string;
+  phoneNumber?: string;
+}
+
+const account = (a: Omit<SeedAccount, 'password'>): SeedAccount => ({ ...a, password: process.env[a.passwordVariable] || a.defaultPassword });
+
+export const seedAccounts: SeedAccount[] = [
+  account({
+    id: '00000000-0000-4000-8000-000000000001',
+    role: 'admin',
+    email: 'admin@reproute.example',
+    passwordVariable: 'SEED_ADMIN_PASSWORD',
+    defaultPassword: 'Admin!2345',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    isAdmin: true,
+  }),
+  account({
+    id: '00000000-0000-4000-8000-000000000002',
+    role: 'provider',
+    email: 'provider@reproute.example',
+    passwordVariable: 'SEED_PROVIDER_PASSWORD',
+    defaultPassword: 'Provider!2345',
+    firstName: 'Priya',
+    lastName: 'Provider',
+    isProvider: true,
+    companyName: 'Summit Hotels Group',
+    phoneNumber: '+12125550123',
+  }),
+  account({
+    id: '00000000-0000-4000-8000-000000000003',
+    role: 'traveller',
+    email: 'traveller@reproute.example',
+    passwordVariable: 'SEED_TRAVELLER_PASSWORD',
+    defaultPassword: 'Traveller!2345',
+    firstName: 'Tom',
+    lastName: 'Traveller',
+  }),
+];
+
+await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: path.resolve(here, '../migrations'), logger });
+const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger });
+const passwords = new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM });
+
+try {
+  for (const seed of seedAccounts) {
+    const passwordHash = await passwords.hash(seed.password);
+    await withTransaction(pool, async (tx) => {
+      const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [seed.id]);
+      if (!rows[0]) {
+        // First run: a real registration (with its events, so other services learn about the account).
+        const user = await createUser(tx, {
+          id: seed.id,
+          email: seed.email,
+          passwordHash,
+          firstName: seed.firstName,
+          lastName: seed.lastName,
+          isAdmin: seed.isAdmin ?? false,
+          isProvider: seed.isProvider ?? false,
+          companyName: seed.companyName ?? null,
+          phoneNumber: seed.phoneNumber ?? null,
+          profileSetupComplete: true,
+        });
+        await userEvents.profileCompleted(tx, user);
+        if (user.isProvider) await userEvents.becameProvider(tx, user);
+        return;
+      }
+      // Later runs put the account back as documented (flags, profile and password), emitting nothing.
+      await tx.query(
+        `UPDATE users SET email = $2, password_hash = $3, first_name = $4, last_name = $5, is_admin = $6, is_provider = $7,
+                is_traveler = true, company_name = $8, phone_number = $9, profile_setup_complete = true, updated_at = now()
+          WHERE id = $1`,
+        [seed.id, seed.email, passwordHash, seed.firstName, seed.lastName, seed.isAdmin ?? false, seed.isProvider ?? false, seed.companyName ?? null, seed.phoneNumber ?? null],
+      );
+    });
+  }
+} finally {
+  await pool.end();
+}
+
+const lines = seedAccounts.map((a) => {
+  const password = a.password === a.defaultPassword ? a.password : `(from ${a.passwordVariable})`;
+  return `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${password}`;
+});
+const summary = `  Seed accounts (local use only; passwords from SEED_*_PASSWORD)\n${lines.join('\n')}\n`;
+await fs.mkdir(path.join(repoRoot, '.data'), { recursive: true });
+await fs.writeFile(path.join(repoRoot, '.data/seed-accounts.txt'), summary, { mode: 0o600 });
+process.stdout.write(`[seed] identity: ${seedAccounts.length} accounts ready\n`);

@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import type { FastifyError } from 'fastify';
+import { authPlugin, createHttpApp, type ServiceContext } from '@reproute/platform';
+import type { Config } from './config.ts';
+import { TokenIssuer } from './domain/tokens.ts';
+import { PasswordHasher } from './domain/passwords.ts';
+import { LoginLimiter } from './domain/login-limits.ts';
+import { loadSigningKey } from './store/signing-key.ts';
+import { RedisCounterStore } from './store/counters.ts';
+import { isTokenRevoked } from './store/revocations.ts';
+import { authRoutes } from './routes/auth.ts';
+import { providerRoutes } from './routes/provider.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+import { jwksRoutes } from './routes/jwks.ts';
+
+/** What the routes need beyond the service context. */
+export interface IdentityDeps {
+  redis: Redis;
+  tokens: TokenIssuer;
+  passwords: PasswordHasher;
+  loginLimiter: LoginLimiter;
+}
+
+export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
+  const { config, logger } = ctx;
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (err) => logger.warn({ err }, 'redis error'));
+  const key = await loadSigningKey({ privateJwkJson: config.JWT_PRIVATE_KEY, file: config.JWT_KEY_FILE, logger });
+  return {
+    redis,
+    tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
+    passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
+    loginLimiter: new LoginLimiter(new RedisCounterStore(redis), {
+      maxFailuresPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxAttemptsPerIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: config.LOGIN_WINDOW_SECONDS,
+    }),
+  };
+}
+
+export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) {
+  const app = createHttpApp({
+    logger: ctx.logger,
+    readiness: {
+      postgres: () => ctx.pool.query('SELECT 1'),
+      kafka: () => ctx.bus.ping(),
+      redis: () => deps.redis.ping(),
+    },
+  });
+
+  // Some clients send `content-type: application/json` with no body (logout); treat that as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON') as FastifyError;
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  // Identity verifies its own tokens with its own public key, then refuses revoked ones (logout),
+  // so a revoked token fails here too, not only at the gateway.
+  await app.register(authPlugin, { key: deps.tokens.verificationKey, issuer: ctx.config.JWT_ISSUER });
+  app.addHook('onRequest', async (request) => {
+    if (request.user && (await isTokenRevoked(ctx.pool, request.user.tokenId))) request.user = null;
+  });
+
+  await app.register(authRoutes, { ctx, deps });
+  await app.register(providerRoutes, { ctx, deps });
+  await app.register(passwordResetRoutes, { ctx, deps });
+  await app.register(jwksRoutes, { deps });
+  return app;
+}

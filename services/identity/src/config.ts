@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseConfigSchema } from '@reproute/platform';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+export const configSchema = baseConfigSchema.extend({
+  /** The Ed25519 private key as JWK JSON. When absent, the key file below is used (and created on first start). */
+  JWT_PRIVATE_KEY: z.string().min(1).optional(),
+  JWT_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/identity-signing.jwk')),
+  /** Access token lifetime in seconds (12 hours by default). */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(12 * 3600),
+  /** How long a password reset link stays valid. */
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Reset emails per address per window: more requests still get the generic answer but send nothing. */
+  RESET_MAX_PER_EMAIL: count(5),
+  RESET_WINDOW_SECONDS: count(3600),
+  /** Failed sign-ins per email address, and sign-in attempts per client address, within the window. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: count(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: count(300),
+  LOGIN_WINDOW_SECONDS: count(15 * 60),
+  /** argon2id cost (OWASP's minimum recommendation by default: 19 MiB, 2 passes, 1 lane). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8 * 1024).default(19 * 1024),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, type CryptoKey, type JWK } from 'jose';
+import { tokenClaims, type TokenClaims } from '@reproute/contracts';
+import { verifyAccessToken } from '@reproute/platform/auth';
+import { rolesFor, type RoleFlags } from './users.ts';
+
+/** The identity service's signing key: Ed25519, published (public half only) as a JWKS. */
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+export interface TokenSubject extends RoleFlags {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export const signingAlgorithm = 'EdDSA';
+
+/** Issues and verifies access tokens: JWTs signed EdDSA with the claims of `tokenClaims`. */
+export class TokenIssuer {
+  constructor(
+    private readonly key: SigningKey,
+    private readonly options: { issuer: string; ttlSeconds: number; now?: () => number },
+  ) {}
+
+  private nowSeconds(): number {
+    return Math.floor((this.options.now?.() ?? Date.now()) / 1000);
+  }
+
+  async issue(subject: TokenSubject): Promise<{ token: string; claims: TokenClaims }> {
+    const issuedAt = this.nowSeconds();
+    const claims = tokenClaims.parse({
+      sub: subject.id,
+      email: subject.email,
+      roles: rolesFor(subject),
+      firstName: subject.firstName,
+      lastName: subject.lastName,
+      jti: randomUUID(),
+      exp: issuedAt + this.options.ttlSeconds,
+    });
+    const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName })
+      .setProtectedHeader({ alg: signingAlgorithm, kid: this.key.kid, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(this.options.issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(claims.exp)
+      .setJti(claims.jti)
+      .sign(this.key.privateKey);
+    return { token, claims };
+  }
+
+  /** Signature, issuer and expiry checked; throws on any failure. Revocation is checked by the caller. */
+  verify(token: string): Promise<TokenClaims> {
+    return verifyAccessToken(token, this.key.publicKey, this.options.issuer);
+  }
+
+  /** The public key, for verifying this service's own tokens without fetching its JWKS. */
+  get verificationKey(): CryptoKey {
+    return this.key.publicKey;
+  }
+
+  /** The JSON Web Key Set the gateway and the services verify tokens with. */
+  jwks(): { keys: JWK[] } {
+    return { keys: [this.key.publicJwk] };
+  }
+}

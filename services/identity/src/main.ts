@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService } from '@reproute/platform';
+import { configSchema } from './config.ts';
+import { buildApp, createDeps, type IdentityDeps } from './app.ts';
+import { resyncRevocations } from './store/revocations.ts';
+import { purgeExpired } from './store/housekeeping.ts';
+
+const housekeepingEveryMs = 60_000;
+let deps: IdentityDeps | undefined;
+
+await startService({
+  configSchema,
+  migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  buildApp: async (ctx) => {
+    deps = await createDeps(ctx);
+    return buildApp(ctx, deps);
+  },
+  beforeListen: async (ctx) => {
+    const redis = deps!.redis;
+    const logger = ctx.logger.child({ component: 'housekeeping' });
+    // Redis may have lost revocations (restart, failed write): copy them from Postgres now and every minute.
+    const housekeeping = async () => {
+      try {
+        const resynced = await resyncRevocations(ctx.pool, redis);
+        const purged = await purgeExpired(ctx.pool);
+        logger.debug({ resynced, ...purged }, 'housekeeping done');
+      } catch (err) {
+        logger.warn({ err }, 'housekeeping failed; will retry');
+      }
+    };
+    await housekeeping();
+    const timer = setInterval(() => void housekeeping(), housekeepingEveryMs);
+    timer.unref();
+    return [
+      { name: 'housekeeping', close: async () => clearInterval(timer) },
+      { name: 'redis', close: async () => redis.disconnect() },
+    ];
+  },
+});

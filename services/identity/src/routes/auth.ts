@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { adminUsersQuery, loginRequest, messages, registerRequest, setupProfileRequest } from '@reproute/contracts';
+import { requireUser, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
+import type { Config } from '../config.ts';
+import type { IdentityDeps } from '../app.ts';
+import { applyProfileSetup } from '../domain/profile.ts';
+import { toPublicUser } from '../domain/users.ts';
+import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, updatePasswordHash } from '../store/users.ts';
+import { revokeToken } from '../store/revocations.ts';
+import { adminOnly, signedIn } from './guards.ts';
+
+export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
+  const { pool, relay } = ctx;
+  const { tokens, passwords, loginLimiter } = deps;
+
+  app.post('/api/auth/register', { schema: { body: registerRequest } }, async (request, reply) => {
+    const body = registerRequest.parse(request.body);
+    const user = await registerUser(pool, {
+      email: body.email,
+      passwordHash: await passwords.hash(body.password),
+      firstName: body.firstName,
+      lastName: body.lastName,
+    });
+    relay.nudge();
+    const { token } = await tokens.issue(user);
+    request.log.info({ userId: user.id }, 'user registered');
+    return reply.status(201).send({ token, user });
+  });
+
+  app.post('/api/auth/login', { schema: { body: loginRequest } }, async (request, reply) => {
+    const { email, password } = loginRequest.parse(request.body);
+    // If Redis is unreachable, sign-in keeps working without throttling rather than failing for everyone.
+    const gate = await loginLimiter.admit(email, request.ip).catch((err: unknown) => {
+      request.log.warn({ err }, 'login rate limiter unavailable; allowing the attempt');
+      return { allowed: true } as const;
+    });
+    if (!gate.allowed) {
+      request.log.warn({ ip: request.ip }, 'sign-in throttled');
+      return reply
+        .status(429)
+        .header('retry-after', String(gate.retryAfterSeconds))
+        .send({ statusCode: 429, error: statusName(429), message: messages.tooManyLogins, retryAfterSeconds: gate.retryAfterSeconds, requestId: request.id });
+    }
+    const user = await findUserByEmail(pool, email);
+    // Unknown email and wrong password take the same path and the same time: one argon2 verification.
+    const valid = await passwords.verify(user?.password_hash, password);
+    if (!user || !valid) {
+      await loginLimiter.recordFailure(email).catch((err: unknown) => request.log.warn({ err }, 'could not count a failed sign-in'));
+      throw unauthorized(messages.invalidCredentials);
+    }
+    await loginLimiter.recordSuccess(email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
+    if (passwords.needsRehash(user.password_hash)) await updatePasswordHash(pool, user.id, await passwords.hash(password));
+    const publicUser = toPublicUser(user);
+    const { token } = await tokens.issue(publicUser);
+    request.log.info({ userId: user.id }, 'user signed in');
+    return { token, user: publicUser };
+  });
+
+  // Two readings of the current user (the spec's clients call both).
+  for (const path of ['/api/auth/me', '/api/auth/user']) {
+    app.get(path, async (request) => {
+      const caller = requireUser(request);
+      const user = await findUserById(pool, caller.id);
+      if (!user) throw unauthorized(messages.sessionExpired);
+      return toPublicUser(user);
+    });
+  }
+
+  app.post('/api/auth/logout', { preValidation: signedIn }, async (request, reply) => {
+    const caller = requireUser(request);
+    await revokeToken({ db: pool, redis: deps.redis, logger: request.log }, { jti: caller.tokenId, userId: caller.id, expiresAt: caller.expiresAt });
+    request.log.info({ userId: caller.id }, 'user signed out');
+    return reply.status(204).send();
+  });
+
+  app.post('/api/auth/setup-profile', { preValidation: signedIn, schema: { body: setupProfileRequest } }, async (request) => {
+    const caller = requireUser(request);
+    const body = setupProfileRequest.parse(request.body);
+    const user = await saveProfile(pool, caller.id, (current) => applyProfileSetup(current, body));
+    if (!user) throw unauthorized(messages.sessionExpired);
+    relay.nudge();
+    const { token } = await tokens.issue(user);
+    return { token, user };
+  });
+
+  /** Admins: the accounts, newest first (`?q=` filters by email or name). */
+  app.get('/api/auth/admin/users', { preValidation: adminOnly, schema: { querystring: adminUsersQuery } }, async (request) => {
+    const query = adminUsersQuery.parse(request.query);
+    const { items, total } = await listUsers(pool, query);
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  });
+}

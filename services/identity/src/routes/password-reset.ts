@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, type ServiceContext } from '@reproute/platform';
+import { forgotPasswordRequest, messages, resetPasswordRequest } from '@reproute/contracts';
+import type { Config } from '../config.ts';
+import type { IdentityDeps } from '../app.ts';
+import { findUserByEmail } from '../store/users.ts';
+import { recentResetRequests, requestPasswordReset, resetPasswordWithToken } from '../store/reset-tokens.ts';
+
+export const passwordResetDone = 'Your password has been reset. You can now sign in with your new password.';
+
+export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
+  const { config, pool } = ctx;
+
+  // The same answer whether or not the account exists: the endpoint reveals nothing about accounts.
+  app.post('/api/forgot-password', { schema: { body: forgotPasswordRequest } }, async (request) => {
+    const { email } = forgotPasswordRequest.parse(request.body);
+    const user = await findUserByEmail(pool, email);
+    if (user) {
+      if ((await recentResetRequests(pool, user.id, config.RESET_WINDOW_SECONDS)) >= config.RESET_MAX_PER_EMAIL) {
+        request.log.warn({ userId: user.id }, 'password reset requested too often; no email sent');
+      } else {
+        await requestPasswordReset(pool, user, config.RESET_TOKEN_TTL_MINUTES);
+        ctx.relay.nudge();
+        request.log.info({ userId: user.id }, 'password reset requested');
+      }
+    }
+    return { message: messages.forgotPasswordGeneric };
+  });
+
+  app.post('/api/reset-password', { schema: { body: resetPasswordRequest } }, async (request) => {
+    const body = resetPasswordRequest.parse(request.body);
+    const reset = await resetPasswordWithToken(pool, body.token, await deps.passwords.hash(body.password));
+    if (!reset) throw badRequest(messages.resetTokenInvalid, [{ path: 'token', message: messages.resetTokenInvalid }]);
+    await deps.loginLimiter.clearEmail(reset.email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
+    request.log.info({ userId: reset.userId }, 'password reset completed');
+    return { message: passwordResetDone };
+  });
+}
