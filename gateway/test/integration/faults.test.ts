@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { api, emailsTo, eventually, login, registerTraveller, seedAccounts, sleep, uniqueEmail } from '@reproute/platform/testing';
+
+// Fault tests against the real components: each stops or kills something the system depends on,
+// keeps users acting, and checks nothing is lost or doubled once it is back.
+const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');
+const run = (script: string, ...args: string[]) => execFileSync('bash', [path.join(scripts, script), ...args], { stdio: 'pipe', timeout: 180_000 });
+
+async function postLead(hotelId: number, name: string) {
+  const res = await api('POST', '/api/leads', { body: { hotelId, userId: null, name, email: uniqueEmail('lead'), checkInDate: '2027-06-01', checkOutDate: '2027-06-04', guests: 2 } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+/** Contact address of a seeded hotel, as leads are emailed to it (read from a first lead's email). */
+async function leadsInbox(hotelId: number) {
+  const marker = `Probe ${Date.now()}`;
+  await postLead(hotelId, marker);
+  const email = await eventually(async () => {
+    const all = await (await fetch(`${process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080'}/api/email`)).json() as { to: { address: string }[]; text?: string }[];
+    return all.find((e) => (e.text ?? '').includes(marker));
+  }, 30_000, 'probe lead email');
+  return email.to[0]!.address;
+}
+
+async function countLeadEmails(inbox: string, marker: string) {
+  return (await emailsTo(inbox)).filter((e) => (e.text ?? '').includes(marker)).length;
+}
+
+describe('faults', () => {
+  it('Kafka down for 30 seconds: leads and reviews keep being accepted; every email goes out exactly once after it returns', async () => {
+    const inbox = await leadsInbox(3);
+    const traveller = await registerTraveller({ firstName: 'Outage' });
+    const admin = await login(seedAccounts.admin.email, seedAccounts.admin.password);
+    const marker = `Outage lead ${Date.now()}`;
+    const reviewIds: string[] = [];
+    run('kafka.sh', 'stop');
+    try {
+      const stoppedAt = Date.now();
+      let n = 0;
+      while (Date.now() - stoppedAt < 30_000) {
+        await postLead(3, `${marker} #${String(n++).padStart(3, '0')}`);
+        const review = await api('POST', '/api/reviews', {
+          token: traveller.token,
+          body: { hotelId: 4, title: `Outage review ${n}`, content: 'Reviewed while the broker was down; must not be lost.', rating: 4, gymRating: 4, travelType: 'fitness', stayDate: '2026-09' },
+        });
+        expect(review.status).toBe(201);
+        reviewIds.push(review.body.id);
+        await sleep(2_000);
+      }
+      for (const id of reviewIds) expect((await api('PUT', `/api/reviews/${id}/approve`, { token: admin.token, body: { isApproved: true } })).status).toBe(200);
+      expect(n).toBeGreaterThan(5);
+    } finally {
+      run('kafka.sh', 'start');
+    }
+    const leads = reviewIds.length;
+    await eventually(async () => (await countLeadEmails(inbox, marker)) >= leads || undefined, 120_000, 'lead emails after Kafka returned');
+    await eventually(async () => (await emailsTo(traveller.email)).filter((e) => /review/i.test(e.subject)).length >= reviewIds.length || undefined, 120_000, 'review emails');
+    await sleep(5_000);
+    expect(await countLeadEmails(inbox, marker)).toBe(leads);
+    const texts = (await emailsTo(inbox)).map((e) => e.text ?? '');
+    for (let i = 0; i < leads; i++) expect(texts.filter((t) => t.includes(`${marker} #${String(i).padStart(3, '0')}`)).length, `lead #${i}`).toBe(1);
+    expect((await emailsTo(traveller.email)).filter((e) => /approved|published|live/i.test(e.subject)).length).toBe(reviewIds.length);
+  });
+
+  it('notifier killed mid-batch: no email lost or doubled', async () => {
+    const inbox = await leadsInbox(5);
+    const marker = `Killed notifier ${Date.now()}`;
+    const total = 30;
+    await Promise.all(Array.from({ length: total }, (_, i) => postLead(5, `${marker} #${String(i).padStart(2, '0')}`)));
+    await eventually(async () => (await countLeadEmails(inbox, marker)) > 0 || undefined, 30_000, 'first emails of the batch');
+    execFileSync('bash', ['-c', `kill -9 $(cat ${path.resolve(scripts, '../../.data/run/notifier.pid')})`]);
+    run('services.sh', 'start', 'notifier');
+    await eventually(async () => (await countLeadEmails(inbox, marker)) >= total || undefined, 120_000, 'every email after the restart');
+    await sleep(5_000);
+    const texts = (await emailsTo(inbox)).map((e) => e.text ?? '').filter((t) => t.includes(marker));
+    for (let i = 0; i < total; i++) expect(texts.filter((t) => t.includes(`${marker} #${String(i).padStart(2, '0')}`)).length, `email #${i}`).toBe(1);
+  });
+
+  it('one service stopped: its routes answer a fast JSON 503, health names it, the rest works, recovery is automatic', async () => {
+    run('services.sh', 'stop', 'referral');
+    try {
+      const started = Date.now();
+      const lead = await api('POST', '/api/leads', { body: { hotelId: 1, userId: null, name: 'x', email: 'x@example.com' } });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(lead.status).toBe(503);
+      expect(lead.body).toMatchObject({ statusCode: 503, service: 'referral' });
+      const health = await api('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body.services.referral).toBe('down');
+      expect(health.body.services.catalog).toBe('up');
+      expect((await api('GET', '/api/hotels/search?query=london')).status).toBe(200);
+      expect((await api('POST', '/api/contact', { body: { name: 'Still', email: 'still@example.com', message: 'The rest keeps working.' } })).status).toBe(201);
+    } finally {
+      run('services.sh', 'start', 'referral');
+    }
+    await eventually(async () => (await api('GET', '/api/health')).status === 200 || undefined, 60_000, 'health back to healthy');
+    await postLead(1, `After recovery ${Date.now()}`);
+  });
+
+  it('Postgres restarted: services reconnect without being restarted', async () => {
+    run('postgres.sh', 'restart');
+    await eventually(async () => (await api('GET', '/api/health')).status === 200 || undefined, 60_000, 'healthy after the database restart');
+    expect((await api('GET', '/api/hotels/search?query=paris')).status).toBe(200);
+    const traveller = await registerTraveller();
+    expect((await api('POST', '/api/favorites', { token: traveller.token, body: { hotelId: 1 } })).status).toBeLessThan(300);
+    await postLead(1, `After database restart ${Date.now()}`);
+  });
+});
