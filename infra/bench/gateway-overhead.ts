@@ -1,0 +1,109 @@
+// Gateway overhead, measured side by side in one run on this machine: the same read straight to the
+// catalog service, through the gateway, and through nginx (Debian) as a reverse proxy in front of
+// the same service. Uses wrk. Writes a Markdown table to .data/bench/gateway-overhead.md.
+//   node --import tsx infra/bench/gateway-overhead.ts [path] [seconds] [connections]
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const out = path.join(root, '.data/bench');
+fs.mkdirSync(out, { recursive: true });
+const target = process.argv[2] ?? '/api/hotels/1';
+const seconds = Number(process.argv[3] ?? 20);
+const connections = Number(process.argv[4] ?? 32);
+const direct = 'http://127.0.0.1:4002';
+const nginxPort = 8091;
+const gatewayPort = 8090;
+
+function waitFor(url: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      execFileSync('curl', ['-fsS', '-o', '/dev/null', url]);
+      return;
+    } catch {
+      execFileSync('sleep', ['0.5']);
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Result { name: string; rps: number; p50: number; p90: number; p99: number }
+
+function toMs(value: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(value);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+}
+
+function wrk(name: string, url: string): Result {
+  execFileSync('wrk', ['-t1', '-c8', '-d3s', url], { stdio: 'ignore' }); // warm-up
+  const text = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  const pct = (p: string) => toMs(new RegExp(`\\s${p}%\\s+(\\S+)`).exec(text)?.[1] ?? '');
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text);
+  if (non2xx) throw new Error(`${name}: ${non2xx[1]} error answers during the run`);
+  return { name, rps, p50: pct('50'), p90: pct('90'), p99: pct('99') };
+}
+
+// nginx in front of the catalog, with upstream keep-alive as a production config would have.
+const nginxDir = path.join(out, 'nginx');
+fs.mkdirSync(path.join(nginxDir, 'logs'), { recursive: true });
+fs.writeFileSync(
+  path.join(nginxDir, 'nginx.conf'),
+  `worker_processes 1;
+pid ${nginxDir}/nginx.pid;
+error_log ${nginxDir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  upstream catalog { server 127.0.0.1:4002; keepalive 64; }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    location / { proxy_pass http://catalog; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; }
+  }
+}
+`,
+);
+execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')]);
+
+// A second gateway instance with the production code and a rate limit high enough not to interfere.
+const gateway = spawn('node', ['--import', 'tsx', '--import', '@reproute/platform/telemetry', 'src/main.ts'], {
+  cwd: path.join(root, 'gateway'),
+  // Instrumented like the real gateway; spans are made but not exported, so no collector skews the run.
+  env: { ...process.env, SERVICE_NAME: 'gateway-bench', PORT: String(gatewayPort), RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+  stdio: 'ignore',
+});
+
+try {
+  waitFor(`${direct}${target}`);
+  waitFor(`http://127.0.0.1:${nginxPort}${target}`);
+  waitFor(`http://127.0.0.1:${gatewayPort}${target}`);
+  const results = [
+    wrk('direct to catalog', `${direct}${target}`),
+    wrk('through the gateway', `http://127.0.0.1:${gatewayPort}${target}`),
+    wrk('through nginx', `http://127.0.0.1:${nginxPort}${target}`),
+  ];
+  const [d, g, n] = results as [Result, Result, Result];
+  const lines = [
+    `GET ${target}, wrk 2 threads × ${connections} connections × ${seconds} s, ${new Date().toISOString()}`,
+    '',
+    '| path | req/s | p50 ms | p90 ms | p99 ms | throughput vs direct | p99 added vs direct |',
+    '|---|---|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.p99.toFixed(2)} | ${(r.rps / d.rps * 100).toFixed(0)}% | ${(r.p99 - d.p99).toFixed(2)} ms |`),
+    '',
+    `Gateway keeps ${(g.rps / d.rps * 100).toFixed(0)}% of direct throughput (target ≥ 70%); nginx keeps ${(n.rps / d.rps * 100).toFixed(0)}%.`,
+    `p99 added: gateway ${(g.p99 - d.p99).toFixed(2)} ms, nginx ${(n.p99 - d.p99).toFixed(2)} ms (gateway/nginx ratio ${((g.p99 - d.p99) / Math.max(0.01, n.p99 - d.p99)).toFixed(2)}).`,
+  ];
+  fs.writeFileSync(path.join(out, 'gateway-overhead.md'), `${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  gateway.kill('SIGTERM');
+  try {
+    execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-s', 'stop']);
+  } catch {
+    // already stopped
+  }
+}
