@@ -43,7 +43,7 @@ export const equipmentTaxonomy: Record<EquipmentCategory, Record<string, readonl
   recovery: {
     pool: ['pool'],
     sauna: ['sauna'],
-    'steam room': ['steam'],
+    'steam room': ['steam', 'hammam'],
     'cold plunge': ['cold plunge', 'ice bath', 'cryo'],
     'hot tub': ['hot tub', 'jacuzzi', 'whirlpool'],
     'massage room': ['massage'],

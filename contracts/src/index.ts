@@ -6,3 +6,4 @@ export * from './equipment.ts';
 export * from './events.ts';
 export * from './identity.ts';
 export * from './engagement.ts';
+export * from './catalog.ts';

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
+
+/**
+ * Currencies a listing may be priced in. The admin form offers USD, GBP, EUR and JPY, one provider
+ * form CAD; the seed also uses AED. Any of these is shown with the one price formatter (ruling 12).
+ */
+export const supportedCurrencies = ['USD', 'GBP', 'EUR', 'JPY', 'CAD', 'AED', 'AUD', 'CHF', 'SGD'] as const;
+export type SupportedCurrency = (typeof supportedCurrencies)[number];
+
+export const hotelSortOptions = ['rating', 'price', 'name'] as const;
+export type HotelSort = (typeof hotelSortOptions)[number];
+
+/** Listing workflow: provider listings start pending; admins approve or reject them. */
+export const hotelStatuses = ['pending', 'approved', 'rejected'] as const;
+export type HotelStatus = (typeof hotelStatuses)[number];
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** True for an absolute http(s) URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Images are absolute http(s) URLs or paths served by the catalog under /images/. */
+export function isImageRef(value: string): boolean {
+  return isHttpUrl(value) || /^\/images\/[A-Za-z0-9._/-]+$/.test(value);
+}
+
+const requiredText = (required: string, max: number, maxMessage: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, maxMessage);
+
+const optionalText = (max: number, maxMessage?: string) =>
+  z.preprocess(emptyToUndefined, z.string().trim().max(max, maxMessage).nullish());
+
+const gymAccessTypeField = z.enum(gymAccessTypes, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? messages.gymAccessTypeRequired : messages.gymAccessTypeInvalid),
+});
+
+/** A decimal string ("450.00", as the admin form sends it) or a number; '' means absent. */
+const priceField = z.preprocess(
+  (value) => {
+    const v = emptyToUndefined(value);
+    if (typeof v === 'string') return /^\s*\d+(\.\d{1,2})?\s*$/.test(v) ? Number(v) : Number.NaN;
+    return v;
+  },
+  z.number({ error: messages.pricePerNightInvalid }).min(0, messages.pricePerNightInvalid).max(10_000_000, messages.pricePerNightInvalid).nullish(),
+);
+
+const currencyField = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.enum(supportedCurrencies, { error: messages.currencyInvalid }),
+);
+
+const coordinate = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => {
+      const v = emptyToUndefined(value);
+      return typeof v === 'string' ? Number(v) : v;
+    },
+    z.number({ error: message }).min(min, message).max(max, message).nullish(),
+  );
+
+const imageRef = z.string({ error: messages.imageUrlInvalid }).trim().refine(isImageRef, messages.imageUrlInvalid);
+const optionalImageRef = z.preprocess(emptyToUndefined, imageRef.nullish());
+const imageList = z.array(imageRef).max(20);
+
+const bookingUrlRequired = z
+  .string({ error: messages.bookingUrlRequired })
+  .trim()
+  .min(1, messages.bookingUrlRequired)
+  .max(2000, messages.bookingUrlInvalid)
+  .refine(isHttpUrl, messages.bookingUrlInvalid);
+const bookingUrlOptional = z.preprocess(emptyToUndefined, z.string().trim().max(2000, messages.bookingUrlInvalid).refine(isHttpUrl, messages.bookingUrlInvalid).nullish());
+
+const equipmentList = z.array(z.string({ error: messages.equipmentItemInvalid }).trim().min(1, messages.equipmentItemInvalid).max(100, messages.equipmentItemInvalid)).max(80);
+
+const cityIdField = z.preprocess(emptyToUndefined, z.coerce.number({ error: messages.cityNotFound }).int(messages.cityNotFound).positive(messages.cityNotFound).nullish());
+
+export const gymDetails = z.object({
+  name: optionalText(200),
+  type: optionalText(100),
+  description: optionalText(2000),
+  hours: optionalText(100),
+  size: optionalText(100),
+  hasPool: z.boolean().optional(),
+  hasSauna: z.boolean().optional(),
+  hasPersonalTrainer: z.boolean().optional(),
+});
+export type GymDetails = z.infer<typeof gymDetails>;
+
+/** Fields a provider and an admin both send (document 2, sections 5 and 7); unknown fields are dropped. */
+const listingShape = {
+  name: requiredText(messages.hotelNameRequired, 200, messages.hotelNameMax),
+  address: requiredText(messages.addressRequired, 300, messages.addressMax),
+  description: optionalText(5000, messages.descriptionMax),
+  cityId: cityIdField,
+  /** Free-text place when no cityId is chosen. */
+  city: optionalText(120),
+  country: optionalText(120),
+  pricePerNight: priceField,
+  currency: currencyField.optional(),
+  gymAccessType: gymAccessTypeField,
+  imageUrl: optionalImageRef,
+  images: imageList.optional(),
+  gymImages: imageList.optional(),
+  rawEquipment: equipmentList.optional(),
+  /** The data model's name for rawEquipment; accepted as an alias. */
+  gymEquipment: equipmentList.optional(),
+  contactEmail: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().pipe(z.email({ error: messages.contactEmailInvalid })).nullish()),
+  latitude: coordinate(-90, 90, messages.latitudeInvalid),
+  longitude: coordinate(-180, 180, messages.longitudeInvalid),
+  gym: gymDetails.nullish(),
+};
+
+/** POST /api/provider/hotels. Provider and approval fields are not accepted from the client. */
+export const providerHotelCreate = z.object({ ...listingShape, bookingUrl: bookingUrlRequired });
+export type ProviderHotelCreate = z.infer<typeof providerHotelCreate>;
+
+/** PUT /api/provider/hotels/{id}: any subset of the create fields; an omitted field stays as it is. */
+export const providerHotelUpdate = providerHotelCreate.partial();
+export type ProviderHotelUpdate = z.infer<typeof providerHotelUpdate>;
+
+/** POST /api/hotels (admin form, document 2): bookingUrl optional, plus isPremium and optionally the approval flag. */
+export const adminHotelCreate = z.object({
+  ...listingShape,
+  bookingUrl: bookingUrlOptional,
+  affiliateUrl: bookingUrlOptional,
+  isPremium: z.boolean().optional(),
+  isApproved: z.boolean().optional(),
+  providerId: z.preprocess(emptyToUndefined, z.string().uuid().nullish()),
+  providerEmail: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().pipe(z.email({ error: messages.contactEmailInvalid })).nullish()),
+});
+export type AdminHotelCreate = z.infer<typeof adminHotelCreate>;
+
+export const adminHotelUpdate = adminHotelCreate.partial();
+export type AdminHotelUpdate = z.infer<typeof adminHotelUpdate>;
+
+/** PUT /api/hotels/{id}/approval */
+export const hotelApprovalRequest = z.object({
+  isApproved: z.boolean({ error: messages.approvalDecisionRequired }),
+  reason: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.rejectionReasonMax).optional()),
+});
+export type HotelApprovalRequest = z.infer<typeof hotelApprovalRequest>;
+
+/** GET /api/hotels/search: `query` (alias `q`), `eq` (comma-separated labels), sort and paging. */
+export const hotelSearchQuery = z.object({
+  query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  eq: z.string().max(2000).optional(),
+  sort: z.preprocess(emptyToUndefined, z.enum(hotelSortOptions, { error: messages.searchSortInvalid }).default('rating')),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type HotelSearchQuery = z.infer<typeof hotelSearchQuery>;
+
+/** GET /api/hotels: the public list; `all=true` (admins) includes pending and rejected listings. */
+export const hotelListQuery = z.object({
+  all: z.enum(['true', 'false']).optional(),
+  ids: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
+export const cityAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  hotelCount: z.number().int(),
+});
+export type City = z.infer<typeof cityAnswer>;
+
+const equipmentObject = z.object(
+  Object.fromEntries(equipmentCategories.map((c) => [c, z.array(z.string())])) as Record<keyof EquipmentByCategory, z.ZodArray<z.ZodString>>,
+);
+
+/** The hotel as every catalog answer shows it (docs/api.md). */
+export const hotelAnswer = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  cityId: z.number().int().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  price: z.number().nullable(),
+  pricePerNight: z.number().nullable(),
+  currency: z.string(),
+  imageUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  gymImages: z.array(z.string()),
+  bookingUrl: z.string().nullable(),
+  affiliateUrl: z.string().nullable(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  gymAccessType: z.enum(gymAccessTypes),
+  rawEquipment: z.array(z.string()),
+  equipment: equipmentObject,
+  gym: z
+    .object({
+      name: z.string().nullable(),
+      type: z.string().nullable(),
+      description: z.string().nullable(),
+      hours: z.string().nullable(),
+      size: z.string().nullable(),
+      hasPool: z.boolean(),
+      hasSauna: z.boolean(),
+      hasPersonalTrainer: z.boolean(),
+    })
+    .nullable(),
+  isPremium: z.boolean(),
+  isApproved: z.boolean(),
+  status: z.enum(hotelStatuses),
+  providerId: z.string().nullable(),
+  affiliateClicks: z.number().int(),
+  pageViews: z.number().int(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Only in answers to the owning provider and admins. */
+  contactEmail: z.string().nullable().optional(),
+  providerEmail: z.string().nullable().optional(),
+  rejectionReason: z.string().nullable().optional(),
+});
+export type Hotel = z.infer<typeof hotelAnswer> & { gymAccessType: GymAccessType };
+
+export const hotelSearchAnswer = z.object({
+  items: z.array(hotelAnswer),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** For every taxonomy label, how many hotels of the whole result (all pages) carry it. */
+  facets: z.record(z.string(), z.number().int()),
+  /** The equipment labels the search applied (unknown `eq` labels dropped). */
+  equipment: z.array(z.string()),
+  query: z.string(),
+  sort: z.enum(hotelSortOptions),
+});
+export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswer>;

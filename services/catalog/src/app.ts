@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { authPlugin, createHttpApp, remoteKeySet, type ServiceContext } from '@reproute/platform';
+import type { Config } from './config.ts';
+import { hotelRoutes } from './routes/hotels.ts';
+import { providerHotelRoutes } from './routes/provider-hotels.ts';
+import { adminHotelRoutes } from './routes/admin-hotels.ts';
+import { cityRoutes } from './routes/cities.ts';
+import { imageRoutes } from './routes/images.ts';
+
+export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
+
+export async function buildApp(ctx: ServiceContext<Config>) {
+  const app = createHttpApp({
+    logger: ctx.logger,
+    readiness: {
+      postgres: () => ctx.pool.query('SELECT 1'),
+      kafka: () => ctx.bus.ping(),
+    },
+  });
+  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(imageRoutes, { root: ctx.config.IMAGES_DIR ?? defaultImagesDir });
+  await app.register(cityRoutes, { ctx });
+  await app.register(hotelRoutes, { ctx });
+  await app.register(adminHotelRoutes, { ctx });
+  await app.register(providerHotelRoutes, { ctx });
+  return app;
+}

@@ -1,0 +1,300 @@
+import {
+  classifyEquipment,
+  equipmentCategories,
+  groupLabelsByCategory,
+  slugify,
+  type AdminHotelCreate,
+  type AdminHotelUpdate,
+  type EquipmentByCategory,
+  type EventData,
+  type GymAccessType,
+  type GymDetails,
+  type Hotel,
+  type HotelStatus,
+  type ProviderHotelCreate,
+  type ProviderHotelUpdate,
+} from '@reproute/contracts';
+import { normalisePrice, priceInUsd } from './price.ts';
+
+export interface GymRecord {
+  name: string | null;
+  type: string | null;
+  description: string | null;
+  hours: string | null;
+  size: string | null;
+  hasPool: boolean;
+  hasSauna: boolean;
+  hasPersonalTrainer: boolean;
+}
+
+/** Everything about a hotel that a write sets; counters and derived columns live beside it. */
+export interface HotelRecord {
+  name: string;
+  description: string | null;
+  address: string | null;
+  cityId: number | null;
+  city: string | null;
+  country: string | null;
+  providerId: string | null;
+  providerEmail: string | null;
+  contactEmail: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  pricePerNight: number | null;
+  currency: string;
+  imageUrl: string | null;
+  images: string[];
+  gymImages: string[];
+  bookingUrl: string | null;
+  affiliateUrl: string | null;
+  gymAccessType: GymAccessType;
+  rawEquipment: string[];
+  isPremium: boolean;
+  status: HotelStatus;
+  rejectionReason: string | null;
+  gym: GymRecord | null;
+}
+
+export interface StoredHotel extends HotelRecord {
+  id: number;
+  slug: string;
+  equipmentLabels: string[];
+  rating: number;
+  totalReviews: number;
+  affiliateClicks: number;
+  pageViews: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Events a hotel write can carry; all but hotel.deleted send the hotel's snapshot. */
+export type HotelEvent = { type: 'hotel.created' | 'hotel.updated' | 'hotel.submitted' | 'hotel.approved' } | { type: 'hotel.rejected'; reason: string | null };
+
+/** Who is asking: the token's user, or null for a visitor. */
+export interface Viewer {
+  id: string;
+  email: string;
+  roles: readonly string[];
+}
+
+/** The spec's slug; an all-digit slug gets a suffix so it is never read as an id. */
+export function slugFor(name: string): string {
+  const slug = slugify(name) || 'hotel';
+  return /^\d+$/.test(slug) ? `${slug}-hotel` : slug;
+}
+
+/** Columns computed from a record at write time. */
+export function derivedColumns(record: Pick<HotelRecord, 'name' | 'rawEquipment' | 'pricePerNight' | 'currency'>) {
+  const equipment = classifyEquipment(record.rawEquipment);
+  return {
+    baseSlug: slugFor(record.name),
+    equipmentLabels: equipmentCategories.flatMap((c) => equipment[c]),
+    priceUsd: priceInUsd(record.pricePerNight, record.currency),
+  };
+}
+
+/** The four-category equipment object of a hotel from its stored labels, in taxonomy order. */
+export function equipmentObject(labels: readonly string[]): EquipmentByCategory {
+  const grouped = groupLabelsByCategory(labels);
+  return { strength: grouped.strength ?? [], cardio: grouped.cardio ?? [], specialty: grouped.specialty ?? [], recovery: grouped.recovery ?? [] };
+}
+
+function gymFrom(input: GymDetails | null | undefined, current: GymRecord | null): GymRecord | null {
+  if (input === null) return null;
+  if (input === undefined) return current;
+  const base: GymRecord = current ?? { name: null, type: null, description: null, hours: null, size: null, hasPool: false, hasSauna: false, hasPersonalTrainer: false };
+  return {
+    name: input.name === undefined ? base.name : (input.name ?? null),
+    type: input.type === undefined ? base.type : (input.type ?? null),
+    description: input.description === undefined ? base.description : (input.description ?? null),
+    hours: input.hours === undefined ? base.hours : (input.hours ?? null),
+    size: input.size === undefined ? base.size : (input.size ?? null),
+    hasPool: input.hasPool ?? base.hasPool,
+    hasSauna: input.hasSauna ?? base.hasSauna,
+    hasPersonalTrainer: input.hasPersonalTrainer ?? base.hasPersonalTrainer,
+  };
+}
+
+type ListingInput = ProviderHotelCreate | AdminHotelCreate;
+
+function recordFromInput(input: ListingInput, defaults: { pricePerNight: number | null }): Omit<HotelRecord, 'providerId' | 'providerEmail' | 'status' | 'isPremium' | 'affiliateUrl'> {
+  return {
+    name: input.name,
+    description: input.description ?? null,
+    address: input.address,
+    cityId: input.cityId ?? null,
+    city: input.city ?? null,
+    country: input.country ?? null,
+    contactEmail: input.contactEmail ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    pricePerNight: input.pricePerNight === undefined || input.pricePerNight === null ? defaults.pricePerNight : normalisePrice(input.pricePerNight),
+    currency: input.currency ?? 'USD',
+    imageUrl: input.imageUrl ?? null,
+    images: input.images ?? [],
+    gymImages: input.gymImages ?? [],
+    bookingUrl: input.bookingUrl ?? null,
+    gymAccessType: input.gymAccessType,
+    rawEquipment: input.rawEquipment ?? input.gymEquipment ?? [],
+    rejectionReason: null,
+    gym: gymFrom(input.gym, null),
+  };
+}
+
+/** A provider's new listing: pending, owned by the provider, price 0 and USD unless given (document 2, section 5). */
+export function newProviderListing(input: ProviderHotelCreate, provider: Viewer): HotelRecord {
+  return {
+    ...recordFromInput(input, { pricePerNight: 0 }),
+    providerId: provider.id,
+    providerEmail: provider.email,
+    affiliateUrl: null,
+    isPremium: false,
+    status: 'pending',
+  };
+}
+
+/** An admin's new hotel: live at once unless isApproved is false. */
+export function newAdminHotel(input: AdminHotelCreate): HotelRecord {
+  return {
+    ...recordFromInput(input, { pricePerNight: null }),
+    providerId: input.providerId ?? null,
+    providerEmail: input.providerEmail ?? null,
+    affiliateUrl: input.affiliateUrl ?? null,
+    isPremium: input.isPremium ?? false,
+    status: input.isApproved === false ? 'pending' : 'approved',
+  };
+}
+
+function pick<T>(value: T | undefined, current: T): T {
+  return value === undefined ? current : value;
+}
+
+/** Applies an update: an omitted field stays, null clears a nullable one. */
+export function applyListingUpdate(current: HotelRecord, input: ProviderHotelUpdate | AdminHotelUpdate): HotelRecord {
+  const equipment = input.rawEquipment ?? input.gymEquipment;
+  return {
+    ...current,
+    name: pick(input.name, current.name),
+    description: pick(input.description, current.description) ?? null,
+    address: pick(input.address, current.address),
+    cityId: pick(input.cityId, current.cityId) ?? null,
+    city: pick(input.city, current.city) ?? null,
+    country: pick(input.country, current.country) ?? null,
+    contactEmail: pick(input.contactEmail, current.contactEmail) ?? null,
+    latitude: pick(input.latitude, current.latitude) ?? null,
+    longitude: pick(input.longitude, current.longitude) ?? null,
+    pricePerNight: input.pricePerNight === undefined ? current.pricePerNight : normalisePrice(input.pricePerNight),
+    currency: input.currency ?? current.currency,
+    imageUrl: pick(input.imageUrl, current.imageUrl) ?? null,
+    images: input.images ?? current.images,
+    gymImages: input.gymImages ?? current.gymImages,
+    bookingUrl: pick(input.bookingUrl, current.bookingUrl) ?? null,
+    gymAccessType: input.gymAccessType ?? current.gymAccessType,
+    rawEquipment: equipment ?? current.rawEquipment,
+    gym: gymFrom(input.gym, current.gym),
+  };
+}
+
+/** Admin-only fields of an update. */
+export function applyAdminFields(record: HotelRecord, input: AdminHotelUpdate): HotelRecord {
+  return {
+    ...record,
+    isPremium: input.isPremium ?? record.isPremium,
+    affiliateUrl: pick(input.affiliateUrl, record.affiliateUrl) ?? null,
+    providerId: pick(input.providerId, record.providerId) ?? null,
+    providerEmail: pick(input.providerEmail, record.providerEmail) ?? null,
+  };
+}
+
+/** Where leads go: the listing's own address, else the owning provider's (ruling 9). */
+export function effectiveContactEmail(hotel: Pick<HotelRecord, 'contactEmail' | 'providerEmail'>): string | null {
+  return hotel.contactEmail ?? hotel.providerEmail ?? null;
+}
+
+export function isAdmin(viewer: Viewer | null): boolean {
+  return viewer?.roles.includes('admin') ?? false;
+}
+
+export function ownsHotel(viewer: Viewer | null, hotel: Pick<HotelRecord, 'providerId'>): boolean {
+  return viewer !== null && hotel.providerId !== null && hotel.providerId === viewer.id;
+}
+
+/** Ruling 1: visitors see approved hotels; providers also their own listings; admins everything. */
+export function canView(viewer: Viewer | null, hotel: Pick<HotelRecord, 'status' | 'providerId'>): boolean {
+  return hotel.status === 'approved' || isAdmin(viewer) || ownsHotel(viewer, hotel);
+}
+
+/** The answer shape of docs/api.md; owners and admins also get the contact and moderation fields. */
+export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null): Hotel {
+  const answer: Hotel = {
+    id: hotel.id,
+    slug: hotel.slug,
+    name: hotel.name,
+    description: hotel.description,
+    address: hotel.address,
+    cityId: hotel.cityId,
+    city: hotel.city,
+    country: hotel.country,
+    price: hotel.pricePerNight,
+    pricePerNight: hotel.pricePerNight,
+    currency: hotel.currency,
+    imageUrl: hotel.imageUrl ?? hotel.images[0] ?? null,
+    images: hotel.images,
+    gymImages: hotel.gymImages,
+    bookingUrl: hotel.bookingUrl,
+    affiliateUrl: hotel.affiliateUrl,
+    rating: Math.round(hotel.rating * 100) / 100,
+    totalReviews: hotel.totalReviews,
+    gymAccessType: hotel.gymAccessType,
+    rawEquipment: hotel.rawEquipment,
+    equipment: equipmentObject(hotel.equipmentLabels),
+    gym: hotel.gym,
+    isPremium: hotel.isPremium,
+    isApproved: hotel.status === 'approved',
+    status: hotel.status,
+    providerId: hotel.providerId,
+    affiliateClicks: hotel.affiliateClicks,
+    pageViews: hotel.pageViews,
+    latitude: hotel.latitude,
+    longitude: hotel.longitude,
+    createdAt: hotel.createdAt.toISOString(),
+    updatedAt: hotel.updatedAt.toISOString(),
+  };
+  if (isAdmin(viewer) || ownsHotel(viewer, hotel)) {
+    answer.contactEmail = effectiveContactEmail(hotel);
+    answer.providerEmail = hotel.providerEmail;
+    answer.rejectionReason = hotel.rejectionReason;
+  }
+  return answer;
+}
+
+/** The state other services keep about a hotel (event-carried state transfer). */
+export function hotelSnapshot(hotel: StoredHotel): EventData<'hotel.updated'> {
+  return {
+    hotelId: hotel.id,
+    name: hotel.name,
+    slug: hotel.slug,
+    city: hotel.city,
+    country: hotel.country,
+    providerId: hotel.providerId,
+    providerEmail: hotel.providerEmail,
+    contactEmail: effectiveContactEmail(hotel),
+    bookingUrl: hotel.bookingUrl,
+    isApproved: hotel.status === 'approved',
+  };
+}
+
+/** The next free slug: the base, else base-2, base-3, ... */
+export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** A running average after one more rating. */
+export function ratingAfterReview(current: { rating: number; totalReviews: number }, newRating: number): { rating: number; totalReviews: number } {
+  const totalReviews = current.totalReviews + 1;
+  return { rating: (current.rating * current.totalReviews + newRating) / totalReviews, totalReviews };
+}

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService } from '@reproute/platform';
+import { configSchema } from './config.ts';
+import { buildApp } from './app.ts';
+import { hotelCounterConsumer, hotelCounterHandlers } from './events/hotel-counters.ts';
+
+await startService({
+  configSchema,
+  migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  buildApp,
+  consumers: (ctx) => [{ ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) }],
+});

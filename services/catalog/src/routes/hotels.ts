@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminHotelCreate,
+  adminHotelUpdate,
+  hotelApprovalRequest,
+  hotelListQuery,
+  hotelSearchQuery,
+  messages,
+  type AdminHotelCreate,
+  type AdminHotelUpdate,
+  type HotelApprovalRequest,
+  type HotelSearchAnswer,
+} from '@reproute/contracts';
+import { forbidden, notFound, type ServiceContext } from '@reproute/platform';
+import type { Config } from '../config.ts';
+import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, toHotelAnswer, type HotelEvent } from '../domain/hotel.ts';
+import { toSearchCriteria } from '../domain/search.ts';
+import { approvalChange } from '../domain/approval.ts';
+import { createHotel, deleteHotel, findHotel, listHotels, updateHotel } from '../store/hotels.ts';
+import { searchHotels } from '../store/search.ts';
+import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
+
+/** Public reading and search, plus the admin's hotel management under /api/hotels. */
+export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
+  app.get('/api/hotels', { schema: { querystring: hotelListQuery } }, async (request) => {
+    const query = hotelListQuery.parse(request.query);
+    const viewer = viewerOf(request);
+    const includeAll = query.all === 'true';
+    if (includeAll && !isAdmin(viewer)) throw forbidden();
+    const ids = query.ids
+      ?.split(',')
+      .map((part) => Number(part.trim()))
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    const hotels = await listHotels(ctx.pool, { includeAll, ids, limit: query.limit });
+    return hotels.map((hotel) => toHotelAnswer(hotel, viewer));
+  });
+
+  app.get('/api/hotels/search', { schema: { querystring: hotelSearchQuery } }, async (request): Promise<HotelSearchAnswer> => {
+    const criteria = toSearchCriteria(request.query as ReturnType<typeof hotelSearchQuery.parse>);
+    const viewer = viewerOf(request);
+    const result = await searchHotels(ctx.pool, criteria);
+    return {
+      items: result.hotels.map((hotel) => toHotelAnswer(hotel, viewer)),
+      total: result.total,
+      page: criteria.page,
+      pageSize: criteria.pageSize,
+      facets: result.facets,
+      equipment: criteria.equipment,
+      query: criteria.term,
+      sort: criteria.sort,
+    };
+  });
+
+  app.get('/api/hotels/:idOrSlug', async (request) => {
+    const { idOrSlug } = request.params as { idOrSlug: string };
+    const key = /^\d{1,15}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+    const hotel = await findHotel(ctx.pool, key);
+    const viewer = viewerOf(request);
+    if (!hotel || !canView(viewer, hotel)) throw notFound(messages.hotelNotFound);
+    return toHotelAnswer(hotel, viewer);
+  });
+
+  app.post('/api/hotels', { preValidation: adminOnly, schema: { body: adminHotelCreate } }, async (request, reply) => {
+    const input = request.body as AdminHotelCreate;
+    const record = newAdminHotel(input);
+    const hotel = await createHotel(ctx.pool, record, [{ type: 'hotel.created' }]);
+    ctx.relay.nudge();
+    return reply.status(201).send(toHotelAnswer(hotel, viewerOf(request)));
+  });
+
+  app.put('/api/hotels/:id', { preValidation: adminOnly, schema: { body: adminHotelUpdate } }, async (request) => {
+    const id = hotelIdParam(request.params);
+    const input = request.body as AdminHotelUpdate;
+    const hotel = await updateHotel(ctx.pool, id, (current) => {
+      const updated = applyAdminFields(applyListingUpdate(current, input), input);
+      const events: HotelEvent[] = [{ type: 'hotel.updated' }];
+      if (input.isApproved === undefined) return { record: updated, events };
+      const change = approvalChange(current, { isApproved: input.isApproved });
+      return { record: { ...updated, ...change.fields }, events: [...events, ...change.events] };
+    });
+    ctx.relay.nudge();
+    return toHotelAnswer(hotel, viewerOf(request));
+  });
+
+  app.delete('/api/hotels/:id', { preValidation: adminOnly }, async (request, reply) => {
+    const id = hotelIdParam(request.params);
+    await deleteHotel(ctx.pool, id, () => undefined);
+    ctx.relay.nudge();
+    return reply.status(204).send();
+  });
+
+  app.put('/api/hotels/:id/approval', { preValidation: adminOnly, schema: { body: hotelApprovalRequest } }, async (request) => {
+    const id = hotelIdParam(request.params);
+    const decision = request.body as HotelApprovalRequest;
+    const hotel = await updateHotel(ctx.pool, id, (current) => {
+      const change = approvalChange(current, decision);
+      return { record: { ...current, ...change.fields }, events: change.events };
+    });
+    ctx.relay.nudge();
+    return toHotelAnswer(hotel, viewerOf(request));
+  });
+}

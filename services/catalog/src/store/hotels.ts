@@ -1,0 +1,190 @@
+import { messages } from '@reproute/contracts';
+import { badRequest, enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
+import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
+
+export type HotelKey = { id: number } | { slug: string };
+
+export async function findHotel(db: Queryable, key: HotelKey, options: { forUpdate?: boolean } = {}): Promise<StoredHotel | undefined> {
+  const [where, value] = 'id' in key ? ['h.id = $1', key.id] : ['h.slug = $1', key.slug];
+  const { rows } = await db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE ${where}${options.forUpdate ? ' FOR UPDATE OF h' : ''}`, [value]);
+  return rows[0] ? hotelFromRow(rows[0]) : undefined;
+}
+
+/** Hotels for lists, best rated first: approved only unless includeAll; optionally only the given ids. */
+export async function listHotels(db: Queryable, options: { includeAll: boolean; ids?: number[]; limit: number }): Promise<StoredHotel[]> {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  if (!options.includeAll) conditions.push('h.is_approved');
+  if (options.ids) {
+    values.push(options.ids);
+    conditions.push(`h.id = ANY($${values.length}::bigint[])`);
+  }
+  values.push(options.limit);
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { rows } = await db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} ${where} ORDER BY h.rating DESC, h.id LIMIT $${values.length}`, values);
+  return rows.map(hotelFromRow);
+}
+
+export async function listProviderHotels(db: Queryable, providerId: string): Promise<StoredHotel[]> {
+  const { rows } = await db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE h.provider_id = $1 ORDER BY h.created_at DESC, h.id DESC`, [providerId]);
+  return rows.map(hotelFromRow);
+}
+
+export async function listPendingHotels(db: Queryable): Promise<StoredHotel[]> {
+  const { rows } = await db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE h.status = 'pending' ORDER BY h.created_at, h.id`);
+  return rows.map(hotelFromRow);
+}
+
+/** Fills city and country from cityId (400 when unknown), or links a typed city name to a known city. */
+async function resolveCity(tx: Queryable, record: HotelRecord): Promise<HotelRecord> {
+  if (record.cityId !== null) {
+    const { rows } = await tx.query<{ name: string; country: string }>('SELECT name, country FROM cities WHERE id = $1', [record.cityId]);
+    const city = rows[0];
+    if (!city) throw badRequest(messages.cityNotFound, [{ path: 'cityId', message: messages.cityNotFound }]);
+    return { ...record, city: city.name, country: city.country };
+  }
+  if (record.city) {
+    const { rows } = await tx.query<{ id: number; name: string; country: string }>(
+      `SELECT id, name, country FROM cities WHERE fold_text(name) = fold_text($1) AND ($2::text IS NULL OR fold_text(country) = fold_text($2)) ORDER BY id LIMIT 1`,
+      [record.city, record.country],
+    );
+    const city = rows[0];
+    if (city) return { ...record, cityId: city.id, city: city.name, country: city.country };
+  }
+  return record;
+}
+
+/** A slug not yet taken; the advisory lock keeps two writers of the same name from picking the same one. */
+async function freeSlug(tx: Queryable, base: string, ownId: number | null): Promise<string> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog.slug:${base}`]);
+  const { rows } = await tx.query<{ slug: string }>(
+    `SELECT slug FROM hotels WHERE (slug = $1 OR slug LIKE $2) AND ($3::bigint IS NULL OR id <> $3)`,
+    [base, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`, ownId],
+  );
+  return nextFreeSlug(base, new Set(rows.map((r) => r.slug)));
+}
+
+async function writeGym(tx: Queryable, hotelId: number, gym: GymRecord | null, equipment: string[]): Promise<void> {
+  if (gym === null) {
+    await tx.query('DELETE FROM gyms WHERE hotel_id = $1', [hotelId]);
+    return;
+  }
+  await tx.query(
+    `INSERT INTO gyms (hotel_id, name, type, description, equipment, hours, size, has_pool, has_sauna, has_personal_trainer)
+     VALUES ($1, $2, coalesce($3, 'hotel gym'), $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (hotel_id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
+       equipment = EXCLUDED.equipment, hours = EXCLUDED.hours, size = EXCLUDED.size, has_pool = EXCLUDED.has_pool,
+       has_sauna = EXCLUDED.has_sauna, has_personal_trainer = EXCLUDED.has_personal_trainer`,
+    [hotelId, gym.name, gym.type, gym.description, equipment, gym.hours, gym.size, gym.hasPool, gym.hasSauna, gym.hasPersonalTrainer],
+  );
+}
+
+const writableColumns = [
+  'slug', 'name', 'description', 'address', 'city_id', 'city', 'country', 'provider_id', 'provider_email', 'contact_email',
+  'latitude', 'longitude', 'price_per_night', 'currency', 'price_usd', 'image_url', 'images', 'gym_images', 'booking_url',
+  'affiliate_url', 'gym_access_type', 'raw_equipment', 'equipment_labels', 'is_premium', 'status', 'rejection_reason',
+] as const;
+
+function writableValues(record: HotelRecord, slug: string): unknown[] {
+  const derived = derivedColumns(record);
+  return [
+    slug, record.name, record.description, record.address, record.cityId, record.city, record.country, record.providerId,
+    record.providerEmail, record.contactEmail, record.latitude, record.longitude, record.pricePerNight, record.currency,
+    derived.priceUsd, record.imageUrl, record.images, record.gymImages, record.bookingUrl, record.affiliateUrl,
+    record.gymAccessType, record.rawEquipment, derived.equipmentLabels, record.isPremium, record.status, record.rejectionReason,
+  ];
+}
+
+async function emit(tx: PoolClient, hotel: StoredHotel, events: readonly HotelEvent[]): Promise<void> {
+  for (const event of events) {
+    if (event.type === 'hotel.rejected') {
+      await enqueueEvent(tx, 'hotel.rejected', { ...hotelSnapshot(hotel), reason: event.reason }, { key: hotel.id });
+    } else {
+      await enqueueEvent(tx, event.type, hotelSnapshot(hotel), { key: hotel.id });
+    }
+  }
+}
+
+/** Extra columns only the seed and the generator set. */
+export interface InsertExtras {
+  id?: number;
+  rating?: number;
+  totalReviews?: number;
+  createdAt?: Date;
+}
+
+/** Inserts a hotel (and its gym) inside the caller's transaction, with its events. */
+export async function insertHotel(tx: PoolClient, input: HotelRecord, events: readonly HotelEvent[], extras: InsertExtras = {}): Promise<StoredHotel> {
+  const record = await resolveCity(tx, input);
+  const slug = await freeSlug(tx, derivedColumns(record).baseSlug, extras.id ?? null);
+  const columns: string[] = [...writableColumns];
+  const values = writableValues(record, slug);
+  const extraColumns: [string, unknown][] = [
+    ['id', extras.id],
+    ['rating', extras.rating],
+    ['total_reviews', extras.totalReviews],
+    ['created_at', extras.createdAt],
+  ];
+  for (const [column, value] of extraColumns) {
+    if (value === undefined) continue;
+    columns.push(column);
+    values.push(value);
+  }
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO hotels (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    values,
+  );
+  const id = rows[0]!.id;
+  await writeGym(tx, id, record.gym, record.rawEquipment);
+  const stored = (await findHotel(tx, { id }))!;
+  await emit(tx, stored, events);
+  return stored;
+}
+
+export async function createHotel(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
+  return withTransaction(pool, (tx) => insertHotel(tx, record, events));
+}
+
+/** Replaces a hotel's writable state inside the caller's transaction; the slug follows a new name. */
+export async function rewriteHotel(tx: PoolClient, current: StoredHotel, input: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
+  const record = await resolveCity(tx, input);
+  const slug = record.name === current.name ? current.slug : await freeSlug(tx, derivedColumns(record).baseSlug, current.id);
+  const values = writableValues(record, slug);
+  await tx.query(
+    `UPDATE hotels SET ${writableColumns.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
+    [current.id, ...values],
+  );
+  await writeGym(tx, current.id, record.gym, record.rawEquipment);
+  const stored = (await findHotel(tx, { id: current.id }))!;
+  await emit(tx, stored, events);
+  return stored;
+}
+
+/**
+ * Locks the hotel, lets `decide` check the caller's rights and compute the new state (it throws
+ * the 403/400 answers), then writes it with its events in the same transaction.
+ */
+export async function updateHotel(
+  pool: Pool,
+  id: number,
+  decide: (current: StoredHotel) => { record: HotelRecord; events: HotelEvent[] },
+): Promise<StoredHotel> {
+  return withTransaction(pool, async (tx) => {
+    const current = await findHotel(tx, { id }, { forUpdate: true });
+    if (!current) throw notFound(messages.hotelNotFound);
+    const { record, events } = decide(current);
+    return rewriteHotel(tx, current, record, events);
+  });
+}
+
+/** Deletes a hotel after `authorize` accepts the caller; emits hotel.deleted. */
+export async function deleteHotel(pool: Pool, id: number, authorize: (current: StoredHotel) => void): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    const current = await findHotel(tx, { id }, { forUpdate: true });
+    if (!current) throw notFound(messages.hotelNotFound);
+    authorize(current);
+    await tx.query('DELETE FROM hotels WHERE id = $1', [id]);
+    await enqueueEvent(tx, 'hotel.deleted', { hotelId: id, providerId: current.providerId }, { key: id });
+  });
+}

@@ -1,0 +1,107 @@
+import type { GymAccessType, HotelStatus } from '@reproute/contracts';
+import type { StoredHotel } from '../domain/hotel.ts';
+
+/** The hotel columns every read selects (hotels h LEFT JOIN gyms g). */
+export const hotelColumns = `
+  h.id, h.slug, h.name, h.description, h.address, h.city_id, h.city, h.country, h.provider_id, h.provider_email,
+  h.contact_email, h.latitude, h.longitude, h.rating, h.total_reviews, h.price_per_night, h.currency, h.image_url,
+  h.images, h.gym_images, h.booking_url, h.affiliate_url, h.gym_access_type, h.raw_equipment, h.equipment_labels,
+  h.is_premium, h.status, h.rejection_reason, h.affiliate_clicks, h.page_views, h.created_at, h.updated_at,
+  g.id AS gym_id, g.name AS gym_name, g.type AS gym_type, g.description AS gym_description, g.hours AS gym_hours,
+  g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer`;
+
+export const hotelsWithGym = 'hotels h LEFT JOIN gyms g ON g.hotel_id = h.id';
+
+export interface HotelRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+  city_id: number | null;
+  city: string | null;
+  country: string | null;
+  provider_id: string | null;
+  provider_email: string | null;
+  contact_email: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  rating: number;
+  total_reviews: number;
+  price_per_night: number | null;
+  currency: string;
+  image_url: string | null;
+  images: string[];
+  gym_images: string[];
+  booking_url: string | null;
+  affiliate_url: string | null;
+  gym_access_type: GymAccessType;
+  raw_equipment: string[];
+  equipment_labels: string[];
+  is_premium: boolean;
+  status: HotelStatus;
+  rejection_reason: string | null;
+  affiliate_clicks: number;
+  page_views: number;
+  created_at: Date;
+  updated_at: Date;
+  gym_id: number | null;
+  gym_name: string | null;
+  gym_type: string | null;
+  gym_description: string | null;
+  gym_hours: string | null;
+  gym_size: string | null;
+  gym_has_pool: boolean | null;
+  gym_has_sauna: boolean | null;
+  gym_has_personal_trainer: boolean | null;
+}
+
+export function hotelFromRow(row: HotelRow): StoredHotel {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    cityId: row.city_id,
+    city: row.city,
+    country: row.country,
+    providerId: row.provider_id,
+    providerEmail: row.provider_email,
+    contactEmail: row.contact_email,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    rating: row.rating,
+    totalReviews: row.total_reviews,
+    pricePerNight: row.price_per_night,
+    currency: row.currency,
+    imageUrl: row.image_url,
+    images: row.images,
+    gymImages: row.gym_images,
+    bookingUrl: row.booking_url,
+    affiliateUrl: row.affiliate_url,
+    gymAccessType: row.gym_access_type,
+    rawEquipment: row.raw_equipment,
+    equipmentLabels: row.equipment_labels,
+    isPremium: row.is_premium,
+    status: row.status,
+    rejectionReason: row.rejection_reason,
+    affiliateClicks: row.affiliate_clicks,
+    pageViews: row.page_views,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    gym:
+      row.gym_id === null
+        ? null
+        : {
+            name: row.gym_name,
+            type: row.gym_type,
+            description: row.gym_description,
+            hours: row.gym_hours,
+            size: row.gym_size,
+            hasPool: row.gym_has_pool ?? false,
+            hasSauna: row.gym_has_sauna ?? false,
+            hasPersonalTrainer: row.gym_has_personal_trainer ?? false,
+          },
+  };
+}
