@@ -61,7 +61,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <ConsentBanner />
-      <ConnectionBanner />
+      {unreachable ? null : <ConnectionBanner />}
       <PageViewRecorder />
       <ScrollRestoration />
     </div>

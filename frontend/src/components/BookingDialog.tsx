@@ -146,18 +146,17 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
       </div>
 
       <div className="mt-5">
-        <label htmlFor="booking-url" className="text-sm font-medium text-slate-800">
+        <p id="booking-url-label" className="text-sm font-medium text-slate-800">
           Booking link
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id="booking-url"
-            readOnly
-            value={outgoingUrl || 'Booking link not available for this hotel.'}
+        </p>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-start">
+          <output
+            aria-labelledby="booking-url-label"
             data-testid="booking-url"
-            className={`${inputClass} min-w-0 flex-1 bg-slate-50 font-mono text-xs`}
-            onFocus={(e) => e.currentTarget.select()}
-          />
+            className="block min-w-0 flex-1 rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 font-mono text-xs leading-relaxed break-all text-slate-700 select-all"
+          >
+            {outgoingUrl || 'Booking link not available for this hotel.'}
+          </output>
           <Button variant="outline" onClick={() => void copyUrl()} disabled={!outgoingUrl} className="shrink-0">
             {copied ? <Check aria-hidden className="h-4 w-4 text-emerald-600" /> : <Copy aria-hidden className="h-4 w-4" />}
             {copied ? 'Copied!' : 'Copy URL'}

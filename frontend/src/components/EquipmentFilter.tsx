@@ -1,6 +1,7 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
 import { equipmentCategories, equipmentCategoryTitles, equipmentTaxonomy } from '@reproute/contracts';
+import { equipmentLabelText } from '@/lib/hotel';
 
 interface EquipmentFilterProps {
   selected: readonly string[];
@@ -8,9 +9,6 @@ interface EquipmentFilterProps {
   onToggle: (label: string) => void;
 }
 
-function capitalise(label: string): string {
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
 
 /** The sidebar's four equipment groups, each label with its count from the search facets. */
 export function EquipmentFilter({ selected, facets, onToggle }: EquipmentFilterProps) {
@@ -37,7 +35,7 @@ export function EquipmentFilter({ selected, facets, onToggle }: EquipmentFilterP
                         <Check aria-hidden className="h-3.5 w-3.5 text-white" strokeWidth={3} />
                       </Checkbox.Indicator>
                     </Checkbox.Root>
-                    <span className="flex-1">{capitalise(label)}</span>
+                    <span className="flex-1">{equipmentLabelText(label)}</span>
                     {count !== undefined ? (
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} hotels`}>
                         {count}

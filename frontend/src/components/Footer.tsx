@@ -39,8 +39,8 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-slate-950 text-slate-300">
-      <Container className="grid gap-10 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)]">
-        <div>
+      <Container className="grid grid-cols-2 gap-8 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)] md:gap-10">
+        <div className="col-span-2 md:col-span-1">
           <Logo inverted />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">
             Hotels with gyms worth training in. Verified racks, real dumbbells, pools and saunas in the cities you travel to.

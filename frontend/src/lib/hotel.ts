@@ -41,6 +41,12 @@ export function hotelPath(hotel: Pick<Hotel, 'slug' | 'id'>): string {
   return hotel.slug ? `/hotels/${hotel.slug}` : `/hotel/${hotel.id}`;
 }
 
+/** An equipment label as shown: first letter capitalised, TRX in capitals. */
+export function equipmentLabelText(label: string): string {
+  if (label === 'trx') return 'TRX';
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 export function locationLabel(hotel: Pick<Hotel, 'city' | 'country'>): string {
   return [hotel.city, hotel.country].filter(Boolean).join(', ');
 }

@@ -79,7 +79,7 @@ export default function HomePage() {
         <Container className="grid grid-cols-2 gap-6 py-8 md:grid-cols-4">
           {figures.map((f) => (
             <div key={f.label} className="text-center">
-              <p className="text-brand-gradient font-display text-3xl font-extrabold sm:text-4xl">{f.value}</p>
+              <p className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">{f.value}</p>
               <p className="mt-1 text-sm font-medium text-slate-600">{f.label}</p>
             </div>
           ))}

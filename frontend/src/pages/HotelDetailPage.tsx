@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { bookingTarget, gymAccessLabel, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
 import { toast } from '@/store/toast';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
@@ -22,9 +22,6 @@ function equipmentOf(hotel: Hotel): EquipmentByCategory {
   return classifyEquipment(hotel.rawEquipment ?? []);
 }
 
-function capitalise(label: string) {
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
 
 /** /hotels/{slug}, /hotels/{id} and /hotel/{id}. */
 export default function HotelDetailPage() {
@@ -135,7 +132,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                     <ul className="mt-3 flex flex-wrap gap-2">
                       {equipment[category].map((label) => (
                         <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                          {capitalise(label)}
+                          {equipmentLabelText(label)}
                         </li>
                       ))}
                     </ul>
@@ -207,7 +204,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </section>
         </div>
 
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+        <aside className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-900/5">
             <p className="text-sm text-slate-600">Price per night</p>
             <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">

@@ -10,11 +10,9 @@ import { useHotelSearch } from '@/api/hotels';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { readSearchState, searchPath, toggleLabel } from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
+import { equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
 
-function capitalise(label: string) {
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
 
 /** /search: query and eq live in the URL, so back and forward replay searches. */
 export default function SearchPage() {
@@ -75,7 +73,7 @@ export default function SearchPage() {
           <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected equipment">
             {eq.map((label) => (
               <span key={label} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm font-medium text-brand-700">
-                {capitalise(label)}
+                {equipmentLabelText(label)}
                 <button
                   type="button"
                   aria-label={`Remove ${label} filter`}

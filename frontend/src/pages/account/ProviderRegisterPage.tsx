@@ -30,7 +30,6 @@ export default function ProviderRegisterPage() {
   const form = useForm({
     resolver: zodResolver(providerRegistrationForm),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', companyName: '', phoneNumber: '', bio: '', agreeToTerms: false as unknown as true },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');

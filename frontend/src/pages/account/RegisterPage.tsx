@@ -25,7 +25,6 @@ export default function RegisterPage() {
   const form = useForm({
     resolver: zodResolver(registerRequest),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');
