@@ -7,3 +7,5 @@ export * from './events.ts';
 export * from './identity.ts';
 export * from './engagement.ts';
 export * from './catalog.ts';
+export * from './referral.ts';
+export * from './analytics.ts';

@@ -69,4 +69,11 @@ export const messages = {
   approvalDecisionRequired: 'Please choose whether to approve or reject the listing',
   rejectionReasonMax: 'Reason must be less than 1000 characters',
   searchSortInvalid: 'Sort must be rating, price or name',
+  // referral (leads and referral clicks)
+  invalidDate: 'Please enter a valid date',
+  invalidTimestamp: 'Timestamp must be an ISO date-time or epoch milliseconds',
+  guestsRange: 'Guests must be a whole number from 1 to 50',
+  leadNameMax: 'Name must be less than 120 characters',
+  leadMessageMax: 'Message must be less than 2000 characters',
+  checkOutBeforeCheckIn: 'Check-out date must be after the check-in date',
 } as const;

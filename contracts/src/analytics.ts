@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { clientTimestamp } from './referral.ts';
+
+/**
+ * Analytics recording (document 2, section 7). The browser keeps the last 50 page views,
+ * 20 conversions, 50 searches and 100 interactions, so no batch can honestly carry more.
+ */
+export const analyticsBatchLimits = { pageViews: 50, conversions: 20, searches: 50, interactions: 100 } as const;
+
+/** Largest analytics body accepted, JSON or text/plain (sendBeacon). */
+export const analyticsBodyLimitBytes = 64 * 1024;
+
+const maxMetadataKeys = 30;
+const metadata = z
+  .record(z.string().max(64), z.unknown())
+  .refine((value) => Object.keys(value).length <= maxMetadataKeys, `metadata has at most ${maxMetadataKeys} keys`)
+  .optional();
+const timestamp = clientTimestamp.optional();
+const label = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(64, `${what} must be at most 64 characters`);
+
+export const pageViewRecord = z.object({
+  url: z.string({ error: 'url is required' }).trim().min(1, 'url is required').max(2048),
+  title: z.string().max(300).nullish(),
+  timestamp,
+  metadata,
+});
+export const conversionRecord = z.object({
+  type: label('type'),
+  hotelId: z.number().int().positive().nullish(),
+  value: z.union([z.string().max(2048), z.number().finite()]).nullish(),
+  timestamp,
+  metadata,
+});
+export const searchRecord = z.object({
+  query: z.string().max(200),
+  equipment: z.array(z.string().max(60)).max(40).optional(),
+  resultCount: z.number().int().min(0).nullish(),
+  timestamp,
+});
+export const interactionRecord = z.object({
+  type: label('type'),
+  target: z.string().max(300).nullish(),
+  timestamp,
+  metadata,
+});
+export type PageViewRecord = z.infer<typeof pageViewRecord>;
+export type ConversionRecord = z.infer<typeof conversionRecord>;
+export type SearchRecord = z.infer<typeof searchRecord>;
+export type InteractionRecord = z.infer<typeof interactionRecord>;
+
+const boundedList = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z.array(item).max(max, `A batch carries at most ${max} ${what}`).default([]);
+
+/**
+ * `POST /api/analytics/batch`, also sent with navigator.sendBeacon (text/plain or application/json).
+ * userId is ignored unless it is the signed-in caller's: the token says who the user is.
+ */
+export const analyticsBatchRequest = z.object({
+  sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(128),
+  userId: z.string().max(64).nullish(),
+  pageViews: boundedList(pageViewRecord, analyticsBatchLimits.pageViews, 'page views'),
+  conversions: boundedList(conversionRecord, analyticsBatchLimits.conversions, 'conversions'),
+  searches: boundedList(searchRecord, analyticsBatchLimits.searches, 'searches'),
+  interactions: boundedList(interactionRecord, analyticsBatchLimits.interactions, 'interactions'),
+});
+export type AnalyticsBatchRequest = z.infer<typeof analyticsBatchRequest>;
+
+/**
+ * `POST /api/analytics`: one event. The types page_view (data.url, data.title), search (data.query),
+ * conversion and interaction are understood; any other type is stored as it came.
+ */
+export const analyticsEventRequest = z.object({
+  type: label('type'),
+  data: z
+    .record(z.string().max(64), z.unknown())
+    .refine((value) => Object.keys(value).length <= maxMetadataKeys, `data has at most ${maxMetadataKeys} keys`)
+    .nullish()
+    .transform((value) => value ?? {}),
+  timestamp,
+});
+export type AnalyticsEventRequest = z.infer<typeof analyticsEventRequest>;
+
+export const analyticsAccepted = z.object({ accepted: z.number().int() });
+
+/** Counters kept per hotel per day. */
+export const hotelCounters = z.object({
+  pageViews: z.number().int(),
+  referralClicks: z.number().int(),
+  leads: z.number().int(),
+  favoritesAdded: z.number().int(),
+  favoritesRemoved: z.number().int(),
+  reviewsSubmitted: z.number().int(),
+  reviewsApproved: z.number().int(),
+});
+export type HotelCounters = z.infer<typeof hotelCounters>;
+
+export const hotelFigures = hotelCounters.extend({ hotelId: z.number().int(), name: z.string().nullable() });
+export type HotelFigures = z.infer<typeof hotelFigures>;
+
+export const dailyFigures = hotelCounters.extend({ day: z.string() });
+
+/** Site-wide counts for a window; unlike hotel counters they include events tied to no hotel. */
+export const windowTotals = hotelCounters.extend({
+  searches: z.number().int(),
+  conversions: z.number().int(),
+  interactions: z.number().int(),
+  sessions: z.number().int(),
+});
+
+export const analyticsWindow = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: windowTotals,
+  topPages: z.array(z.object({ path: z.string(), views: z.number().int() })),
+  topSearches: z.array(z.object({ query: z.string(), count: z.number().int() })),
+});
+export type AnalyticsWindow = z.infer<typeof analyticsWindow>;
+
+/** `GET /api/analytics/summary` (admin): 24-hour and 7-day windows with the top 5 pages and searches, plus per-hotel and daily rollups over `days`. */
+export const analyticsSummary = z.object({
+  generatedAt: z.string(),
+  windows: z.object({ '24h': analyticsWindow, '7d': analyticsWindow }),
+  days: z.number().int(),
+  hotels: z.array(hotelFigures),
+  daily: z.array(dailyFigures),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
+
+/** `GET /api/provider/analytics`: the caller's own hotels over the last `days` days. */
+export const providerAnalytics = z.object({
+  generatedAt: z.string(),
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  totals: hotelCounters,
+  hotels: z.array(hotelFigures),
+  daily: z.array(dailyFigures),
+});
+export type ProviderAnalytics = z.infer<typeof providerAnalytics>;
+
+export const analyticsDaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });

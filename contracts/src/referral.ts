@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { emailField } from './identity.ts';
+
+/** Absent, null and blank strings all mean "not given". */
+const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+const nullable = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable());
+
+export const maxGuests = 50;
+
+/** An absolute http(s) URL with a host, as booking links must be. */
+export function isHttpBookingUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = z
+  .string({ error: messages.bookingUrlRequired })
+  .trim()
+  .min(1, messages.bookingUrlRequired)
+  .max(2048, messages.bookingUrlInvalid)
+  .refine(isHttpBookingUrl, messages.bookingUrlInvalid);
+
+/** A calendar day: `YYYY-MM-DD`, or a date-time whose day part is taken. Answers `YYYY-MM-DD`. */
+export const calendarDate = z
+  .string({ error: messages.invalidDate })
+  .trim()
+  .max(40, messages.invalidDate)
+  .transform((value, ctx) => {
+    const day = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value);
+    const date = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : null;
+    if (!day || !date || date.toISOString().slice(0, 10) !== `${day[1]}-${day[2]}-${day[3]}`) {
+      ctx.addIssue({ code: 'custom', message: messages.invalidDate });
+      return z.NEVER;
+    }
+    return `${day[1]}-${day[2]}-${day[3]}`;
+  });
+
+/** A client's moment: an ISO date-time or epoch milliseconds. Answers an ISO string. */
+export const clientTimestamp = z.union([z.string().trim().max(40), z.number().finite()], { error: messages.invalidTimestamp }).transform((value, ctx) => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: messages.invalidTimestamp });
+    return z.NEVER;
+  }
+  return date.toISOString();
+});
+
+const guests = z.coerce.number({ error: messages.guestsRange }).int(messages.guestsRange).min(1, messages.guestsRange).max(maxGuests, messages.guestsRange);
+const optionalHotelId = nullable(z.coerce.number().int().positive());
+
+/** The search a referral click came from (document 1, section 3). */
+export const referralSearchParams = z.object({
+  checkIn: nullable(calendarDate),
+  checkOut: nullable(calendarDate),
+  guests: nullable(guests),
+});
+export type ReferralSearchParams = z.infer<typeof referralSearchParams>;
+
+/**
+ * `POST /api/referral-clicks`: sent before the booking link opens, by visitors too.
+ * hotelName may be left out when hotelId names a known hotel; bookingUrl is required.
+ */
+export const referralClickRequest = z.object({
+  hotelId: optionalHotelId,
+  hotelName: nullable(z.string().trim().max(200)),
+  bookingUrl: httpUrl,
+  timestamp: nullable(clientTimestamp),
+  searchParams: z.preprocess(emptyToNull, referralSearchParams.nullable()).transform((p) => p ?? { checkIn: null, checkOut: null, guests: null }),
+});
+export type ReferralClickRequest = z.infer<typeof referralClickRequest>;
+
+/**
+ * `POST /api/leads`: a traveller's interest in a hotel, emailed to the hotel. userId is only a
+ * hint: the server takes the user from the token. Signed-in callers' name and email default to
+ * their account's; a visitor may leave both out (an anonymous lead).
+ */
+export const leadRequest = z
+  .object({
+    hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired),
+    userId: nullable(z.string().max(64)),
+    name: nullable(z.string().trim().max(120, messages.leadNameMax)),
+    email: nullable(emailField),
+    message: nullable(z.string().trim().max(2000, messages.leadMessageMax)),
+    checkInDate: nullable(calendarDate),
+    checkOutDate: nullable(calendarDate),
+    guests: nullable(guests),
+    referralUrl: nullable(httpUrl),
+  })
+  .refine((lead) => !lead.checkInDate || !lead.checkOutDate || lead.checkOutDate > lead.checkInDate, {
+    message: messages.checkOutBeforeCheckIn,
+    path: ['checkOutDate'],
+  });
+export type LeadRequest = z.infer<typeof leadRequest>;
+
+/** One row of the provider dashboard's lead table, newest first. */
+export const providerLead = z.object({
+  id: z.string().uuid(),
+  createdAt: z.string(),
+  hotel: z.object({ id: z.number().int(), name: z.string() }),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  checkInDate: z.string().nullable(),
+  checkOutDate: z.string().nullable(),
+  guests: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type ProviderLead = z.infer<typeof providerLead>;
+
+export const createdIdAnswer = z.object({ id: z.string().uuid() });

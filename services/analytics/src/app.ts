@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
+import type { Config } from './config.ts';
+import { recordingRoutes } from './routes/recording.ts';
+import { reportRoutes } from './routes/reports.ts';
+
+/**
+ * navigator.sendBeacon posts a string body as text/plain, so text/plain bodies are parsed as
+ * JSON here (only in this service); the body limit applies to them as to JSON.
+ */
+function acceptJsonAsTextPlain(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+/** The analytics service: recording calls, the admin summary and the provider's figures. Tests may pass their own token key. */
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
+  const app = createHttpApp({
+    logger: ctx.logger,
+    bodyLimit: ctx.config.ANALYTICS_BODY_LIMIT_BYTES,
+    readiness: {
+      postgres: () => ctx.pool.query('SELECT 1'),
+      kafka: () => ctx.bus.ping(),
+    },
+  });
+  acceptJsonAsTextPlain(app);
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(recordingRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
+  return app;
+}

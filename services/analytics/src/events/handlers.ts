@@ -1,0 +1,43 @@
+import type { Envelope } from '@reproute/contracts';
+import type { EventHandler, EventHandlers, PoolClient } from '@reproute/platform';
+import { rollupFor } from '../domain/rollups.ts';
+import { hotelRefFromPath } from '../domain/paths.ts';
+import { hotelIdsBySlug, markHotelDeleted, upsertHotel } from '../store/hotels.ts';
+import { applyRollup } from '../store/rollups.ts';
+
+/** A page view recorded before its hotel's slug was known gets its hotel from the projection now. */
+async function pageHotelId(event: Envelope, tx: PoolClient): Promise<number | null> {
+  if (event.type !== 'analytics.recorded') return null;
+  const { kind, hotelId, value } = (event as Envelope<'analytics.recorded'>).data;
+  if (kind !== 'page_view' || hotelId !== null || !value) return null;
+  const ref = hotelRefFromPath(value);
+  if (!ref) return null;
+  if ('hotelId' in ref) return ref.hotelId;
+  return (await hotelIdsBySlug(tx, [ref.slug])).get(ref.slug) ?? null;
+}
+
+const countIntoRollups: EventHandler = async (event, tx) => {
+  const change = rollupFor(event, await pageHotelId(event, tx));
+  if (change) await applyRollup(tx, change);
+};
+
+/**
+ * One consumer group reads every service's events: hotel.* keep the hotel projection (names,
+ * slugs, owners); the rest are counted into the rollups. The platform records each event id, so a
+ * repeat delivery counts once.
+ */
+export const analyticsHandlers: EventHandlers = {
+  'hotel.created': (event, tx) => upsertHotel(tx, event.data),
+  'hotel.updated': (event, tx) => upsertHotel(tx, event.data),
+  'hotel.submitted': (event, tx) => upsertHotel(tx, event.data),
+  'hotel.approved': (event, tx) => upsertHotel(tx, event.data),
+  'hotel.rejected': (event, tx) => upsertHotel(tx, event.data),
+  'hotel.deleted': (event, tx) => markHotelDeleted(tx, event.data.hotelId),
+  'referral.clicked': countIntoRollups,
+  'lead.created': countIntoRollups,
+  'favorite.added': countIntoRollups,
+  'favorite.removed': countIntoRollups,
+  'review.submitted': countIntoRollups,
+  'review.approved': countIntoRollups,
+  'analytics.recorded': countIntoRollups,
+};

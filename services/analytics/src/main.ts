@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService } from '@reproute/platform';
+import { topics } from '@reproute/contracts';
+import { configSchema } from './config.ts';
+import { buildApp } from './app.ts';
+import { analyticsHandlers } from './events/handlers.ts';
+import { startRetention } from './retention.ts';
+
+await startService({
+  configSchema,
+  migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
+  buildApp,
+  consumers: () => [
+    {
+      name: 'analytics-rollups',
+      topics: [topics.hotels, topics.clicks, topics.leads, topics.favorites, topics.reviews, topics.analytics],
+      handlers: analyticsHandlers,
+    },
+  ],
+  beforeListen: async (ctx) => [{ name: 'retention', ...startRetention(ctx) }],
+});

@@ -1,0 +1,19 @@
+import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
+import type { Config } from './config.ts';
+import { referralClickRoutes } from './routes/referral-clicks.ts';
+import { leadRoutes } from './routes/leads.ts';
+
+/** The referral service: referral clicks, leads and the provider's lead table. Tests may pass their own token key. */
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
+  const app = createHttpApp({
+    logger: ctx.logger,
+    readiness: {
+      postgres: () => ctx.pool.query('SELECT 1'),
+      kafka: () => ctx.bus.ping(),
+    },
+  });
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(referralClickRoutes, { ctx });
+  await app.register(leadRoutes, { ctx });
+  return app;
+}

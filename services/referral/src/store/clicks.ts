@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { ReferralSearchParams } from '@reproute/contracts';
+import { enqueueEvent, withTransaction, type Pool } from '@reproute/platform';
+
+export interface NewReferralClick {
+  hotelId: number | null;
+  hotelName: string;
+  bookingUrl: string;
+  clientTimestamp: string | null;
+  searchParams: ReferralSearchParams;
+  userId: string | null;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/** Stores a referral click and its `referral.clicked` event in one transaction. */
+export async function createReferralClick(pool: Pool, click: NewReferralClick): Promise<{ id: string }> {
+  const id = randomUUID();
+  await withTransaction(pool, async (tx) => {
+    await tx.query(
+      `INSERT INTO referral_clicks (id, hotel_id, hotel_name, booking_url, client_timestamp, search_params, user_id, user_agent, ip_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, click.hotelId, click.hotelName, click.bookingUrl, click.clientTimestamp, JSON.stringify(click.searchParams), click.userId, click.userAgent, click.ipAddress],
+    );
+    await enqueueEvent(
+      tx,
+      'referral.clicked',
+      { clickId: id, hotelId: click.hotelId, hotelName: click.hotelName, bookingUrl: click.bookingUrl, userId: click.userId },
+      { key: id },
+    );
+  });
+  return { id };
+}
