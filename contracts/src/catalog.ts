@@ -30,7 +30,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Images are absolute http(s) URLs or paths served by the catalog under /images/. */
 export function isImageRef(value: string): boolean {
-  return isHttpUrl(value) || /^\/images\/[A-Za-z0-9._/-]+$/.test(value);
+  return isHttpUrl(value) || (/^\/images\/[A-Za-z0-9._/-]+$/.test(value) && !value.includes('..'));
 }
 
 const requiredText = (required: string, max: number, maxMessage: string) =>

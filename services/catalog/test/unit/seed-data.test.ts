@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { allEquipmentLabels, classifyEquipment, equipmentCategories, providerHotelCreate } from '@reproute/contracts';
+import { seedCities, seedHotels } from '../../scripts/seed-data.ts';
+import { seedImagePaths, seedRecord } from '../../scripts/seed.ts';
+import { slugFor } from '../../src/domain/hotel.ts';
+
+const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
+
+describe('seed data', () => {
+  it('has 25 hotels with ids 1-25 in the six cities of the spec', () => {
+    expect(seedHotels.map((h) => h.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(new Set(seedHotels.map((h) => h.cityId))).toEqual(new Set(seedCities.map((c) => c.id)));
+    expect(seedCities.map((c) => c.name)).toEqual(['New York', 'London', 'Tokyo', 'Paris', 'Dubai', 'Abu Dhabi']);
+  });
+
+  it('has unique slugs and five hotels of the seeded provider', () => {
+    expect(new Set(seedHotels.map((h) => slugFor(h.name))).size).toBe(25);
+    expect(seedHotels.filter((h) => h.ownedByProvider)).toHaveLength(5);
+  });
+
+  it('prices in USD, GBP, EUR and JPY, and one other currency shown as code then amount', () => {
+    const currencies = new Set(seedHotels.map((h) => h.currency));
+    for (const code of ['USD', 'GBP', 'EUR', 'JPY', 'AED']) expect(currencies).toContain(code);
+  });
+
+  it('exercises every taxonomy label at least twice across the set', () => {
+    const counts = new Map<string, number>();
+    for (const hotel of seedHotels) {
+      const labels = classifyEquipment(hotel.rawEquipment);
+      for (const c of equipmentCategories) for (const label of labels[c]) counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    for (const label of allEquipmentLabels) expect(counts.get(label) ?? 0, label).toBeGreaterThanOrEqual(2);
+  });
+
+  it('uses every gym access type', () => {
+    expect(new Set(seedHotels.map((h) => h.gymAccessType))).toEqual(new Set(['on-site', 'partnered', 'nearby']));
+  });
+
+  it('gives every hotel a valid provider-style payload and picture files that exist', () => {
+    for (const hotel of seedHotels) {
+      const record = seedRecord(hotel);
+      expect(providerHotelCreate.safeParse({ ...record, cityId: record.cityId }).success, hotel.name).toBe(true);
+      const pictures = seedImagePaths(hotel);
+      for (const file of [...pictures.images, ...pictures.gymImages]) {
+        const onDisk = path.join(assets, file);
+        expect(fs.existsSync(onDisk), file).toBe(true);
+        expect(fs.statSync(onDisk).size).toBeLessThan(80_000);
+      }
+    }
+  });
+});
