@@ -154,8 +154,9 @@ describe('rollups', () => {
     expect(res.body.accepted).toBe(50);
     const summary = await eventually(async () => {
       const s = await api('GET', '/api/analytics/summary', { token: adminToken });
-      return s.body.windows['24h'].topSearches.some((t: { query: string }) => t.query === query) ? s.body : undefined;
-    }, 30_000, 'search in the top 5');
+      const counted = (w: string) => s.body.windows[w].topSearches.find((t: { query: string }) => t.query === query)?.count === 50;
+      return counted('24h') && counted('7d') ? s.body : undefined;
+    }, 30_000, 'all 50 searches counted in the top 5');
     for (const window of ['24h', '7d']) {
       const top = summary.windows[window].topSearches;
       expect(top.length).toBeLessThanOrEqual(5);
