@@ -32,7 +32,7 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
     passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
     loginLimiter: new LoginLimiter(new RedisCounterStore(redis), {
       maxFailuresPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
-      maxAttemptsPerIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
+      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     }),
   };
@@ -41,6 +41,7 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
 export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) {
   const app = createHttpApp({
     logger: ctx.logger,
+    openapiTitle: 'RepRoute identity',
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),

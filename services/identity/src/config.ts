@@ -17,9 +17,9 @@ export const configSchema = baseConfigSchema.extend({
   /** Reset emails per address per window: more requests still get the generic answer but send nothing. */
   RESET_MAX_PER_EMAIL: count(5),
   RESET_WINDOW_SECONDS: count(3600),
-  /** Failed sign-ins per email address, and sign-in attempts per client address, within the window. */
+  /** Failed sign-ins allowed per email address and per client address within the window (then 429). */
   LOGIN_MAX_FAILURES_PER_EMAIL: count(5),
-  LOGIN_MAX_ATTEMPTS_PER_IP: count(300),
+  LOGIN_MAX_FAILURES_PER_IP: count(300),
   LOGIN_WINDOW_SECONDS: count(15 * 60),
   /** argon2id cost (OWASP's minimum recommendation by default: 19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8 * 1024).default(19 * 1024),

@@ -11,7 +11,7 @@ export interface CounterStore {
 
 export interface LoginLimits {
   maxFailuresPerEmail: number;
-  maxAttemptsPerIp: number;
+  maxFailuresPerIp: number;
   windowSeconds: number;
 }
 
@@ -20,13 +20,15 @@ export type LoginGate = { allowed: true } | { allowed: false; retryAfterSeconds:
 // Keys carry a digest of the address, not the address itself.
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 export const emailFailuresKey = (email: string) => `auth:login:fail:email:${digest(email.trim().toLowerCase())}`;
-export const ipAttemptsKey = (ip: string) => `auth:login:attempts:ip:${digest(ip)}`;
+export const ipFailuresKey = (ip: string) => `auth:login:fail:ip:${digest(ip)}`;
 
 /**
- * Sign-in throttling: every attempt counts against the client address; failed attempts count
- * against the email address (known or not, so the limit reveals nothing). Once either count has
- * reached its limit within the window, further attempts are refused until the window ends, even
- * with the right password. A successful sign-in clears the email's failures.
+ * Sign-in throttling by failed attempts, within a fixed window: per email address (known or not,
+ * so the limit reveals nothing about accounts) and per client address (one client trying many
+ * accounts). Once either count has reached its limit, every attempt is refused until the window
+ * ends, even with the right password. Successful sign-ins never count, so busy but honest clients
+ * (a load test, a shared office address) are not throttled here; the gateway's request rate limit
+ * covers raw volume. A successful sign-in clears the email's failures.
  */
 export class LoginLimiter {
   constructor(
@@ -34,17 +36,22 @@ export class LoginLimiter {
     private readonly limits: LoginLimits,
   ) {}
 
-  /** Counts this attempt against the client address and says whether it may proceed. */
+  /** Says whether an attempt for this email from this address may proceed. */
   async admit(email: string, ip: string): Promise<LoginGate> {
-    const failures = await this.store.read(emailFailuresKey(email));
-    if (failures.count >= this.limits.maxFailuresPerEmail) return { allowed: false, retryAfterSeconds: Math.max(1, failures.ttlSeconds) };
-    const attempts = await this.store.increment(ipAttemptsKey(ip), this.limits.windowSeconds);
-    if (attempts.count > this.limits.maxAttemptsPerIp) return { allowed: false, retryAfterSeconds: Math.max(1, attempts.ttlSeconds) };
-    return { allowed: true };
+    const [byEmail, byIp] = await Promise.all([this.store.read(emailFailuresKey(email)), this.store.read(ipFailuresKey(ip))]);
+    const blocked = [
+      byEmail.count >= this.limits.maxFailuresPerEmail ? byEmail.ttlSeconds : -1,
+      byIp.count >= this.limits.maxFailuresPerIp ? byIp.ttlSeconds : -1,
+    ].filter((ttl) => ttl >= 0);
+    if (blocked.length === 0) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, ...blocked) };
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await this.store.increment(emailFailuresKey(email), this.limits.windowSeconds);
+  async recordFailure(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.store.increment(emailFailuresKey(email), this.limits.windowSeconds),
+      this.store.increment(ipFailuresKey(ip), this.limits.windowSeconds),
+    ]);
   }
 
   async recordSuccess(email: string): Promise<void> {

@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
     // Unknown email and wrong password take the same path and the same time: one argon2 verification.
     const valid = await passwords.verify(user?.password_hash, password);
     if (!user || !valid) {
-      await loginLimiter.recordFailure(email).catch((err: unknown) => request.log.warn({ err }, 'could not count a failed sign-in'));
+      await loginLimiter.recordFailure(email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not count a failed sign-in'));
       throw unauthorized(messages.invalidCredentials);
     }
     await loginLimiter.recordSuccess(email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));

@@ -1,0 +1,29 @@
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
+import { api, uniqueEmail } from '@reproute/platform/testing';
+
+/** Direct access to identity's own schema and to Redis, for assertions the HTTP answers cannot show. */
+export const identityDb = new pg.Pool({ connectionString: process.env.IDENTITY_DATABASE_URL ?? 'postgres://identity@127.0.0.1:5432/reproute', max: 2 });
+export const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+
+export const password = 'Str0ng!Pass';
+export const claimsOf = (token: string) => decodeJwt(token) as { sub: string; roles: string[]; exp: number; iat: number; jti: string; iss: string; email: string };
+
+export async function register(prefix = 'identity') {
+  const email = uniqueEmail(prefix);
+  const res = await api('POST', '/api/auth/register', { body: { email, password, firstName: 'Ivy', lastName: 'Tester' } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, token: res.body.token as string, user: res.body.user as { id: string; email: string } };
+}
+
+/** The error answer's message, for `expect(...).toBe(spec text)`. */
+export const messageOf = (res: { body: unknown }) => (res.body as { message?: string } | null)?.message;
+
+export async function outboxEventTypes(userId: string): Promise<{ type: string; sent: boolean }[]> {
+  const { rows } = await identityDb.query<{ event_type: string; sent: boolean }>(
+    'SELECT event_type, sent_at IS NOT NULL AS sent FROM identity.outbox WHERE message_key = $1 ORDER BY created_at, event_type',
+    [userId],
+  );
+  return rows.map((r) => ({ type: r.event_type, sent: r.sent }));
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '@reproute/contracts';
+import { api, waitForEmail, uniqueEmail, emailsTo, sleep, type MaildevEmail } from '@reproute/platform/testing';
+import { identityDb, messageOf, password, redis, register } from './helpers.ts';
+
+const appUrl = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:8080';
+
+afterAll(async () => {
+  await identityDb.end();
+  redis.disconnect();
+});
+
+/** Requests a reset and reads the link back from the email the notifier sent through SMTP. */
+async function resetLinkFor(email: string, requestedAs = email): Promise<{ link: string; token: string; mail: MaildevEmail }> {
+  const before = new Set((await emailsTo(email)).map((e) => e.id));
+  const res = await api('POST', '/api/forgot-password', { body: { email: requestedAs } });
+  expect(res.status).toBe(200);
+  const mail = await waitForEmail((e) => !before.has(e.id) && e.to.some((t) => t.address === email) && e.subject === 'Reset your RepRoute password');
+  const link = mail.text?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0];
+  if (!link) throw new Error('no reset link in the email text');
+  const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
+  return { link, token, mail };
+}
+
+describe('POST /api/forgot-password', () => {
+  it('answers the same generic message for known and unknown emails', async () => {
+    const { email } = await register('forgot');
+    for (const address of [email, uniqueEmail('nobody')]) {
+      const res = await api('POST', '/api/forgot-password', { body: { email: address } });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: messages.forgotPasswordGeneric });
+    }
+  });
+
+  it('checks the email address', async () => {
+    const res = await api('POST', '/api/forgot-password', { body: { email: 'not an email' } });
+    expect(res.status).toBe(400);
+    expect(messageOf(res)).toBe(messages.email);
+  });
+
+  it('sends nothing for an unknown email', async () => {
+    const email = uniqueEmail('ghost');
+    await api('POST', '/api/forgot-password', { body: { email } });
+    await sleep(2_000);
+    expect(await emailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('the reset flow, with the link read back from the email', () => {
+  it('emails a one-hour link (HTML and text); the token is stored only hashed; it resets the password once', async () => {
+    const { email, user } = await register('reset');
+    const { link, token, mail } = await resetLinkFor(email, email.toUpperCase());
+    expect(link.startsWith(`${appUrl}/reset-password?token=`)).toBe(true);
+    expect(mail.html).toContain('/reset-password?token=');
+    expect(mail.text).toMatch(/one hour/i);
+    expect(mail.html).toMatch(/one hour/i);
+
+    const { rows } = await identityDb.query('SELECT token_hash, expires_at, created_at FROM identity.password_reset_tokens WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(rows[0].expires_at.getTime() - rows[0].created_at.getTime()).toBeGreaterThan(59 * 60_000);
+    expect(rows[0].expires_at.getTime() - rows[0].created_at.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1_000);
+    const stored = await identityDb.query('SELECT reset_token FROM identity.users WHERE id = $1', [user.id]);
+    expect(stored.rows[0].reset_token).toBe(rows[0].token_hash);
+
+    // The form's rules first: at least 6 characters, matching.
+    const short = await api('POST', '/api/reset-password', { body: { token, password: '12345' } });
+    expect(short.status).toBe(400);
+    expect(messageOf(short)).toBe(messages.resetPasswordMin);
+    const mismatch = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass', confirmPassword: 'other-pass' } });
+    expect(messageOf(mismatch)).toBe(messages.passwordsDontMatch);
+    const missing = await api('POST', '/api/reset-password', { body: { password: 'n3w-pass' } });
+    expect(messageOf(missing)).toBe(messages.resetTokenMissing);
+
+    const done = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass', confirmPassword: 'n3w-pass' } });
+    expect(done.status).toBe(200);
+    expect(typeof done.body.message).toBe('string');
+
+    expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
+    expect((await api('POST', '/api/auth/login', { body: { email, password: 'n3w-pass' } })).status).toBe(200);
+
+    const reused = await api('POST', '/api/reset-password', { body: { token, password: 'an0ther-pass' } });
+    expect(reused.status).toBe(400);
+    expect(messageOf(reused)).toContain('Invalid or expired');
+    const cleared = await identityDb.query('SELECT reset_token, reset_token_expiry FROM identity.users WHERE id = $1', [user.id]);
+    expect(cleared.rows[0]).toEqual({ reset_token: null, reset_token_expiry: null });
+  });
+
+  it('refuses an unknown token and an expired one with "Invalid or expired"', async () => {
+    const unknown = await api('POST', '/api/reset-password', { body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'n3w-pass' } });
+    expect(unknown.status).toBe(400);
+    expect(messageOf(unknown)).toContain('Invalid or expired');
+
+    const { email } = await register('reset-expired');
+    const { token } = await resetLinkFor(email);
+    // An hour passes.
+    await identityDb.query(`UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    const expired = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass' } });
+    expect(expired.status).toBe(400);
+    expect(messageOf(expired)).toContain('Invalid or expired');
+    expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  it('a reset voids the account\'s other outstanding links and lifts a sign-in lockout', async () => {
+    const { email } = await register('reset-twice');
+    const first = await resetLinkFor(email);
+    const second = await resetLinkFor(email);
+    expect(first.token).not.toBe(second.token);
+    for (let i = 0; i < 5; i += 1) await api('POST', '/api/auth/login', { body: { email, password: `Wr0ng!${i}` } });
+    expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(429);
+
+    expect((await api('POST', '/api/reset-password', { body: { token: second.token, password: 'n3w-pass' } })).status).toBe(200);
+    const stale = await api('POST', '/api/reset-password', { body: { token: first.token, password: 'n3w-pass2' } });
+    expect(messageOf(stale)).toContain('Invalid or expired');
+    expect((await api('POST', '/api/auth/login', { body: { email, password: 'n3w-pass' } })).status).toBe(200);
+  });
+});

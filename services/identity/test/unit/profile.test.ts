@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { messages, providerSetupRequest, registerRequest, resetPasswordForm, resetPasswordRequest, setupProfileRequest, type PublicUser } from '@reproute/contracts';
+import { applyProfileSetup, applyProviderSetup } from '../../src/domain/profile.ts';
+import { toPublicUser, type UserRow } from '../../src/domain/users.ts';
+import { PasswordHasher } from '../../src/domain/passwords.ts';
+
+const row: UserRow = {
+  id: '00000000-0000-4000-8000-000000000003',
+  email: 'ann@example.com',
+  password_hash: '$argon2id$secret',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  is_admin: false,
+  is_traveler: true,
+  is_provider: false,
+  company_name: null,
+  country_code: '+1',
+  phone_number: null,
+  bio: null,
+  profile_setup_complete: false,
+  reward_points: 0,
+  preferred_equipment: [],
+  accessibility_needs: [],
+  reset_token: 'abc',
+  reset_token_expiry: new Date(),
+  created_at: new Date('2025-01-01T00:00:00Z'),
+};
+const user: PublicUser = toPublicUser(row);
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('toPublicUser', () => {
+  it('shows every users field in camelCase but never the password hash or reset fields', () => {
+    expect(Object.keys(user).sort()).toEqual(
+      ['accessibilityNeeds', 'bio', 'companyName', 'countryCode', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'isProvider', 'isTraveler', 'lastName', 'phoneNumber', 'preferredEquipment', 'profileSetupComplete', 'rewardPoints'].sort(),
+    );
+    expect(JSON.stringify(user)).not.toMatch(/argon2|reset/i);
+  });
+});
+
+describe('profile setup', () => {
+  it('defaults a missing or empty country code to +1 and turns empty strings into absent values', () => {
+    const request = setupProfileRequest.parse({ firstName: '', lastName: '  ', bio: '', countryCode: '', phoneNumber: '', companyName: '' });
+    expect(request).toEqual({ isTraveler: true, isProvider: false, countryCode: '+1' });
+    const { changes, completedNow, becameProvider } = applyProfileSetup(user, request);
+    expect(changes).toMatchObject({ firstName: 'Ann', lastName: 'Lee', bio: null, countryCode: '+1', phoneNumber: null, isTraveler: true, isProvider: false, profileSetupComplete: true });
+    expect(completedNow).toBe(true);
+    expect(becameProvider).toBe(false);
+  });
+
+  it('requires company name and phone for providers', () => {
+    expect(firstMessage(setupProfileRequest.safeParse({ isProvider: true }))).toBe(messages.providerFieldsRequired);
+    expect(firstMessage(setupProfileRequest.safeParse({ isProvider: true, companyName: 'Acme', phoneNumber: ' ' }))).toBe(messages.providerFieldsRequired);
+    const ok = setupProfileRequest.parse({ isProvider: true, companyName: 'Acme Gyms', phoneNumber: '+44 20 7946 0958', countryCode: '+44' });
+    const outcome = applyProfileSetup(user, ok);
+    expect(outcome.changes).toMatchObject({ isProvider: true, companyName: 'Acme Gyms', phoneNumber: '+442079460958', countryCode: '+44' });
+    expect(outcome.becameProvider).toBe(true);
+  });
+
+  it('keeps an existing provider a provider, and reports completion only the first time', () => {
+    const provider = { ...user, isProvider: true, companyName: 'Acme', phoneNumber: '+12125550123', profileSetupComplete: true };
+    const outcome = applyProfileSetup(provider, setupProfileRequest.parse({ firstName: 'Annie' }));
+    expect(outcome.changes).toMatchObject({ firstName: 'Annie', isProvider: true, companyName: 'Acme' });
+    expect(outcome).toMatchObject({ completedNow: false, becameProvider: false });
+  });
+
+  it('provider setup validates company and international phone with the spec messages', () => {
+    expect(firstMessage(providerSetupRequest.safeParse({ companyName: 'A', phoneNumber: '+12125550123' }))).toBe(messages.companyNameMin);
+    for (const phone of ['0123456', '+0123', '1', 'abc', '+1234567890123456']) {
+      expect(firstMessage(providerSetupRequest.safeParse({ companyName: 'Acme', phoneNumber: phone }))).toBe(messages.internationalPhone);
+    }
+    const request = providerSetupRequest.parse({ companyName: '  Acme  ', phoneNumber: '12' });
+    const outcome = applyProviderSetup(user, request);
+    expect(outcome.changes).toMatchObject({ isProvider: true, companyName: 'Acme', phoneNumber: '12', isTraveler: true, profileSetupComplete: true });
+    expect(outcome).toMatchObject({ completedNow: true, becameProvider: true });
+  });
+});
+
+describe('registration and reset rules', () => {
+  it('registration uses the spec messages', () => {
+    expect(firstMessage(registerRequest.safeParse({ email: 'nope', password: 'Str0ng!Pass', firstName: 'A', lastName: 'B' }))).toBe(messages.email);
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'S!1a', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordMin);
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ngPass#', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordStrength);
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: '  ', lastName: 'B' }))).toBe(messages.firstNameRequired);
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: 'A', lastName: 'x'.repeat(51) }))).toBe(messages.lastNameMax);
+    expect(registerRequest.parse({ email: ' Ann@Example.COM ', password: 'Str0ng!Pass', firstName: ' Ann ', lastName: 'Lee' })).toMatchObject({ email: 'ann@example.com', firstName: 'Ann' });
+  });
+
+  it('reset needs 6 characters and matching passwords', () => {
+    expect(firstMessage(resetPasswordRequest.safeParse({ token: 't', password: '12345' }))).toBe(messages.resetPasswordMin);
+    expect(firstMessage(resetPasswordRequest.safeParse({ password: '123456' }))).toBe(messages.resetTokenMissing);
+    expect(firstMessage(resetPasswordRequest.safeParse({ token: 't', password: '123456', confirmPassword: '1234567' }))).toBe(messages.passwordsDontMatch);
+    const mismatch = resetPasswordForm.safeParse({ password: '123456', confirmPassword: '654321' });
+    expect(mismatch.error?.issues[0]).toMatchObject({ message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+  });
+});
+
+describe('PasswordHasher', () => {
+  const hasher = new PasswordHasher({ memoryCost: 8 * 1024, timeCost: 1, parallelism: 1 });
+
+  it('hashes with argon2id and verifies', async () => {
+    const hash = await hasher.hash('Str0ng!Pass');
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await hasher.verify(hash, 'Str0ng!Pass')).toBe(true);
+    expect(await hasher.verify(hash, 'wrong')).toBe(false);
+    expect(hasher.needsRehash(hash)).toBe(false);
+    expect(new PasswordHasher({ memoryCost: 16 * 1024, timeCost: 2, parallelism: 1 }).needsRehash(hash)).toBe(true);
+  });
+
+  it('answers false for a missing or malformed hash', async () => {
+    expect(await hasher.verify(undefined, 'Str0ng!Pass')).toBe(false);
+    expect(await hasher.verify('not-a-hash', 'Str0ng!Pass')).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { hashResetToken, isResetTokenUsable, newResetToken, resetExpiry } from '../../src/domain/reset-tokens.ts';
+
+describe('password reset tokens', () => {
+  const now = new Date('2025-02-02T10:00:00Z');
+
+  it('are long random values, stored only as their SHA-256', () => {
+    const a = newResetToken(now, 60);
+    const b = newResetToken(now, 60);
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.token).not.toBe(b.token);
+    expect(a.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.tokenHash).not.toContain(a.token);
+    expect(hashResetToken(a.token)).toBe(a.tokenHash);
+    expect(hashResetToken(` ${a.token}\n`)).toBe(a.tokenHash); // a link copied with stray whitespace still works
+    expect(hashResetToken(b.token)).not.toBe(a.tokenHash);
+  });
+
+  it('expire one hour after they are issued', () => {
+    expect(newResetToken(now, 60).expiresAt.toISOString()).toBe('2025-02-02T11:00:00.000Z');
+    expect(resetExpiry(now, 5).toISOString()).toBe('2025-02-02T10:05:00.000Z');
+  });
+
+  it('work once, and only before they expire', () => {
+    const expiresAt = resetExpiry(now, 60);
+    expect(isResetTokenUsable({ expiresAt, usedAt: null }, now)).toBe(true);
+    expect(isResetTokenUsable({ expiresAt, usedAt: null }, new Date('2025-02-02T10:59:59Z'))).toBe(true);
+    expect(isResetTokenUsable({ expiresAt, usedAt: null }, new Date('2025-02-02T11:00:00Z'))).toBe(false);
+    expect(isResetTokenUsable({ expiresAt, usedAt: new Date('2025-02-02T10:10:00Z') }, now)).toBe(false);
+    expect(isResetTokenUsable(undefined, now)).toBe(false);
+  });
+});
