@@ -43,3 +43,41 @@ export function splitCommaList(text: string | undefined | null): string[] {
 export const moderationRequest = z.object({ isApproved: z.boolean() });
 
 export const favoriteRequest = z.object({ hotelId: z.coerce.number().int().positive() });
+
+/** Which reviews a list call asks for; anything but `approved` is for admins only. */
+export const reviewStatuses = ['approved', 'pending', 'rejected', 'all'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+export const hotelReviewsQuery = z.object({ status: z.enum(reviewStatuses).default('approved') });
+export const adminReviewsQuery = z.object({ status: z.enum(reviewStatuses).default('pending') });
+
+/** `GET /api/favorites` items, newest first; `POST /api/favorites` answers one. */
+export const favoriteItem = z.object({ hotelId: z.number().int().positive(), createdAt: z.string() });
+export type FavoriteItem = z.infer<typeof favoriteItem>;
+
+/** A review as anyone may read it: the reviewer shows as first name and last initial only. */
+export const reviewAnswer = z.object({
+  id: z.string().uuid(),
+  hotelId: z.number().int().positive(),
+  rating: z.number().int().min(1).max(5),
+  gymRating: z.number().int().min(1).max(5).nullable(),
+  title: z.string().nullable(),
+  content: z.string(),
+  travelType: z.enum(travelTypes).nullable(),
+  roomType: z.string().nullable(),
+  stayDate: z.string().nullable(),
+  pros: z.array(z.string()),
+  cons: z.array(z.string()),
+  tags: z.array(z.string()),
+  /** null while pending, then true (approved) or false (rejected). */
+  isApproved: z.boolean().nullable(),
+  reviewer: z.object({ firstName: z.string().nullable(), lastInitial: z.string().nullable() }),
+  createdAt: z.string(),
+});
+export type ReviewAnswer = z.infer<typeof reviewAnswer>;
+
+/** A review in the admin moderation list (`GET /api/reviews?status=pending`): hotel name and the reviewer's full name. */
+export const pendingReview = reviewAnswer.omit({ reviewer: true }).extend({
+  hotelName: z.string().nullable(),
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+});
+export type PendingReview = z.infer<typeof pendingReview>;

@@ -76,4 +76,7 @@ export const messages = {
   leadNameMax: 'Name must be less than 120 characters',
   leadMessageMax: 'Message must be less than 2000 characters',
   checkOutBeforeCheckIn: 'Check-out date must be after the check-in date',
+  // reviews (moderation)
+  reviewNotFound: 'Review not found',
+  reviewAlreadyModerated: 'This review has already been moderated.',
 } as const;

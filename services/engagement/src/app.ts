@@ -1,6 +1,8 @@
 import { authPlugin, createHttpApp, remoteKeySet, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 
 export async function buildApp(ctx: ServiceContext<Config>) {
   const app = createHttpApp({
@@ -12,5 +14,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
   });
   await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
   await app.register(contactRoutes, { ctx });
+  await app.register(favoriteRoutes, { ctx });
+  await app.register(reviewRoutes, { ctx });
   return app;
 }

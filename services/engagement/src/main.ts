@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { startService } from '@reproute/platform';
 import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
+import { hotelProjectionConsumer } from './events/hotels.ts';
 
 await startService({
   configSchema,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp,
+  consumers: () => [hotelProjectionConsumer],
 });

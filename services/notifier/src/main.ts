@@ -42,7 +42,7 @@ await startService({
       user: ctx.config.SMTP_USER,
       password: ctx.config.SMTP_PASSWORD,
     });
-    const worker = createEmailWorker({ connection: workerConnection, transport, from: ctx.config.MAIL_FROM, logger: ctx.logger.child({ component: 'email-worker' }), concurrency: ctx.config.EMAIL_CONCURRENCY });
+    const worker = createEmailWorker({ connection: workerConnection, markers: deps!.redis, transport, from: ctx.config.MAIL_FROM, logger: ctx.logger.child({ component: 'email-worker' }), concurrency: ctx.config.EMAIL_CONCURRENCY });
     return [
       { name: 'email worker', close: () => worker.close() },
       { name: 'email queue', close: () => deps!.queue.close() },

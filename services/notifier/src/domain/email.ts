@@ -42,3 +42,18 @@ export const detailsTable = (rows: [string, string | null | undefined][]) =>
     .join('')}</table>`;
 export const detailsText = (rows: [string, string | null | undefined][]) =>
   rows.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');
+
+/** A calendar date (YYYY-MM-DD, or a full ISO time) as people read it, e.g. "1 December 2026"; anything else is kept as given. */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(match[3])) return value;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Joins an absolute link from the product's public address and a path. */
+export function appLink(appUrl: string, path: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${path}`;
+}

@@ -2,6 +2,9 @@ import type { Envelope, EventType } from '@reproute/contracts';
 import type { EmailMessage } from './email.ts';
 import { contactEmails } from '../templates/contact.ts';
 import { accountEmails } from '../templates/account.ts';
+import { leadEmails } from '../templates/leads.ts';
+import { reviewEmails } from '../templates/reviews.ts';
+import { hotelEmails } from '../templates/hotels.ts';
 
 export interface RoutingConfig {
   supportEmail: string;
@@ -16,6 +19,9 @@ export type EmailBuilders = { [T in EventType]?: EmailBuilder<T> };
 export const emailBuilders: EmailBuilders = {
   ...contactEmails,
   ...accountEmails,
+  ...leadEmails,
+  ...reviewEmails,
+  ...hotelEmails,
 };
 
 /** Event types the notifier subscribes to. */

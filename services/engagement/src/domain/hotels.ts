@@ -1,0 +1,20 @@
+import type { AuthUser } from '@reproute/platform';
+
+/** Engagement's copy of a catalog hotel, kept from catalog.hotels events. */
+export interface KnownHotel {
+  id: number;
+  name: string;
+  providerId: string | null;
+  isApproved: boolean;
+  deleted: boolean;
+}
+
+/**
+ * Whether a user may favourite or review a hotel: it must be known and not deleted, and be
+ * visible to them as the catalog shows it (approved, or their own listing, or they are an admin).
+ * Unknown hotels are refused: the projection is filled from catalog events, seeds included.
+ */
+export function canEngageWith(hotel: KnownHotel | undefined, user: Pick<AuthUser, 'id' | 'roles'>): hotel is KnownHotel {
+  if (!hotel || hotel.deleted) return false;
+  return hotel.isApproved || user.roles.includes('admin') || (hotel.providerId !== null && hotel.providerId === user.id);
+}

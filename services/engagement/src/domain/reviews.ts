@@ -1,0 +1,108 @@
+import type { EventData, PendingReview, ReviewAnswer, ReviewRequest } from '@reproute/contracts';
+import type { AuthUser } from '@reproute/platform';
+
+/** A stored review as the service handles it. */
+export interface ReviewRecord {
+  id: string;
+  hotelId: number;
+  userId: string;
+  reviewerEmail: string | null;
+  reviewerFirstName: string | null;
+  reviewerLastName: string | null;
+  rating: number;
+  gymRating: number | null;
+  title: string | null;
+  content: string;
+  travelType: ReviewAnswer['travelType'];
+  roomType: string | null;
+  stayDate: string | null;
+  pros: string[];
+  cons: string[];
+  tags: string[];
+  isApproved: boolean | null;
+  createdAt: string;
+}
+
+const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+/** The first letter of a last name, upper-cased (a whole character, even outside the BMP). */
+export function lastInitial(lastName: string | null | undefined): string | null {
+  const first = Array.from(blankToNull(lastName) ?? '')[0];
+  return first ? first.toLocaleUpperCase() : null;
+}
+
+/** A new pending review from a validated request; the reviewer's names and email come from the token. */
+export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName'>, now = new Date()): ReviewRecord {
+  return {
+    id,
+    hotelId: input.hotelId,
+    userId: user.id,
+    reviewerEmail: blankToNull(user.email),
+    reviewerFirstName: blankToNull(user.firstName),
+    reviewerLastName: blankToNull(user.lastName),
+    rating: input.rating,
+    gymRating: input.gymRating,
+    title: input.title,
+    content: input.content,
+    travelType: input.travelType,
+    roomType: input.roomType ?? null,
+    stayDate: input.stayDate,
+    pros: input.pros,
+    cons: input.cons,
+    tags: input.tags,
+    isApproved: null,
+    createdAt: now.toISOString(),
+  };
+}
+
+/** What anyone may read: never the reviewer's email, user id or full last name. */
+export function toReviewAnswer(review: ReviewRecord): ReviewAnswer {
+  return {
+    id: review.id,
+    hotelId: review.hotelId,
+    rating: review.rating,
+    gymRating: review.gymRating,
+    title: review.title,
+    content: review.content,
+    travelType: review.travelType,
+    roomType: review.roomType,
+    stayDate: review.stayDate,
+    pros: review.pros,
+    cons: review.cons,
+    tags: review.tags,
+    isApproved: review.isApproved,
+    reviewer: { firstName: review.reviewerFirstName, lastInitial: lastInitial(review.reviewerLastName) },
+    createdAt: review.createdAt,
+  };
+}
+
+/** The admin moderation view: the hotel's name and the reviewer's full name. */
+export function toPendingReview(review: ReviewRecord, hotelName: string | null): PendingReview {
+  const { reviewer: _reviewer, ...rest } = toReviewAnswer(review);
+  return { ...rest, hotelName, user: { firstName: review.reviewerFirstName, lastName: review.reviewerLastName } };
+}
+
+/**
+ * What an admin's decision does to a review: a pending review takes it; repeating the decision
+ * already taken changes nothing (no second event, so the catalog never counts a review twice);
+ * reversing a decision is refused, because the rating the catalog derived from it cannot be unwound.
+ */
+export function moderationOutcome(current: boolean | null, decision: boolean): 'apply' | 'unchanged' | 'conflict' {
+  if (current === null) return 'apply';
+  return current === decision ? 'unchanged' : 'conflict';
+}
+
+/** The facts review events carry (contracts `reviewFacts`). */
+export function reviewEventData(review: ReviewRecord, hotelName: string | null): EventData<'review.approved'> {
+  return {
+    reviewId: review.id,
+    hotelId: review.hotelId,
+    hotelName,
+    userId: review.userId,
+    reviewerEmail: review.reviewerEmail,
+    reviewerFirstName: review.reviewerFirstName,
+    rating: review.rating,
+    gymRating: review.gymRating,
+    title: review.title,
+  };
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminReviewsQuery, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
+import { conflict, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
+import type { Config } from '../config.ts';
+import { canEngageWith } from '../domain/hotels.ts';
+import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
+import { findHotel } from '../store/hotels.ts';
+import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview } from '../store/reviews.ts';
+import { adminOnly, signedIn } from './guards.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reviews: submitted by signed-in users, stored pending, public once an admin approves them. */
+export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
+  app.post('/api/reviews', { preValidation: signedIn, schema: { body: reviewRequest } }, async (request, reply) => {
+    const user = requireUser(request);
+    const input = reviewRequest.parse(request.body);
+    const hotel = await findHotel(ctx.pool, input.hotelId);
+    if (!canEngageWith(hotel, user)) throw notFound(messages.hotelNotFound);
+    const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name);
+    ctx.relay.nudge();
+    return reply.status(201).send(toReviewAnswer(saved));
+  });
+
+  // Approved reviews for everyone; other statuses (pending, rejected, all) are for admins only.
+  app.get('/api/hotels/:hotelId/reviews', { schema: { querystring: hotelReviewsQuery } }, async (request) => {
+    const { status } = hotelReviewsQuery.parse(request.query);
+    if (status !== 'approved') requireRole(request, 'admin');
+    const hotelId = z.coerce.number().int().positive().safeParse((request.params as { hotelId: string }).hotelId);
+    if (!hotelId.success) throw notFound(messages.hotelNotFound);
+    return (await listHotelReviews(ctx.pool, hotelId.data, status)).map(toReviewAnswer);
+  });
+
+  // The admin moderation list in one call (ruling 6), each with its hotel's name and the reviewer's names.
+  app.get('/api/reviews', { preValidation: adminOnly, schema: { querystring: adminReviewsQuery } }, async (request) => {
+    const { status } = adminReviewsQuery.parse(request.query);
+    return (await listReviewsWithHotel(ctx.pool, status)).map(({ review, hotelName }) => toPendingReview(review, hotelName));
+  });
+
+  app.put('/api/reviews/:id/approve', { preValidation: adminOnly, schema: { body: moderationRequest } }, async (request) => {
+    const admin = requireUser(request);
+    const { id } = request.params as { id: string };
+    if (!uuidPattern.test(id)) throw notFound(messages.reviewNotFound);
+    const { isApproved } = moderationRequest.parse(request.body);
+    const result = await moderateReview(ctx.pool, id.toLowerCase(), isApproved, admin.id);
+    if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
+    if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
+    if (result.outcome === 'apply') ctx.relay.nudge();
+    return toReviewAnswer(result.review);
+  });
+}

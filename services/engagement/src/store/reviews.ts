@@ -1,0 +1,138 @@
+import type { ReviewStatus } from '@reproute/contracts';
+import { enqueueEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { moderationOutcome, reviewEventData, type ReviewRecord } from '../domain/reviews.ts';
+
+interface ReviewRow {
+  id: string;
+  hotel_id: number;
+  user_id: string;
+  reviewer_email: string | null;
+  reviewer_first_name: string | null;
+  reviewer_last_name: string | null;
+  rating: number;
+  gym_rating: number | null;
+  title: string | null;
+  content: string;
+  travel_type: ReviewRecord['travelType'];
+  room_type: string | null;
+  stay_date: string | null;
+  pros: string[];
+  cons: string[];
+  tags: string[];
+  is_approved: boolean | null;
+  created_at: Date;
+}
+
+const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
+  r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at`;
+
+function toRecord(row: ReviewRow): ReviewRecord {
+  return {
+    id: row.id,
+    hotelId: row.hotel_id,
+    userId: row.user_id,
+    reviewerEmail: row.reviewer_email,
+    reviewerFirstName: row.reviewer_first_name,
+    reviewerLastName: row.reviewer_last_name,
+    rating: row.rating,
+    gymRating: row.gym_rating,
+    title: row.title,
+    content: row.content,
+    travelType: row.travel_type,
+    roomType: row.room_type,
+    stayDate: row.stay_date,
+    pros: row.pros,
+    cons: row.cons,
+    tags: row.tags,
+    isApproved: row.is_approved,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** SQL condition on r.is_approved for a status filter. */
+function statusCondition(status: ReviewStatus): string {
+  switch (status) {
+    case 'approved':
+      return 'r.is_approved IS TRUE';
+    case 'pending':
+      return 'r.is_approved IS NULL';
+    case 'rejected':
+      return 'r.is_approved IS FALSE';
+    case 'all':
+      return 'TRUE';
+  }
+}
+
+/** Stores a pending review and its `review.submitted` event in one transaction. */
+export async function createReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord> {
+  return withTransaction(pool, async (tx) => {
+    const { rows } = await tx.query<ReviewRow>(
+      `INSERT INTO reviews AS r (id, hotel_id, user_id, reviewer_email, reviewer_first_name, reviewer_last_name, rating, gym_rating,
+          title, content, travel_type, room_type, stay_date, pros, cons, tags)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+        RETURNING ${columns}`,
+      [
+        review.id, review.hotelId, review.userId, review.reviewerEmail, review.reviewerFirstName, review.reviewerLastName, review.rating,
+        review.gymRating, review.title, review.content, review.travelType, review.roomType, review.stayDate, review.pros, review.cons, review.tags,
+      ],
+    );
+    const saved = toRecord(rows[0]!);
+    await enqueueEvent(tx, 'review.submitted', reviewEventData(saved, hotelName), { key: saved.hotelId });
+    return saved;
+  });
+}
+
+/** One hotel's reviews with the given status, newest first. */
+export async function listHotelReviews(db: Queryable, hotelId: number, status: ReviewStatus): Promise<ReviewRecord[]> {
+  const { rows } = await db.query<ReviewRow>(
+    `SELECT ${columns} FROM reviews r WHERE r.hotel_id = $1 AND ${statusCondition(status)} ORDER BY r.created_at DESC, r.id LIMIT 500`,
+    [hotelId],
+  );
+  return rows.map(toRecord);
+}
+
+/**
+ * Reviews of every hotel with the given status and each hotel's name, in one query (ruling 6).
+ * Oldest first: the moderation queue is worked in arrival order. Reviews of deleted hotels are left out.
+ */
+export async function listReviewsWithHotel(db: Queryable, status: ReviewStatus): Promise<{ review: ReviewRecord; hotelName: string | null }[]> {
+  const { rows } = await db.query<ReviewRow & { hotel_name: string | null }>(
+    `SELECT ${columns}, h.name AS hotel_name FROM reviews r
+       LEFT JOIN hotels h ON h.id = r.hotel_id
+      WHERE ${statusCondition(status)} AND h.deleted_at IS NULL
+      ORDER BY r.created_at, r.id LIMIT 1000`,
+  );
+  return rows.map((row) => ({ review: toRecord(row), hotelName: row.hotel_name }));
+}
+
+async function lockReview(tx: PoolClient, reviewId: string): Promise<{ review: ReviewRecord; hotelName: string | null } | undefined> {
+  const { rows } = await tx.query<ReviewRow & { hotel_name: string | null }>(
+    `SELECT ${columns}, h.name AS hotel_name FROM reviews r LEFT JOIN hotels h ON h.id = r.hotel_id WHERE r.id = $1 FOR UPDATE OF r`,
+    [reviewId],
+  );
+  const row = rows[0];
+  return row && { review: toRecord(row), hotelName: row.hotel_name };
+}
+
+export type ModerationResult =
+  | { outcome: 'apply' | 'unchanged'; review: ReviewRecord }
+  | { outcome: 'conflict'; review: ReviewRecord }
+  | { outcome: 'not-found' };
+
+/**
+ * Applies an admin's decision to a pending review and emits `review.approved` or `review.rejected`
+ * in the same transaction. The row is locked, so two concurrent decisions cannot both emit.
+ */
+export async function moderateReview(pool: Pool, reviewId: string, isApproved: boolean, adminId: string): Promise<ModerationResult> {
+  return withTransaction(pool, async (tx) => {
+    const found = await lockReview(tx, reviewId);
+    if (!found) return { outcome: 'not-found' as const };
+    const outcome = moderationOutcome(found.review.isApproved, isApproved);
+    if (outcome !== 'apply') return { outcome, review: found.review };
+    await tx.query('UPDATE reviews SET is_approved = $2, moderated_by = $3, moderated_at = now() WHERE id = $1', [reviewId, isApproved, adminId]);
+    const review = { ...found.review, isApproved };
+    const hotelName = found.hotelName || null;
+    await enqueueEvent(tx, isApproved ? 'review.approved' : 'review.rejected', reviewEventData(review, hotelName), { key: review.hotelId });
+    return { outcome, review };
+  });
+}

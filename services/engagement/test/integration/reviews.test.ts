@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@reproute/contracts';
+import { api, eventually, registerTraveller, uniqueEmail } from '@reproute/platform/testing';
+import { engagementDb, expectEmailsExactly, seededToken, sentTo, uniqueTag, waitForKnownHotel } from './support.ts';
+
+const hotelId = 1;
+/** Approving moves this hotel's rating in the catalog; a seeded hotel near the end of the list keeps hotel 1 tidy. */
+const ratedHotelId = 25;
+const db = engagementDb();
+let reviewer: { token: string; email: string; user: { id: string } };
+let admin: string;
+let provider: string;
+let traveller: string;
+let hotelName: string;
+let ratedHotelName: string;
+
+const validReview = (overrides: Record<string, unknown> = {}) => ({
+  hotelId,
+  title: 'Proper lifting gym',
+  content: 'Two squat racks, dumbbells to 50 kg and a rower that works. Open at 5am.',
+  rating: 5,
+  gymRating: 4,
+  travelType: 'fitness',
+  roomType: 'King',
+  stayDate: '2026-09',
+  pros: ['squat racks', 'early opening'],
+  cons: ['busy at 7am'],
+  tags: ['free-weights'],
+  ...overrides,
+});
+
+async function projectedName(id: number): Promise<string> {
+  return (await db.query<{ name: string }>('SELECT name FROM hotels WHERE id = $1', [id])).rows[0]!.name;
+}
+
+beforeAll(async () => {
+  await waitForKnownHotel(hotelId);
+  await waitForKnownHotel(ratedHotelId);
+  [hotelName, ratedHotelName] = [await projectedName(hotelId), await projectedName(ratedHotelId)];
+  reviewer = await registerTraveller({ email: uniqueEmail('reviewer'), firstName: 'Rhea', lastName: 'lifter' });
+  [admin, provider, traveller] = await Promise.all([seededToken('admin'), seededToken('provider'), seededToken('traveller')]);
+});
+afterAll(() => db.end());
+
+describe('reviews: who may call', () => {
+  it('a visitor cannot submit (401, before the body is judged)', async () => {
+    expect((await api('POST', '/api/reviews', { body: validReview() })).status).toBe(401);
+    expect((await api('POST', '/api/reviews', { body: {} })).status).toBe(401);
+  });
+
+  it('only admins list pending reviews, in one call or per hotel', async () => {
+    expect((await api('GET', '/api/reviews?status=pending')).status).toBe(401);
+    expect((await api('GET', '/api/reviews?status=pending', { token: traveller })).status).toBe(403);
+    expect((await api('GET', '/api/reviews?status=pending', { token: provider })).status).toBe(403);
+    expect((await api('GET', '/api/reviews?status=pending', { token: admin })).status).toBe(200);
+    expect((await api('GET', `/api/hotels/${hotelId}/reviews?status=pending`)).status).toBe(401);
+    expect((await api('GET', `/api/hotels/${hotelId}/reviews?status=pending`, { token: traveller })).status).toBe(403);
+    expect((await api('GET', `/api/hotels/${hotelId}/reviews?status=pending`, { token: admin })).status).toBe(200);
+  });
+
+  it('approved reviews are for everyone', async () => {
+    for (const token of [undefined, traveller, provider, admin]) expect((await api('GET', `/api/hotels/${hotelId}/reviews`, { token })).status).toBe(200);
+  });
+
+  it('only admins moderate', async () => {
+    const path = '/api/reviews/00000000-0000-4000-8000-00000000abcd/approve';
+    expect((await api('PUT', path, { body: { isApproved: true } })).status).toBe(401);
+    expect((await api('PUT', path, { token: traveller, body: { isApproved: true } })).status).toBe(403);
+    const denied = await api('PUT', path, { token: provider, body: { isApproved: true } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe(messages.forbidden);
+  });
+});
+
+describe('review validation (document 2, section 5) through the gateway', () => {
+  it.each([
+    { rule: 'hotelId', change: { hotelId: undefined }, message: 'Hotel is required' },
+    { rule: 'title too short', change: { title: 'Gym' }, message: 'Title must be at least 5 characters' },
+    { rule: 'title too long', change: { title: 'x'.repeat(101) }, message: 'Title must be less than 100 characters' },
+    { rule: 'content too short', change: { content: 'Nice gym, ok.' }, message: 'Review must be at least 20 characters' },
+    { rule: 'content too long', change: { content: 'x'.repeat(1001) }, message: 'Review must be less than 1000 characters' },
+    { rule: 'rating missing', change: { rating: undefined }, message: 'Please select a rating' },
+    { rule: 'rating above 5', change: { rating: 6 }, message: 'Rating cannot exceed 5 stars' },
+    { rule: 'gymRating missing', change: { gymRating: 0 }, message: 'Please select a gym rating' },
+    { rule: 'gymRating above 5', change: { gymRating: 7 }, message: 'Gym rating cannot exceed 5 stars' },
+    { rule: 'travelType', change: { travelType: 'cruise' }, message: 'Please select travel type' },
+    { rule: 'stayDate', change: { stayDate: '' }, message: 'Stay date is required' },
+  ])('$rule → 400 "$message"', async ({ change, message }) => {
+    const res = await api('POST', '/api/reviews', { token: reviewer.token, body: validReview(change) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('pros and cons must be lists', async () => {
+    expect((await api('POST', '/api/reviews', { token: reviewer.token, body: validReview({ pros: 'a, b' }) })).status).toBe(400);
+  });
+
+  it('answers 404 for a hotel that does not exist', async () => {
+    const res = await api('POST', '/api/reviews', { token: reviewer.token, body: validReview({ hotelId: 987654 }) });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(messages.hotelNotFound);
+  });
+});
+
+describe('a review from submission to moderation', () => {
+  const tag = uniqueTag('review');
+  const title = `Racks <b>&</b> rowers ${tag}`;
+  const content = `<script>alert("not markup")</script> The gym has two racks and heavy dumbbells. ${tag}`;
+  let reviewId: string;
+
+  it('stores a submitted review as pending, text exactly as given', async () => {
+    const res = await api('POST', '/api/reviews', { token: reviewer.token, body: validReview({ hotelId: ratedHotelId, title, content }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      hotelId: ratedHotelId, title, content, rating: 5, gymRating: 4, travelType: 'fitness', roomType: 'King', stayDate: '2026-09',
+      pros: ['squat racks', 'early opening'], cons: ['busy at 7am'], tags: ['free-weights'], isApproved: null,
+      reviewer: { firstName: 'Rhea', lastInitial: 'L' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(reviewer.email);
+    reviewId = res.body.id;
+  });
+
+  it('keeps a pending review out of public view', async () => {
+    const visitor = await api('GET', `/api/hotels/${ratedHotelId}/reviews`);
+    expect(visitor.body.map((r: { id: string }) => r.id)).not.toContain(reviewId);
+    const forAdmin = await api('GET', `/api/hotels/${ratedHotelId}/reviews?status=pending`, { token: admin });
+    expect(forAdmin.body.find((r: { id: string }) => r.id === reviewId)).toMatchObject({ isApproved: null, title });
+  });
+
+  it('lists it for the admin in one call with the hotel name and the reviewer names (ruling 6)', async () => {
+    const res = await api('GET', '/api/reviews?status=pending', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.every((r: { isApproved: boolean | null; hotelName: unknown }) => r.isApproved === null)).toBe(true);
+    const mine = res.body.find((r: { id: string }) => r.id === reviewId);
+    expect(mine).toMatchObject({ id: reviewId, hotelId: ratedHotelId, hotelName: ratedHotelName, user: { firstName: 'Rhea', lastName: 'lifter' }, rating: 5, gymRating: 4, title, content, tags: ['free-weights'] });
+    expect(mine).not.toHaveProperty('reviewer');
+    expect(JSON.stringify(mine)).not.toContain(reviewer.email);
+  });
+
+  it('approves it: public, reviewer emailed once, and the catalog rating moves', async () => {
+    const before = await api('GET', `/api/hotels/${ratedHotelId}`);
+    const res = await api('PUT', `/api/reviews/${reviewId}/approve`, { token: admin, body: { isApproved: true } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: reviewId, isApproved: true });
+
+    const visible = await api('GET', `/api/hotels/${ratedHotelId}/reviews`);
+    expect(visible.body.find((r: { id: string }) => r.id === reviewId)).toMatchObject({ title, content, isApproved: true, reviewer: { firstName: 'Rhea', lastInitial: 'L' } });
+    const pending = await api('GET', '/api/reviews?status=pending', { token: admin });
+    expect(pending.body.map((r: { id: string }) => r.id)).not.toContain(reviewId);
+
+    const [email] = await expectEmailsExactly((e) => sentTo(reviewer.email)(e) && e.subject.startsWith('Your review of'), 1, { what: 'approval email' });
+    expect(email!.subject).toBe(`Your review of ${ratedHotelName} is live`);
+    expect(email!.text).toContain('Hi Rhea,');
+    expect(email!.text).toContain(title);
+    expect(email!.html).toContain('Racks &lt;b&gt;&amp;&lt;/b&gt; rowers');
+    expect(email!.html).not.toContain('<b>&</b>');
+
+    // Catalog (another service) folds review.approved into the hotel's rating; only checked when the catalog answers.
+    if (before.status === 200) {
+      const after = await eventually(async () => {
+        const hotel = await api('GET', `/api/hotels/${ratedHotelId}`);
+        return hotel.status === 200 && hotel.body.totalReviews === before.body.totalReviews + 1 ? hotel.body : undefined;
+      }, 30_000, 'catalog review count');
+      // A running average that now includes this 5-star review (the catalog may round to one decimal).
+      const expected = (Number(before.body.rating) * before.body.totalReviews + 5) / (before.body.totalReviews + 1);
+      expect(Math.abs(Number(after.rating) - expected)).toBeLessThanOrEqual(0.051);
+      expect(Number(after.rating)).toBeGreaterThanOrEqual(Number(before.body.rating));
+    }
+  });
+
+  it('repeating the decision changes nothing and sends nothing; reversing it is refused', async () => {
+    const again = await api('PUT', `/api/reviews/${reviewId}/approve`, { token: admin, body: { isApproved: true } });
+    expect(again.status).toBe(200);
+    expect(again.body.isApproved).toBe(true);
+    const reverse = await api('PUT', `/api/reviews/${reviewId}/approve`, { token: admin, body: { isApproved: false } });
+    expect(reverse.status).toBe(409);
+    expect(reverse.body.message).toBe(messages.reviewAlreadyModerated);
+    await expectEmailsExactly((e) => sentTo(reviewer.email)(e) && e.subject.startsWith('Your review of'), 1, { settleMs: 3_000 });
+    const events = await db.query(`SELECT 1 FROM outbox WHERE event_type IN ('review.approved', 'review.rejected') AND payload->'data'->>'reviewId' = $1`, [reviewId]);
+    expect(events.rowCount).toBe(1);
+  });
+
+  it('rejects another review: never public, reviewer told politely', async () => {
+    const submitted = await api('POST', '/api/reviews', { token: reviewer.token, body: validReview({ title: `Not for publishing ${tag}` }) });
+    expect(submitted.status).toBe(201);
+    const res = await api('PUT', `/api/reviews/${submitted.body.id}/approve`, { token: admin, body: { isApproved: false } });
+    expect(res.status).toBe(200);
+    expect(res.body.isApproved).toBe(false);
+    expect((await api('GET', `/api/hotels/${hotelId}/reviews`)).body.map((r: { id: string }) => r.id)).not.toContain(submitted.body.id);
+    expect((await api('GET', '/api/reviews?status=rejected', { token: admin })).body.map((r: { id: string }) => r.id)).toContain(submitted.body.id);
+    const [email] = await expectEmailsExactly((e) => sentTo(reviewer.email)(e) && e.subject.startsWith('About your review'), 1, { what: 'rejection email' });
+    expect(email!.subject).toBe(`About your review of ${hotelName}`);
+    expect(email!.text).toContain('Thank you for taking the time');
+  });
+
+  it('answers 404 for an unknown or malformed review id and 400 for a bad decision', async () => {
+    const unknown = await api('PUT', '/api/reviews/00000000-0000-4000-8000-00000000abcd/approve', { token: admin, body: { isApproved: true } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(messages.reviewNotFound);
+    expect((await api('PUT', '/api/reviews/not-a-uuid/approve', { token: admin, body: { isApproved: true } })).status).toBe(404);
+    expect((await api('PUT', `/api/reviews/${reviewId}/approve`, { token: admin, body: { isApproved: 'yes' } })).status).toBe(400);
+    expect((await api('GET', '/api/reviews?status=everything', { token: admin })).status).toBe(400);
+  });
+});

@@ -1,0 +1,46 @@
+import type { EventData } from '@reproute/contracts';
+import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, type EmailMessage } from '../domain/email.ts';
+import type { EmailBuilders } from '../domain/routing.ts';
+
+type Lead = EventData<'lead.created'>;
+
+/** Who the lead is, in words: their name, else their email, else "A traveller". */
+export function leadWho(lead: Pick<Lead, 'name' | 'email'>): string {
+  return lead.name?.trim() || lead.email?.trim() || 'A traveller';
+}
+
+/**
+ * The email a hotel receives for a lead (ruling 9): who is interested, in which hotel, their
+ * contact details and the dates and guests when given. Replies go straight to the traveller.
+ */
+export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
+  const who = leadWho(lead);
+  const intro = `${who} is interested in staying at ${lead.hotelName} and was sent to your booking page from RepRoute.`;
+  const rows: [string, string | null][] = [
+    ['Hotel', lead.hotelName],
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Check-in', formatDate(lead.checkInDate)],
+    ['Check-out', formatDate(lead.checkOutDate)],
+    ['Guests', lead.guests === null ? null : String(lead.guests)],
+  ];
+  const followUp = lead.email
+    ? 'Reply to this email to contact them directly.'
+    : 'They did not leave an email address; you may hear from them through your booking page.';
+  const dashboard = appLink(appUrl, '/provider/dashboard');
+  const message = lead.message?.trim() ? lead.message : null;
+  return {
+    to: lead.contactEmail ?? '',
+    replyTo: lead.email ?? undefined,
+    subject: `New lead for ${lead.hotelName}: ${who}`,
+    text: [intro, '', detailsText(rows), ...(message ? ['', 'Their message:', message] : []), '', followUp, '', `All your leads: ${dashboard}`, '', 'RepRoute'].join('\n'),
+    html: layout(
+      `New lead for ${lead.hotelName}`,
+      `${paragraph(intro)}${detailsTable(rows)}${message ? `${paragraph('Their message:')}${paragraph(message)}` : ''}${paragraph(followUp)}${button('See all your leads', dashboard)}`,
+    ),
+  };
+}
+
+export const leadEmails: EmailBuilders = {
+  'lead.created': (event, config) => [{ suffix: 'hotel', email: leadToHotel(event.data, config.appUrl) }],
+};

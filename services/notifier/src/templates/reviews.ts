@@ -1,0 +1,50 @@
+import type { EventData } from '@reproute/contracts';
+import { appLink, button, layout, paragraph, type EmailMessage } from '../domain/email.ts';
+import type { EmailBuilders, RoutingConfig } from '../domain/routing.ts';
+
+type ReviewFacts = EventData<'review.approved'>;
+
+const hotelOf = (review: ReviewFacts) => review.hotelName ?? 'the hotel';
+const greeting = (review: ReviewFacts) => `Hi ${review.reviewerFirstName?.trim() || 'there'},`;
+const reviewLabel = (review: ReviewFacts) => (review.title ? `"${review.title}"` : 'your review');
+
+/** Tells the reviewer their review is published (ruling 6). */
+export function reviewApprovedEmail(review: ReviewFacts, appUrl: string): EmailMessage {
+  const hotel = hotelOf(review);
+  const link = appLink(appUrl, `/hotel/${review.hotelId}`);
+  const lines = [
+    greeting(review),
+    `Good news: ${reviewLabel(review)} of ${hotel} has been approved and is now published on RepRoute.`,
+    'Thank you for helping fellow travellers find hotels with gyms worth training in.',
+  ];
+  return {
+    to: review.reviewerEmail ?? '',
+    subject: `Your review of ${hotel} is live`,
+    text: `${lines.join('\n\n')}\n\nSee it here: ${link}\n\nRepRoute`,
+    html: layout('Your review is live', `${lines.map(paragraph).join('')}${button('See your review', link)}`),
+  };
+}
+
+/** Tells the reviewer, politely, that their review will not be published. */
+export function reviewRejectedEmail(review: ReviewFacts, config: RoutingConfig): EmailMessage {
+  const hotel = hotelOf(review);
+  const link = appLink(config.appUrl, `/write-review/${review.hotelId}`);
+  const lines = [
+    greeting(review),
+    `Thank you for taking the time to review ${hotel}. After moderation, ${reviewLabel(review)} will not be published on RepRoute.`,
+    'Reviews are published when they describe a real stay, focus on the hotel and its gym, and follow our community guidelines. You are welcome to write a new review at any time.',
+    'If you have questions, simply reply to this email or contact us through the Contact page.',
+  ];
+  return {
+    to: review.reviewerEmail ?? '',
+    replyTo: config.supportEmail,
+    subject: `About your review of ${hotel}`,
+    text: `${lines.join('\n\n')}\n\nWrite a new review: ${link}\n\nRepRoute`,
+    html: layout('About your review', `${lines.map(paragraph).join('')}${button('Write a new review', link)}`),
+  };
+}
+
+export const reviewEmails: EmailBuilders = {
+  'review.approved': (event, config) => [{ suffix: 'reviewer', email: reviewApprovedEmail(event.data, config.appUrl) }],
+  'review.rejected': (event, config) => [{ suffix: 'reviewer', email: reviewRejectedEmail(event.data, config) }],
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { api, eventually, uniqueEmail } from '@reproute/platform/testing';
+import { expectEmailsExactly, runInfraScript, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
+
+const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
+const notifierUrl = process.env.NOTIFIER_URL ?? 'http://127.0.0.1:4006';
+
+describe('the notifier stopped while messages and leads are created', () => {
+  it('delivers every email exactly once after it starts again', async () => {
+    const tag = uniqueTag('restart');
+    const senders = [1, 2, 3].map((n) => ({ n, email: uniqueEmail(`restart${n}`) }));
+    const leadEmails = [1, 2].map((n) => uniqueEmail(`restartlead${n}`));
+    // Leads need the catalog's hotels (through referral); contact messages need only engagement.
+    const withLeads = (await api('GET', '/api/hotels/1')).status === 200;
+    try {
+      runInfraScript('services.sh', 'stop', 'notifier');
+      for (const { n, email } of senders) {
+        const res = await api('POST', '/api/contact', { body: { name: `Rae ${n}`, email, subject: `Restart ${tag} #${n}`, message: `Message ${n} while the notifier is down.` } });
+        expect(res.status).toBe(201);
+      }
+      if (withLeads) {
+        for (const email of leadEmails) {
+          const res = await api('POST', '/api/leads', { body: { hotelId: 1, userId: null, name: 'Rex Restart', email, guests: 1 } });
+          expect(res.status).toBe(201);
+        }
+      }
+      // Give the outbox relay time to put all three on Kafka while nobody consumes them.
+      await new Promise((r) => setTimeout(r, 2_000));
+    } finally {
+      runInfraScript('services.sh', 'start', 'notifier');
+    }
+    await eventually(async () => (await fetch(`${notifierUrl}/health/ready`)).ok, 60_000, 'notifier ready');
+
+    for (const { n, email } of senders) {
+      await expectEmailsExactly(sentTo(email), 1, { timeoutMs: 90_000, settleMs: 0, what: `acknowledgement ${n}` });
+      await expectEmailsExactly((e) => sentTo(supportEmail)(e) && e.subject.includes(`${tag} #${n}`), 1, { settleMs: 0, what: `support copy ${n}` });
+    }
+    if (withLeads) {
+      for (const email of leadEmails) await expectEmailsExactly((e) => e.subject.startsWith('New lead for') && (e.text ?? '').includes(email), 1, { timeoutMs: 60_000, settleMs: 0, what: 'lead email' });
+    }
+    // And no second copy of any of them after things settle.
+    await new Promise((r) => setTimeout(r, 5_000));
+    for (const { email } of senders) await expectEmailsExactly(sentTo(email), 1, { settleMs: 0 });
+    await expectEmailsExactly((e) => sentTo(supportEmail)(e) && e.subject.includes(tag), senders.length, { settleMs: 0 });
+    if (withLeads) for (const email of leadEmails) await expectEmailsExactly((e) => (e.text ?? '').includes(email), 1, { settleMs: 0 });
+  }, 240_000);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Envelope, EventType } from '@reproute/contracts';
+import { emailsForEvent, notifiedEventTypes } from '../../src/domain/routing.ts';
+import { queueEmailsHandler } from '../../src/events/handlers.ts';
+import { redactedError } from '../../src/queue.ts';
+import type { EmailJob } from '../../src/domain/email.ts';
+
+const config = { supportEmail: 'support@reproute.example', appUrl: 'http://127.0.0.1:8080' };
+const eventId = '44444444-4444-4444-8444-444444444444';
+
+function envelope<T extends EventType>(type: T, data: Envelope<T>['data']): Envelope {
+  return { id: eventId, type, version: 1, occurredAt: new Date().toISOString(), data } as Envelope;
+}
+
+const leadData = {
+  leadId: '55555555-5555-4555-8555-555555555555', hotelId: 1, hotelName: 'Hotel One', contactEmail: 'one@hotel.example', userId: null,
+  name: 'Lee', email: 'lee@example.com', message: null, checkInDate: null, checkOutDate: null, guests: null,
+};
+const reviewData = {
+  reviewId: '66666666-6666-4666-8666-666666666666', hotelId: 1, hotelName: 'Hotel One', userId: '00000000-0000-4000-8000-000000000003',
+  reviewerEmail: 'r@example.com', reviewerFirstName: 'R', rating: 4, gymRating: 5, title: 'Nice gym',
+};
+const hotelData = {
+  hotelId: 9, name: 'Nine', slug: 'nine', city: null, country: null, providerId: null, providerEmail: 'p@example.com',
+  contactEmail: null, bookingUrl: null, isApproved: true,
+};
+
+describe('notifiedEventTypes', () => {
+  it('covers every email the notifier owns', () => {
+    expect(notifiedEventTypes).toEqual(
+      expect.arrayContaining(['contact.received', 'lead.created', 'review.approved', 'review.rejected', 'hotel.approved', 'hotel.rejected']),
+    );
+    expect(notifiedEventTypes).not.toContain('review.submitted');
+    expect(notifiedEventTypes).not.toContain('hotel.created');
+  });
+});
+
+describe('emailsForEvent', () => {
+  it('derives each job id from the event id plus a per-email suffix, so a repeat never queues a second copy', () => {
+    const contact = envelope('contact.received', { messageId: eventId, name: 'A', email: 'a@example.com', subject: null, message: 'Hi', inquiryType: 'general' });
+    const jobs = emailsForEvent(contact, config);
+    expect(jobs.map((j) => j.jobId)).toEqual([`${eventId}-support`, `${eventId}-ack`]);
+    expect(jobs.map((j) => j.email.to)).toEqual(['support@reproute.example', 'a@example.com']);
+    expect(emailsForEvent(contact, config)).toEqual(jobs);
+  });
+
+  it('routes each event type to its recipient', () => {
+    expect(emailsForEvent(envelope('lead.created', leadData), config)).toEqual([{ jobId: `${eventId}-hotel`, email: expect.objectContaining({ to: 'one@hotel.example' }) }]);
+    expect(emailsForEvent(envelope('review.approved', reviewData), config)).toEqual([{ jobId: `${eventId}-reviewer`, email: expect.objectContaining({ to: 'r@example.com' }) }]);
+    expect(emailsForEvent(envelope('review.rejected', reviewData), config)).toEqual([{ jobId: `${eventId}-reviewer`, email: expect.objectContaining({ to: 'r@example.com' }) }]);
+    expect(emailsForEvent(envelope('hotel.approved', hotelData), config)).toEqual([{ jobId: `${eventId}-provider`, email: expect.objectContaining({ to: 'p@example.com' }) }]);
+    expect(emailsForEvent(envelope('hotel.rejected', { ...hotelData, reason: null }), config)).toEqual([
+      { jobId: `${eventId}-provider`, email: expect.objectContaining({ to: 'p@example.com' }) },
+    ]);
+  });
+
+  it('sends nothing when there is no recipient, and nothing for events without emails', () => {
+    expect(emailsForEvent(envelope('lead.created', { ...leadData, contactEmail: null }), config)).toEqual([]);
+    expect(emailsForEvent(envelope('review.approved', { ...reviewData, reviewerEmail: null }), config)).toEqual([]);
+    expect(emailsForEvent(envelope('hotel.approved', { ...hotelData, providerEmail: null }), config)).toEqual([]);
+    expect(emailsForEvent(envelope('favorite.added', { userId: reviewData.userId, hotelId: 1 }), config)).toEqual([]);
+  });
+});
+
+describe('queueEmailsHandler', () => {
+  it('adds one job per email with the derived job id and the event facts', async () => {
+    const added: { name: string; data: EmailJob; jobId?: string }[] = [];
+    const queue = { add: async (name: string, data: EmailJob, opts: { jobId?: string }) => void added.push({ name, data, jobId: opts.jobId }) };
+    const handler = queueEmailsHandler(queue as never, config);
+    await handler(envelope('lead.created', leadData) as never, undefined as never);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ name: 'lead.created', jobId: `${eventId}-hotel`, data: { eventId, eventType: 'lead.created', email: { to: 'one@hotel.example' } } });
+  });
+});
+
+describe('redactedError', () => {
+  it('masks email addresses in SMTP errors and keeps the codes', () => {
+    const err = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 <jane.doe@example.com>: no such user"), { code: 'EENVELOPE', responseCode: 550 });
+    const logged = redactedError(err);
+    expect(logged.message).not.toContain('jane.doe@example.com');
+    expect(logged.message).toContain('[address]');
+    expect(logged).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
+  });
+});

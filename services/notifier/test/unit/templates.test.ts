@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { EventData } from '@reproute/contracts';
+import { escapeHtml, formatDate } from '../../src/domain/email.ts';
+import { leadToHotel, leadWho } from '../../src/templates/leads.ts';
+import { reviewApprovedEmail, reviewRejectedEmail } from '../../src/templates/reviews.ts';
+import { hotelApprovedEmail, hotelRejectedEmail } from '../../src/templates/hotels.ts';
+import { contactAcknowledgement, contactToSupport } from '../../src/templates/contact.ts';
+
+const config = { supportEmail: 'support@reproute.example', appUrl: 'http://app.example/' };
+const evil = '<script>alert("x")</script>';
+
+const lead: EventData<'lead.created'> = {
+  leadId: '11111111-1111-4111-8111-111111111111',
+  hotelId: 7,
+  hotelName: 'The Iron Palace & Spa',
+  contactEmail: 'frontdesk@ironpalace.example',
+  userId: null,
+  name: 'Jane <b>Lifter</b>',
+  email: 'jane@example.com',
+  message: `Do you have a deadlift platform? ${evil}`,
+  checkInDate: '2026-12-01',
+  checkOutDate: '2026-12-04',
+  guests: 2,
+};
+
+const review: EventData<'review.approved'> = {
+  reviewId: '22222222-2222-4222-8222-222222222222',
+  hotelId: 3,
+  hotelName: 'Gym & Tonic Hotel',
+  userId: '00000000-0000-4000-8000-000000000003',
+  reviewerEmail: 'reviewer@example.com',
+  reviewerFirstName: 'Rhea',
+  rating: 5,
+  gymRating: 4,
+  title: `Great racks ${evil}`,
+};
+
+const hotel: EventData<'hotel.approved'> = {
+  hotelId: 42,
+  name: 'Squat <Rack> Inn',
+  slug: 'squat-rack-inn',
+  city: 'London',
+  country: 'United Kingdom',
+  providerId: '00000000-0000-4000-8000-000000000002',
+  providerEmail: 'provider@reproute.example',
+  contactEmail: 'desk@squatrack.example',
+  bookingUrl: 'https://squatrack.example/book',
+  isApproved: true,
+};
+
+/** HTML must carry no markup from event data: no raw tags from the values, only their escaped forms. */
+function expectEscaped(html: string, ...values: string[]) {
+  for (const value of values) {
+    expect(html).not.toContain(value);
+    expect(html).toContain(escapeHtml(value));
+  }
+  expect(html).not.toMatch(/<script/i);
+}
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters and stringifies nullish values as empty', () => {
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+    expect(escapeHtml(null)).toBe('');
+    expect(escapeHtml(undefined)).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes calendar dates out and keeps anything else as given', () => {
+    expect(formatDate('2026-12-01')).toBe('1 December 2026');
+    expect(formatDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatDate('next week')).toBe('next week');
+    expect(formatDate(null)).toBeNull();
+  });
+});
+
+describe('lead email', () => {
+  it('goes to the hotel contact address, replies to the traveller, and names who, where, when and how many', () => {
+    const email = leadToHotel(lead, config.appUrl);
+    expect(email.to).toBe('frontdesk@ironpalace.example');
+    expect(email.replyTo).toBe('jane@example.com');
+    expect(email.subject).toBe('New lead for The Iron Palace & Spa: Jane <b>Lifter</b>');
+    for (const fact of ['The Iron Palace & Spa', 'Jane <b>Lifter</b>', 'jane@example.com', '1 December 2026', '4 December 2026', 'Guests: 2', 'deadlift platform']) {
+      expect(email.text).toContain(fact);
+    }
+    expect(email.text).toContain('http://app.example/provider/dashboard');
+  });
+
+  it('escapes every traveller-provided value in the HTML', () => {
+    const email = leadToHotel(lead, config.appUrl);
+    expectEscaped(email.html, 'Jane <b>Lifter</b>', evil, 'The Iron Palace & Spa');
+    expect(email.html).toContain('1 December 2026');
+  });
+
+  it('leaves out what was not given and says so when there is no email to reply to', () => {
+    const email = leadToHotel({ ...lead, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null }, config.appUrl);
+    expect(email.replyTo).toBeUndefined();
+    expect(email.subject).toBe('New lead for The Iron Palace & Spa: A traveller');
+    expect(email.text).not.toMatch(/Check-in|Check-out|Guests|Their message/);
+    expect(email.text).toContain('did not leave an email address');
+  });
+
+  it('describes the traveller by name, else email, else generically', () => {
+    expect(leadWho({ name: ' Ann ', email: 'a@x.io' })).toBe('Ann');
+    expect(leadWho({ name: '  ', email: 'a@x.io' })).toBe('a@x.io');
+    expect(leadWho({ name: null, email: null })).toBe('A traveller');
+  });
+});
+
+describe('review emails', () => {
+  it('tells the reviewer their review is live, with the hotel and a link to it', () => {
+    const email = reviewApprovedEmail(review, config.appUrl);
+    expect(email.to).toBe('reviewer@example.com');
+    expect(email.subject).toBe('Your review of Gym & Tonic Hotel is live');
+    expect(email.text).toContain('Hi Rhea,');
+    expect(email.text).toContain('has been approved');
+    expect(email.text).toContain('http://app.example/hotel/3');
+    expectEscaped(email.html, review.title!, 'Gym & Tonic Hotel');
+  });
+
+  it('declines politely, replying to support, and invites a new review', () => {
+    const email = reviewRejectedEmail({ ...review, reviewerFirstName: null }, config);
+    expect(email.to).toBe('reviewer@example.com');
+    expect(email.replyTo).toBe('support@reproute.example');
+    expect(email.subject).toBe('About your review of Gym & Tonic Hotel');
+    expect(email.text).toContain('Hi there,');
+    expect(email.text).toContain('Thank you for taking the time');
+    expect(email.text).toContain('will not be published');
+    expect(email.text).toContain('http://app.example/write-review/3');
+    expectEscaped(email.html, review.title!);
+  });
+});
+
+describe('listing emails', () => {
+  it('tells the provider their listing is approved, with a link to it', () => {
+    const email = hotelApprovedEmail(hotel, config.appUrl);
+    expect(email.to).toBe('provider@reproute.example');
+    expect(email.subject).toBe('Your listing Squat <Rack> Inn is approved');
+    expect(email.text).toContain('http://app.example/hotels/squat-rack-inn');
+    expectEscaped(email.html, 'Squat <Rack> Inn');
+  });
+
+  it('tells the provider their listing was not approved, with the reason when given', () => {
+    const withReason = hotelRejectedEmail({ ...hotel, isApproved: false, reason: 'Gym photos <missing>' }, config);
+    expect(withReason.to).toBe('provider@reproute.example');
+    expect(withReason.replyTo).toBe('support@reproute.example');
+    expect(withReason.text).toContain('Reason given by our team: Gym photos <missing>');
+    expect(withReason.text).toContain('http://app.example/edit-hotel/42');
+    expectEscaped(withReason.html, 'Gym photos <missing>', 'Squat <Rack> Inn');
+    const withoutReason = hotelRejectedEmail({ ...hotel, isApproved: false, reason: null }, config);
+    expect(withoutReason.text).not.toContain('Reason given');
+  });
+});
+
+describe('contact emails', () => {
+  const contact: EventData<'contact.received'> = {
+    messageId: '33333333-3333-4333-8333-333333333333',
+    name: 'Sam <i>',
+    email: 'sam@example.com',
+    subject: 'Partnership',
+    message: `Hello ${evil}`,
+    inquiryType: 'partnership',
+  };
+
+  it('sends support the message with a reply-to of the sender, escaped', () => {
+    const email = contactToSupport(contact, config.supportEmail);
+    expect(email.to).toBe('support@reproute.example');
+    expect(email.replyTo).toBe('sam@example.com');
+    expect(email.subject).toBe('[Contact · partnership] Partnership');
+    expect(email.text).toContain(`Hello ${evil}`);
+    expectEscaped(email.html, evil, 'Sam <i>');
+  });
+
+  it('acknowledges the sender', () => {
+    const email = contactAcknowledgement(contact);
+    expect(email.to).toBe('sam@example.com');
+    expect(email.subject).toBe('We received your message');
+    expect(email.text).toContain("We'll get back to you within 24 hours.");
+    expectEscaped(email.html, evil);
+  });
+});
