@@ -58,7 +58,7 @@ start() {
   fetch
   if port_open 127.0.0.1 9092; then log "already running on 127.0.0.1:9092"; else
     configure
-    nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$LIBS/*" -Dlog4j.configuration="file:$KDIR/log4j.properties" \
+    setsid nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$LIBS/*" -Dlog4j.configuration="file:$KDIR/log4j.properties" \
       kafka.Kafka "$KDIR/server.properties" >>"$LOGS/kafka.log" 2>&1 &
     echo $! >"$PIDFILE"
     wait_port 127.0.0.1 9092 90 kafka

@@ -6,7 +6,7 @@ PIDFILE="$RUN/maildev.pid"
 
 start() {
   if port_open 127.0.0.1 "$SMTP_PORT"; then log "already running (smtp 127.0.0.1:$SMTP_PORT)"; return; fi
-  nohup "$ROOT/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --ip 127.0.0.1 --web "$MAILDEV_WEB_PORT" --web-ip 127.0.0.1 \
+  setsid nohup "$ROOT/node_modules/.bin/maildev" --smtp "$SMTP_PORT" --ip 127.0.0.1 --web "$MAILDEV_WEB_PORT" --web-ip 127.0.0.1 \
     --max-emails 5000 >>"$LOGS/maildev.log" 2>&1 &
   echo $! >"$PIDFILE"
   wait_port 127.0.0.1 "$SMTP_PORT" 30 maildev

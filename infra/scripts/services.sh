@@ -12,7 +12,8 @@ start_one() {
   if port_open 127.0.0.1 "$port"; then die "port $port is taken by another process; cannot start $name"; fi
   (
     cd "$ROOT/$dir"
-    env SERVICE_NAME="$name" PORT="$port" "$@" nohup "${node_cmd[@]}" >>"$LOGS/$name.log" 2>&1 &
+    # setsid: the process outlives the shell (and process group) that started it.
+    env SERVICE_NAME="$name" PORT="$port" "$@" setsid nohup "${node_cmd[@]}" >>"$LOGS/$name.log" 2>&1 < /dev/null &
     echo $! >"$pidfile"
   )
 }
