@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './request';
 import type { Hotel, HotelSearchAnswer, Review } from './types';
 
@@ -7,28 +7,57 @@ export interface HotelSearchParams {
   eq?: string[];
   sort?: 'rating' | 'price' | 'name';
   pageSize?: number;
+  page?: number;
 }
+
+export const SEARCH_PAGE_SIZE = 24;
 
 export function hotelSearchUrl(params: HotelSearchParams): string {
   const search = new URLSearchParams();
   if (params.query) search.set('query', params.query);
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
   search.set('sort', params.sort ?? 'rating');
-  search.set('pageSize', String(params.pageSize ?? 100));
+  search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
+  if (params.page && params.page > 1) search.set('page', String(params.page));
   return `/api/hotels/search?${search.toString()}`;
 }
 
-/** Server-side search (ruling 2); the page shows every result, so one large page is read. */
+/** One page of server-side search (ruling 2). */
 export function useHotelSearch(params: HotelSearchParams) {
   return useQuery({
-    queryKey: ['hotels', 'search', params.query ?? '', (params.eq ?? []).join(','), params.sort ?? 'rating', params.pageSize ?? 100],
+    queryKey: ['hotels', 'search', params.query ?? '', (params.eq ?? []).join(','), params.sort ?? 'rating', params.pageSize ?? SEARCH_PAGE_SIZE],
     queryFn: ({ signal }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl(params), undefined, { signal }),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The search page's results: no numbered pages, the grid grows with "Show more hotels"
+ * (the catalog can hold far more hotels than one screen should render).
+ */
+export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
+  return useInfiniteQuery({
+    queryKey: ['hotels', 'search-pages', params.query ?? '', (params.eq ?? []).join(','), params.sort ?? 'rating'],
+    queryFn: ({ signal, pageParam }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl({ ...params, page: pageParam }), undefined, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
   });
 }
 
 export function useFeaturedHotels(count = 6) {
   return useHotelSearch({ pageSize: count, sort: 'rating' });
+}
+
+/** The given hotels, in one call (the favourites page). */
+export function useHotelsByIds(ids: readonly number[]) {
+  const key = [...ids].sort((a, b) => a - b).join(',');
+  return useQuery({
+    queryKey: ['/api/hotels', 'ids', key],
+    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', `/api/hotels?ids=${key}&limit=${Math.max(ids.length, 1)}`, undefined, { signal }),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Every public hotel (the favourites page filters it by favourite ids). */

@@ -3,7 +3,9 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useSession } from '@/hooks/useSession';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { Button } from '@/components/ui/Button';
+import { ProviderAccessRequired } from '@/components/provider/ProviderAccessRequired';
 
 const LoginPage = lazy(() => import('@/pages/account/LoginPage'));
 
@@ -24,6 +26,18 @@ export function RequireProvider({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * The other add-hotel variant (/add-hotel): a signed-in non-provider sees "Provider Access Required"
+ * with a button to /provider/setup instead of being redirected (/provider/listings/new redirects).
+ */
+export function RequireProviderOrExplain({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <LoginPage redirectTo={`${location.pathname}${location.search}`} />;
+  if (!user.isProvider) return <ProviderAccessRequired />;
+  return <>{children}</>;
+}
+
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
@@ -33,6 +47,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 }
 
 export function AccessDenied() {
+  useDocumentTitle('Access Denied');
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-20 text-center">
       <div>

@@ -2,7 +2,7 @@ import { lazy, useEffect } from 'react';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
-import { RequireAdmin, RequireAuth, RequireProvider } from './guards';
+import { RequireAdmin, RequireAuth, RequireProvider, RequireProviderOrExplain } from './guards';
 import { useAppDispatch } from '@/store';
 import { useSession } from '@/hooks/useSession';
 import { logout } from '@/lib/session';
@@ -76,15 +76,16 @@ export const routes: RouteObject[] = [
       { path: '/provider/dashboard', element: <RequireProvider><ProviderDashboardPage /></RequireProvider> },
       { path: '/provider-dashboard', element: <Navigate to="/provider/dashboard" replace /> },
       { path: '/provider/listings/new', element: <RequireProvider><AddHotelPage /></RequireProvider> },
-      { path: '/add-hotel', element: <RequireProvider><AddHotelPage /></RequireProvider> },
+      { path: '/add-hotel', element: <RequireProviderOrExplain><AddHotelPage /></RequireProviderOrExplain> },
       { path: '/edit-hotel/:id', element: <RequireProvider><EditHotelPage /></RequireProvider> },
       { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
       { path: '/favourites', element: <FavoritesPage /> },
       { path: '/favorites', element: <FavoritesPage /> },
       { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
       { path: '/sign-out', element: <SignOutRoute /> },
-      { path: '/write-review', element: <RequireAuth><WriteReviewPage /></RequireAuth> },
-      { path: '/write-review/:hotelId', element: <RequireAuth><WriteReviewPage /></RequireAuth> },
+      // The review page itself toasts "Authentication Required" and redirects visitors to /login.
+      { path: '/write-review', element: <WriteReviewPage /> },
+      { path: '/write-review/:hotelId', element: <WriteReviewPage /> },
       { path: '/business-travel', element: <BusinessTravelPage /> },
       { path: '/help-center', element: <HelpCenterPage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
-import { useHotels } from '@/api/hotels';
+import { useHotelsByIds } from '@/api/hotels';
 import { useFavorites } from '@/hooks/useFavorites';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -15,7 +15,7 @@ export default function FavoritesPage() {
   useDocumentTitle('Your Favourite Hotels');
   const { user } = useSession();
   const { ids, status } = useFavorites();
-  const hotels = useHotels(Boolean(user) && ids.length > 0);
+  const hotels = useHotelsByIds(user ? ids : []);
   const loading = Boolean(user) && (status !== 'ready' || (ids.length > 0 && hotels.isPending));
   const byId = new Map((hotels.data ?? []).map((h) => [h.id, h]));
   const saved = ids.map((id) => byId.get(id)).filter((h) => h !== undefined);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
 import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
-import { useHotel, useHotelReviews } from '@/api/hotels';
+import { useHotel } from '@/api/hotels';
+import { HotelReviews } from '@/components/reviews/HotelReviews';
 import type { Hotel } from '@/api/types';
 import { HotelImage } from '@/components/HotelImage';
 import { FavoriteButton } from '@/components/FavoriteButton';
@@ -53,7 +54,6 @@ export default function HotelDetailPage() {
 function HotelDetail({ hotel }: { hotel: Hotel }) {
   const { signedIn } = useSession();
   const [bookingOpen, setBookingOpen] = useState(false);
-  const reviews = useHotelReviews(hotel.id);
   const rating = ratingLabel(hotel.rating);
   const price = hotelPriceLabel(hotel);
   const equipment = equipmentOf(hotel);
@@ -169,39 +169,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
             </section>
           ) : null}
 
-          <section aria-labelledby="reviews-heading">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
-                Reviews
-              </h2>
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/write-review/${hotel.id}`}>Write a Review</Link>
-              </Button>
-            </div>
-            {reviews.data && reviews.data.length > 0 ? (
-              <ul className="mt-4 space-y-4">
-                {reviews.data.slice(0, 6).map((review) => (
-                  <li key={review.id} className="rounded-2xl border border-slate-200 bg-white p-5">
-                    <div className="flex flex-wrap items-center gap-3">
-                      <span className="inline-flex items-center gap-1 font-semibold text-slate-900">
-                        <Star aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" /> {review.rating}/5
-                      </span>
-                      {review.gymRating ? <span className="text-sm text-slate-600">(Gym: {review.gymRating}/5)</span> : null}
-                      {review.reviewer ? (
-                        <span className="text-sm text-slate-600">
-                          by {review.reviewer.firstName} {review.reviewer.lastInitial ? `${review.reviewer.lastInitial}.` : ''}
-                        </span>
-                      ) : null}
-                    </div>
-                    {review.title ? <h3 className="mt-2 font-bold text-slate-900">{review.title}</h3> : null}
-                    <p className="mt-1 text-slate-700">{review.content}</p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-3 text-slate-600">{reviews.isPending ? 'Loading reviews...' : 'No reviews yet. Stayed here? Tell other travellers about the gym.'}</p>
-            )}
-          </section>
+          <HotelReviews hotelId={hotel.id} hotelName={hotel.name} />
         </div>
 
         <aside className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">

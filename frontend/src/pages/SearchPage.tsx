@@ -6,7 +6,7 @@ import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
-import { useHotelSearch } from '@/api/hotels';
+import { useHotelSearchPages } from '@/api/hotels';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { readSearchState, searchPath, toggleLabel } from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
@@ -20,8 +20,10 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const { query, eq } = readSearchState(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const search = useHotelSearch({ query, eq });
-  const data = search.data;
+  const search = useHotelSearchPages({ query, eq });
+  const pages = search.data?.pages ?? [];
+  const data = pages[0];
+  const hotels = pages.flatMap((p) => p.items);
   const total = data?.total ?? 0;
   const heading = query ? `Results for "${query}" (${total})` : `All Hotels (${total})`;
   useDocumentTitle(query ? `Hotels in ${query}` : 'Search hotels');
@@ -31,8 +33,8 @@ export default function SearchPage() {
 
   useEffect(() => {
     if (!search.isSuccess || search.isPlaceholderData) return;
-    if (query || eqKey) analytics().search(query, eqKey ? eqKey.split(',') : [], search.data.total);
-  }, [query, eqKey, search.isSuccess, search.isPlaceholderData, search.data?.total]);
+    if (query || eqKey) analytics().search(query, eqKey ? eqKey.split(',') : [], total);
+  }, [query, eqKey, search.isSuccess, search.isPlaceholderData, total]);
 
   const filterPanel = <EquipmentFilter selected={eq} facets={data?.facets} onToggle={(label) => go(query, toggleLabel(eq, label))} />;
 
@@ -126,11 +128,23 @@ export default function SearchPage() {
                 <EmptyState title="No hotels available" text="Check back later for new listings." />
               )
             ) : (
-              <div className="grid gap-6 md:grid-cols-2" data-testid="results-grid">
-                {data?.items.map((hotel, i) => (
-                  <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
-                ))}
-              </div>
+              <>
+                <div className="grid gap-6 md:grid-cols-2" data-testid="results-grid">
+                  {hotels.map((hotel, i) => (
+                    <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
+                  ))}
+                </div>
+                {search.hasNextPage ? (
+                  <div className="mt-8 flex flex-col items-center gap-2">
+                    <p className="text-sm text-slate-600">
+                      Showing {hotels.length} of {total} hotels
+                    </p>
+                    <Button variant="outline" onClick={() => void search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+                      {search.isFetchingNextPage ? 'Loading...' : 'Show more hotels'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
             )}
           </section>
         </div>

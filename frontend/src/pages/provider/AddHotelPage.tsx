@@ -1,6 +1,53 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { useCreateProviderHotel } from '@/api/provider';
+import { ApiError } from '@/api/request';
+import { ListingForm } from '@/components/provider/ListingForm';
+import { emptyListingForm, toCreateListing } from '@/components/provider/listingForm';
+import { Card, Container } from '@/components/ui/Misc';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { toast } from '@/store/toast';
 
-/** Placeholder: replaced wholesale by the provider/admin/static pages issue. */
+export const REVIEW_NOTE = 'New listings are reviewed by our team before they go live. Review takes 2-3 business days, and we email you when it is approved.';
+
+/** /add-hotel and /provider/listings/new: a provider submits a new listing for review. */
 export default function AddHotelPage() {
-  return <ComingSoon title="Add a Listing" description="Submit a hotel for review. Reviews take 2-3 business days." />;
+  useDocumentTitle('Add a Listing');
+  const navigate = useNavigate();
+  const create = useCreateProviderHotel();
+  const toDashboard = () => navigate('/provider/dashboard');
+
+  return (
+    <Container className="max-w-3xl py-10 sm:py-14">
+      <Link to="/provider/dashboard" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-700 hover:text-brand-600">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Add a New Listing</h1>
+      <p className="mt-2 text-slate-600">Tell travellers about your hotel and its gym. Listing is free.</p>
+      <Card className="mt-8 p-5 sm:p-8">
+        <ListingForm
+          defaultValues={emptyListingForm}
+          submitLabel="Submit for Review"
+          busyLabel="Submitting..."
+          note={REVIEW_NOTE}
+          onCancel={toDashboard}
+          onSubmit={async (values) => {
+            try {
+              await create.mutateAsync(toCreateListing(values));
+            } catch (error) {
+              toast({
+                title: 'Failed to Add Hotel',
+                description: error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.',
+                variant: 'destructive',
+              });
+              throw error;
+            }
+            toast({ title: 'Listing Submitted', description: 'Your listing is pending review. It goes live once our team approves it.' });
+            toDashboard();
+          }}
+        />
+      </Card>
+    </Container>
+  );
 }

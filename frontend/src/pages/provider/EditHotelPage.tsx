@@ -1,6 +1,79 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
+import { ApiError } from '@/api/request';
+import { ListingForm } from '@/components/provider/ListingForm';
+import { listingFormFromHotel, toUpdateListing } from '@/components/provider/listingForm';
+import { Button } from '@/components/ui/Button';
+import { Card, Container, Skeleton } from '@/components/ui/Misc';
+import { ListingStatusBadge } from '@/components/provider/ListingCard';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { toast } from '@/store/toast';
 
-/** Placeholder: replaced wholesale by the provider/admin/static pages issue. */
+/** /edit-hotel/{id} (ruling 4): a provider edits one of their own listings. */
 export default function EditHotelPage() {
-  return <ComingSoon title="Edit Listing" description="Edit the details of your listing." />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const listings = useProviderHotels();
+  const update = useUpdateProviderHotel();
+  const hotel = listings.data?.find((h) => String(h.id) === id);
+  useDocumentTitle(hotel ? `Edit ${hotel.name}` : 'Edit Listing');
+  const toDashboard = () => navigate('/provider/dashboard');
+
+  return (
+    <Container className="max-w-3xl py-10 sm:py-14">
+      <Link to="/provider/dashboard" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-700 hover:text-brand-600">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to Dashboard
+      </Link>
+      {listings.isPending ? (
+        <div className="mt-6 space-y-4" aria-busy="true" aria-label="Loading listing">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-96 w-full" />
+        </div>
+      ) : !hotel ? (
+        <div className="mt-10 rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">Listing Not Found</h1>
+          <p className="mt-2 text-slate-600">
+            {listings.isError ? 'Your listings could not be loaded. Please try again.' : 'This listing does not exist or belongs to another provider.'}
+          </p>
+          <Button className="mt-6" onClick={toDashboard}>
+            Back to Dashboard
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Edit Listing</h1>
+            <ListingStatusBadge hotel={hotel} />
+          </div>
+          <p className="mt-2 text-slate-600">{hotel.name}</p>
+          <Card className="mt-8 p-5 sm:p-8">
+            <ListingForm
+              key={hotel.id}
+              defaultValues={listingFormFromHotel(hotel)}
+              submitLabel="Save Changes"
+              busyLabel="Saving..."
+              note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : undefined}
+              onCancel={toDashboard}
+              onSubmit={async (values) => {
+                try {
+                  await update.mutateAsync({ id: hotel.id, body: toUpdateListing(values) });
+                } catch (error) {
+                  toast({
+                    title: 'Failed to Update Hotel',
+                    description: error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.',
+                    variant: 'destructive',
+                  });
+                  throw error;
+                }
+                toast({ title: 'Listing Updated', description: 'Your changes have been saved.' });
+                toDashboard();
+              }}
+            />
+          </Card>
+        </>
+      )}
+    </Container>
+  );
 }

@@ -1,6 +1,160 @@
-import { ComingSoon } from '@/components/ComingSoon';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BarChart3, Building2, CalendarDays, Inbox, Percent, Plus, Users } from 'lucide-react';
+import type { Hotel } from '@reproute/contracts';
+import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
+import { ApiError } from '@/api/request';
+import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
+import { LeadTable } from '@/components/provider/LeadTable';
+import { ListingCard } from '@/components/provider/ListingCard';
+import { PanelTabs } from '@/components/provider/PanelTabs';
+import { StatCard } from '@/components/provider/StatCard';
+import { Button } from '@/components/ui/Button';
+import { Container, Skeleton } from '@/components/ui/Misc';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useSession } from '@/hooks/useSession';
+import { toast } from '@/store/toast';
+import { figuresFor, leadsThisMonth } from './dashboardFigures';
 
-/** Placeholder: replaced wholesale by the provider/admin/static pages issue. */
+/** /provider/dashboard: stats, My Listings (with per-listing traffic) and Lead Analytics. */
 export default function ProviderDashboardPage() {
-  return <ComingSoon title="Provider Dashboard" description="Your listings, leads and stats will live here." />;
+  useDocumentTitle('Provider Dashboard');
+  const { user } = useSession();
+  const listings = useProviderHotels();
+  const leads = useProviderLeads();
+  const analytics = useProviderAnalytics();
+  const remove = useDeleteProviderHotel();
+  const [toDelete, setToDelete] = useState<Hotel | null>(null);
+
+  const hotels = listings.data ?? [];
+  const leadList = leads.data ?? [];
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast({ title: 'Hotel Deleted', description: 'Hotel listing has been removed successfully.' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.serverMessage : 'Failed to delete the listing. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <Container className="py-10 sm:py-14">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold text-brand-600">{user?.companyName || 'Provider'}</p>
+          <h1 className="mt-1 text-3xl font-extrabold text-slate-900 sm:text-4xl">Provider Dashboard</h1>
+          <p className="mt-2 text-slate-600">Manage your listings and follow the travellers they send your way.</p>
+        </div>
+        <Button asChild size="lg">
+          <Link to="/add-hotel">
+            <Plus aria-hidden className="h-5 w-5" />
+            Add Hotel
+          </Link>
+        </Button>
+      </div>
+
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard testId="stat-listings" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Listings" value={listings.isPending ? '…' : hotels.length} />
+        <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leadList.length} />
+        <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={leads.isPending ? '…' : leadsThisMonth(leadList)} note="Leads since the 1st" />
+        <StatCard testId="stat-conversion" icon={<Percent aria-hidden className="h-5 w-5" />} label="Conversion Rate" value="--" note="Coming soon" />
+      </div>
+
+      <PanelTabs
+        className="mt-10"
+        label="Provider dashboard sections"
+        tabs={[
+          {
+            value: 'listings',
+            label: (
+              <>
+                <Building2 aria-hidden className="h-4 w-4" /> My Listings
+              </>
+            ),
+            content: listings.isPending ? (
+              <div className="grid gap-4" aria-busy="true" aria-label="Loading listings">
+                <Skeleton className="h-48" />
+                <Skeleton className="h-48" />
+              </div>
+            ) : listings.isError ? (
+              <EmptyState icon={<Building2 aria-hidden className="h-10 w-10" />} title="Listings could not be loaded" text="Please refresh the page to try again." />
+            ) : hotels.length === 0 ? (
+              <EmptyState
+                icon={<Building2 aria-hidden className="h-10 w-10" />}
+                title="No listings yet"
+                text="Add your first hotel. Our team reviews it within 2-3 business days."
+                action={
+                  <Button asChild>
+                    <Link to="/provider/listings/new">
+                      <Plus aria-hidden className="h-4 w-4" /> Add Your First Listing
+                    </Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <div className="grid gap-4 xl:grid-cols-2">
+                {hotels.map((hotel) => (
+                  <ListingCard key={hotel.id} hotel={hotel} figures={figuresFor(analytics.data, hotel.id)} onDelete={setToDelete} />
+                ))}
+              </div>
+            ),
+          },
+          {
+            value: 'leads',
+            label: (
+              <>
+                <BarChart3 aria-hidden className="h-4 w-4" /> Lead Analytics
+              </>
+            ),
+            content: leads.isPending ? (
+              <Skeleton className="h-64" aria-label="Loading leads" />
+            ) : leads.isError ? (
+              <EmptyState icon={<Inbox aria-hidden className="h-10 w-10" />} title="Leads could not be loaded" text="Please refresh the page to try again." />
+            ) : leadList.length === 0 ? (
+              <EmptyState icon={<Inbox aria-hidden className="h-10 w-10" />} title="No leads yet" text="When travellers book through your listings, their details appear here." />
+            ) : (
+              <LeadTable leads={leadList} />
+            ),
+          },
+        ]}
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setToDelete(null);
+        }}
+        title="Delete this listing?"
+        description={
+          <>
+            <strong className="font-semibold text-slate-900">{toDelete?.name}</strong> will be removed from RepRoute for good. Leads already received stay in your
+            Lead Analytics.
+          </>
+        }
+        confirmLabel="Delete Listing"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Container>
+  );
+}
+
+function EmptyState({ icon, title, text, action }: { icon: React.ReactNode; title: string; text: string; action?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <span className="text-slate-400">{icon}</span>
+      <h2 className="mt-3 text-xl font-bold text-slate-900">{title}</h2>
+      <p className="mt-1 max-w-md text-slate-600">{text}</p>
+      {action ? <div className="mt-5">{action}</div> : null}
+    </div>
+  );
 }

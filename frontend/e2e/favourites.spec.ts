@@ -1,0 +1,61 @@
+import { expect, registerViaApi, signInWithToken, test } from './support';
+
+test.describe('favourites', () => {
+  test('a visitor gets the destructive "Sign in Required" toast, and the page offers sign-in', async ({ page }) => {
+    await page.goto('/search');
+    await page.getByTestId('hotel-card').first().getByRole('button', { name: /to favorites$/ }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Sign in Required' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Please sign in to save favorites');
+    await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
+
+    await page.goto('/favorites');
+    await expect(page.getByTestId('favorites-empty')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Discover Hotels' })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('link', { name: 'Sign In' }).last()).toBeVisible();
+  });
+
+  test('a signed-in user saves a hotel, keeps it across a reload, and removes it', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'Avery');
+    await signInWithToken(page, account.token, '/search');
+    const card = page.getByTestId('hotel-card').first();
+    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/favorites') && r.request().method() === 'POST');
+    await card.getByRole('button', { name: `Save ${name} to favorites` }).click();
+    await expect(card.getByRole('button', { name: `Remove ${name} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+    expect((await saved).status()).toBe(201);
+    await expect(page.getByText('Added to favorites', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await page.goto('/favourites');
+    await expect(page.getByTestId('favorites-count')).toHaveText('1 hotel saved');
+    await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
+
+    await page.getByRole('button', { name: `Remove ${name} from favorites` }).click();
+    await expect(page.getByText('Removed from favorites', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('favorites-empty')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('favorites-empty')).toBeVisible();
+  });
+
+  test('a failed save is rolled back with the error toast', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'Riley');
+    await signInWithToken(page, account.token, '/search');
+    await page.route('**/api/favorites', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
+    const heart = page.getByTestId('hotel-card').first().getByRole('button', { name: /to favorites$/ });
+    await heart.click();
+    await expect(page.getByText('Failed to update favorites. Please try again.', { exact: true })).toBeVisible();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('another tab sees the change', async ({ page, context, request }) => {
+    const account = await registerViaApi(request, 'Quinn');
+    await signInWithToken(page, account.token, '/favourites');
+    await expect(page.getByTestId('favorites-empty')).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/search');
+    await other.getByTestId('hotel-card').first().getByRole('button', { name: /^Save .* to favorites$/ }).click();
+    await expect(other.getByText('Added to favorites', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('favorites-count')).toHaveText('1 hotel saved');
+  });
+});

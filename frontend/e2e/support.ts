@@ -1,0 +1,95 @@
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { formatPrice } from '@reproute/contracts';
+
+export { expect, formatPrice };
+
+export const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:8080';
+export const MAILDEV = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+export const PASSWORD = 'Str0ng!Pass';
+
+export interface HotelSummary {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  country: string;
+  pricePerNight: number | null;
+  price: number | null;
+  currency: string;
+  bookingUrl: string | null;
+}
+
+/** Tests start with the cookie choice made, so the banner stays out of the way (consent.spec.ts opts out). */
+export const test = base.extend<{ consented: boolean }>({
+  consented: [true, { option: true }],
+  page: async ({ page, consented }, use) => {
+    if (consented) {
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('rr_cookie_consent')) {
+          localStorage.setItem(
+            'rr_cookie_consent',
+            JSON.stringify({ preferences: { necessary: true, analytics: true, marketing: false, functional: false }, timestamp: new Date().toISOString(), version: '1.0' }),
+          );
+        }
+      });
+    }
+    await use(page);
+  },
+});
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function registerViaApi(request: APIRequestContext, firstName = 'Casey') {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const response = await request.post(`${API}/api/auth/register`, { data: { email, password: PASSWORD, firstName, lastName: 'Tester' } });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { token: string; user: { id: string; email: string } };
+  return { email, password: PASSWORD, firstName, token: body.token, user: body.user };
+}
+
+/** Puts the token where the app looks for it, then loads `path` so the session bootstraps from it. */
+export async function signInWithToken(page: Page, token: string, path = '/') {
+  await page.goto('/favicon.svg');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(path);
+}
+
+export async function searchApi(request: APIRequestContext, params: Record<string, string>) {
+  const qs = new URLSearchParams({ pageSize: '100', ...params }).toString();
+  const response = await request.get(`${API}/api/hotels/search?${qs}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { items: HotelSummary[]; total: number; facets: Record<string, number> };
+}
+
+export async function firstBookableHotel(request: APIRequestContext): Promise<HotelSummary> {
+  const { items } = await searchApi(request, {});
+  const hotel = items.find((h) => h.bookingUrl);
+  if (!hotel) throw new Error('no hotel with a booking URL in the catalog');
+  return hotel;
+}
+
+interface MaildevEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  to: Array<{ address: string }>;
+}
+
+/** Waits for an email to `address` in MailDev and answers it. */
+export async function waitForEmail(request: APIRequestContext, address: string, subject: RegExp, timeoutMs = 30_000): Promise<MaildevEmail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const path of ['/email', '/api/email']) {
+      const response = await request.get(`${MAILDEV}${path}`).catch(() => null);
+      if (!response?.ok()) continue;
+      const emails = (await response.json()) as MaildevEmail[];
+      const match = emails.reverse().find((e) => e.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(e.subject));
+      if (match) return match;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no email "${subject}" for ${address} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { gymAccessTypes, messages, type AdminHotelCreate, type Hotel } from '@reproute/contracts';
+
+/** The admin dialog's currencies (document 2, section 9). */
+export const adminCurrencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
+
+/** What the dialog's inputs hold: text, as inputs give it; converted by toAdminHotelPayload. */
+export const adminHotelFormSchema = z.object({
+  name: z.string().trim().min(1, messages.hotelNameRequired).max(200, messages.hotelNameMax),
+  cityId: z.string(),
+  address: z.string().trim().min(1, messages.addressRequired).max(300, messages.addressMax),
+  description: z.string().max(5000, messages.descriptionMax),
+  pricePerNight: z.string().refine((v) => v.trim() === '' || /^\d+(\.\d{1,2})?$/.test(v.trim()), messages.pricePerNightInvalid),
+  currency: z.enum(adminCurrencies),
+  gymAccessType: z.enum(gymAccessTypes, { error: messages.gymAccessTypeRequired }),
+  imageUrl: z.string(),
+  bookingUrl: z.string(),
+  isPremium: z.boolean(),
+  latitude: z.string(),
+  longitude: z.string(),
+});
+export type AdminHotelFormValues = z.infer<typeof adminHotelFormSchema>;
+
+export const emptyAdminHotelForm: AdminHotelFormValues = {
+  name: '',
+  cityId: '',
+  address: '',
+  description: '',
+  pricePerNight: '',
+  currency: 'USD',
+  gymAccessType: 'on-site',
+  imageUrl: '',
+  bookingUrl: '',
+  isPremium: false,
+  latitude: '',
+  longitude: '',
+};
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** The dialog pre-filled from a hotel (edit mode). */
+export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
+  const price = hotel.pricePerNight ?? hotel.price;
+  const currency = (adminCurrencies as readonly string[]).includes(hotel.currency) ? (hotel.currency as AdminHotelFormValues['currency']) : 'USD';
+  return {
+    name: hotel.name,
+    cityId: text(hotel.cityId),
+    address: text(hotel.address),
+    description: text(hotel.description),
+    pricePerNight: price === null || price === undefined ? '' : Number(price).toFixed(2),
+    currency,
+    gymAccessType: hotel.gymAccessType,
+    imageUrl: text(hotel.imageUrl),
+    bookingUrl: text(hotel.bookingUrl),
+    isPremium: hotel.isPremium,
+    latitude: text(hotel.latitude),
+    longitude: text(hotel.longitude),
+  };
+}
+
+/**
+ * The create/update body (document 2, section 5): pricePerNight as a decimal string or left out
+ * when empty; latitude and longitude left out when empty; blank optional texts sent as null.
+ */
+export function toAdminHotelPayload(values: AdminHotelFormValues): AdminHotelCreate {
+  const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+  const body: AdminHotelCreate = {
+    name: values.name.trim(),
+    cityId: values.cityId ? Number(values.cityId) : null,
+    address: values.address.trim(),
+    description: blankToNull(values.description),
+    currency: values.currency,
+    gymAccessType: values.gymAccessType,
+    imageUrl: blankToNull(values.imageUrl),
+    bookingUrl: blankToNull(values.bookingUrl),
+    isPremium: values.isPremium,
+  };
+  const price = values.pricePerNight.trim();
+  // The contract accepts the decimal string the spec sends and converts it itself.
+  if (price !== '') (body as Record<string, unknown>).pricePerNight = Number(price).toFixed(2);
+  if (values.latitude.trim() !== '') body.latitude = Number(values.latitude);
+  if (values.longitude.trim() !== '') body.longitude = Number(values.longitude);
+  return body;
+}
+
+/** Total Clicks card: the sum of affiliateClicks, a missing count counting as 0. */
+export function totalClicks(hotels: Array<{ affiliateClicks?: number | null }>): number {
+  return hotels.reduce((sum, h) => sum + (Number(h.affiliateClicks) || 0), 0);
+}
+
+/** Gym Access badge style: on-site default, partnered secondary, nearby outline. */
+export function gymAccessBadgeClass(type: string): string {
+  if (type === 'partnered') return 'bg-slate-200 text-slate-800';
+  if (type === 'nearby') return 'border border-slate-300 bg-white text-slate-800';
+  return 'bg-slate-900 text-white';
+}
