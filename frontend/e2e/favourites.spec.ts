@@ -1,4 +1,4 @@
-import { expect, registerViaApi, signInWithToken, test } from './support';
+import { expect, firstBookableHotel, registerViaApi, signInWithToken, test } from './support';
 
 test.describe('favourites', () => {
   test('a visitor gets the destructive "Sign in Required" toast, and the page offers sign-in', async ({ page }) => {
@@ -17,12 +17,11 @@ test.describe('favourites', () => {
 
   test('a signed-in user saves a hotel, keeps it across a reload, and removes it', async ({ page, request }) => {
     const account = await registerViaApi(request, 'Avery');
-    await signInWithToken(page, account.token, '/search');
-    const card = page.getByTestId('hotel-card').first();
-    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const { name, slug } = await firstBookableHotel(request);
+    await signInWithToken(page, account.token, `/hotels/${slug}`);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/favorites') && r.request().method() === 'POST');
-    await card.getByRole('button', { name: `Save ${name} to favorites` }).click();
-    await expect(card.getByRole('button', { name: `Remove ${name} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: `Save ${name} to favorites` }).click();
+    await expect(page.getByRole('button', { name: `Remove ${name} from favorites` })).toHaveAttribute('aria-pressed', 'true');
     expect((await saved).status()).toBe(201);
     await expect(page.getByText('Added to favorites', { exact: true })).toBeVisible();
 
@@ -40,9 +39,10 @@ test.describe('favourites', () => {
 
   test('a failed save is rolled back with the error toast', async ({ page, request }) => {
     const account = await registerViaApi(request, 'Riley');
-    await signInWithToken(page, account.token, '/search');
+    const { name, slug } = await firstBookableHotel(request);
+    await signInWithToken(page, account.token, `/hotels/${slug}`);
     await page.route('**/api/favorites', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
-    const heart = page.getByTestId('hotel-card').first().getByRole('button', { name: /to favorites$/ });
+    const heart = page.getByRole('button', { name: new RegExp(`${name} (to|from) favorites$`) });
     await heart.click();
     await expect(page.getByText('Failed to update favorites. Please try again.', { exact: true })).toBeVisible();
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -50,11 +50,12 @@ test.describe('favourites', () => {
 
   test('another tab sees the change', async ({ page, context, request }) => {
     const account = await registerViaApi(request, 'Quinn');
+    const { name, slug } = await firstBookableHotel(request);
     await signInWithToken(page, account.token, '/favourites');
     await expect(page.getByTestId('favorites-empty')).toBeVisible();
     const other = await context.newPage();
-    await other.goto('/search');
-    await other.getByTestId('hotel-card').first().getByRole('button', { name: /^Save .* to favorites$/ }).click();
+    await other.goto(`/hotels/${slug}`);
+    await other.getByRole('button', { name: `Save ${name} to favorites` }).click();
     await expect(other.getByText('Added to favorites', { exact: true })).toBeVisible();
     await expect(page.getByTestId('favorites-count')).toHaveText('1 hotel saved');
   });

@@ -3,8 +3,8 @@ import { expect, firstBookableHotel, formatPrice, registerViaApi, signInWithToke
 test.describe('hotel detail and booking', () => {
   test('shows every element, prices by ruling 12, and the equipment groups', async ({ page, request }) => {
     const hotel = await firstBookableHotel(request);
-    await page.goto('/search');
-    const card = page.getByTestId('hotel-card').filter({ hasText: hotel.name });
+    await page.goto(`/search?query=${encodeURIComponent(hotel.name)}`);
+    const card = page.getByTestId('hotel-card').filter({ hasText: hotel.name }).first();
     await expect(card.getByTestId('hotel-price')).toHaveText(formatPrice(hotel.pricePerNight ?? hotel.price, hotel.currency));
     await card.getByRole('link', { name: 'View Gym Details' }).click();
     await expect(page).toHaveURL(new RegExp(`/hotels/${hotel.slug}$`));

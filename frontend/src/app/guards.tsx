@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyPage } from './lazyPage';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { Button } from '@/components/ui/Button';
 import { ProviderAccessRequired } from '@/components/provider/ProviderAccessRequired';
 
-const LoginPage = lazy(() => import('@/pages/account/LoginPage'));
+const LoginPage = lazyPage(() => import('@/pages/account/LoginPage'));
 
 /** Signed-out visitors on a protected route see the login screen, which brings them back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {

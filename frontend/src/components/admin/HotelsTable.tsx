@@ -28,7 +28,7 @@ export function HotelsTable({ hotels, onEdit, onDelete }: HotelsTableProps) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {hotels.map((hotel) => (
-            <tr key={hotel.id} className="align-top text-slate-800">
+            <tr key={hotel.id} className="align-middle text-slate-800">
               <td className="px-4 py-3">
                 <span className="font-semibold text-slate-900">{hotel.name}</span>
                 {hotel.status !== 'approved' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Building2, ClipboardList, Crown, MessageSquareText, MousePointerClick, Plus, Star } from 'lucide-react';
+import { Building2, ClipboardList, Crown, MessageSquareText, MousePointerClick, Plus, Search, Star } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useAdminHotels, useDeleteHotel, usePendingHotels } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
@@ -12,9 +12,16 @@ import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { PanelTabs } from '@/components/provider/PanelTabs';
 import { StatCard } from '@/components/provider/StatCard';
 import { Button } from '@/components/ui/Button';
+import { inputClass } from '@/components/ui/Field';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
+
+/** The most hotels one list call answers (the catalog's limit). */
+const HOTEL_LIST_LIMIT = 1000;
+
+/** Rows rendered at first; the catalog may hold thousands of hotels. */
+const PAGE_SIZE = 50;
 
 function CountPill({ count }: { count: number | undefined }) {
   if (!count) return null;
@@ -31,7 +38,11 @@ export default function AdminPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Hotel | null>(null);
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
+  const [filter, setFilter] = useState('');
+  const [shown, setShown] = useState(PAGE_SIZE);
   const list = hotels.data ?? [];
+  const term = filter.trim().toLowerCase();
+  const matching = term ? list.filter((h) => [h.name, h.address, h.city, h.country].some((v) => v?.toLowerCase().includes(term))) : list;
 
   const openCreate = () => {
     setEditing(null);
@@ -61,7 +72,7 @@ export default function AdminPage() {
       <p className="mt-2 text-slate-600">Manage hotels, reviews, and platform content.</p>
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard testId="stat-hotels" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Hotels" value={loadingValue(hotels.isSuccess, list.length)} />
+        <StatCard testId="stat-hotels" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Hotels" value={hotels.isSuccess && list.length >= HOTEL_LIST_LIMIT ? `${HOTEL_LIST_LIMIT.toLocaleString('en-US')}+` : loadingValue(hotels.isSuccess, list.length)} />
         <StatCard testId="stat-reviews" icon={<Star aria-hidden className="h-5 w-5" />} label="Total Reviews" value={loadingValue(pendingReviews.isSuccess, pendingReviews.data?.length ?? 0)} note="Awaiting moderation" />
         <StatCard testId="stat-premium" icon={<Crown aria-hidden className="h-5 w-5" />} label="Premium Hotels" value={loadingValue(hotels.isSuccess, list.filter((h) => h.isPremium).length)} />
         <StatCard testId="stat-clicks" icon={<MousePointerClick aria-hidden className="h-5 w-5" />} label="Total Clicks" value={loadingValue(hotels.isSuccess, totalClicks(list))} />
@@ -92,7 +103,38 @@ export default function AdminPage() {
                 ) : hotels.isError ? (
                   <p className="text-red-700">Hotels could not be loaded.</p>
                 ) : (
-                  <HotelsTable hotels={list} onEdit={openEdit} onDelete={setToDelete} />
+                  <>
+                    <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+                      <div className="relative w-full sm:w-80">
+                        <label htmlFor="hotel-filter" className="sr-only">
+                          Filter hotels
+                        </label>
+                        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+                        <input
+                          id="hotel-filter"
+                          type="search"
+                          value={filter}
+                          onChange={(e) => {
+                            setFilter(e.target.value);
+                            setShown(PAGE_SIZE);
+                          }}
+                          placeholder="Filter by name, address or city"
+                          className={`${inputClass} pl-9`}
+                        />
+                      </div>
+                      <p className="text-sm text-slate-600" aria-live="polite">
+                        Showing {Math.min(shown, matching.length).toLocaleString('en-US')} of {matching.length.toLocaleString('en-US')} hotels
+                      </p>
+                    </div>
+                    <HotelsTable hotels={matching.slice(0, shown)} onEdit={openEdit} onDelete={setToDelete} />
+                    {matching.length > shown ? (
+                      <div className="mt-4 flex justify-center">
+                        <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                          Show more hotels
+                        </Button>
+                      </div>
+                    ) : null}
+                  </>
                 )}
               </div>
             ),

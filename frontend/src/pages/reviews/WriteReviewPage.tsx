@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, PenLine } from 'lucide-react';
 import { travelTypes } from '@reproute/contracts';
-import { useHotels } from '@/api/hotels';
+import { useHotel, useHotels } from '@/api/hotels';
 import { ApiError } from '@/api/request';
 import { useSubmitReview } from '@/api/reviews';
 import { SelectField } from '@/components/provider/FormControls';
@@ -40,20 +40,27 @@ function ReviewForm() {
   const { hotelId } = useParams();
   const navigate = useNavigate();
   const hotels = useHotels();
+  const routeHotelId = hotelId && /^\d+$/.test(hotelId) ? hotelId : undefined;
+  // The list holds the top hotels only; the hotel named in the route is fetched on its own.
+  const routeHotel = useHotel(routeHotelId);
   const submitReview = useSubmitReview();
   const [submitted, setSubmitted] = useState<{ hotelId: number; hotelName: string } | null>(null);
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
     resolver: zodResolver(reviewFormSchema),
-    defaultValues: emptyReviewForm(hotelId && /^\d+$/.test(hotelId) ? hotelId : ''),
+    defaultValues: emptyReviewForm(routeHotelId ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
   const contentLength = (form.watch('content') ?? '').length;
-  const sortedHotels = [...(hotels.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const listed = hotels.data ?? [];
+  const choices = routeHotel.data && !listed.some((h) => h.id === routeHotel.data.id) ? [routeHotel.data, ...listed] : listed;
+  const sortedHotels = [...choices].sort((a, b) => a.name.localeCompare(b.name));
+  const hotelChoicesReady = Boolean(hotels.data) && (!routeHotelId || !routeHotel.isPending);
 
   useEffect(() => {
-    // Re-apply the route's hotel once the list has loaded, so the select shows it.
-    if (hotels.data && hotelId && hotels.data.some((h) => String(h.id) === hotelId)) form.setValue('hotelId', hotelId);
-  }, [hotels.data, hotelId, form]);
+    // Re-apply the route's hotel once the options exist, so the select shows it.
+    if (hotelChoicesReady && routeHotelId && sortedHotels.some((h) => String(h.id) === routeHotelId)) form.setValue('hotelId', routeHotelId);
+    // sortedHotels is derived from the two queries above.
+  }, [hotelChoicesReady, routeHotelId, routeHotel.data, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -66,7 +73,7 @@ function ReviewForm() {
       });
       return;
     }
-    const hotel = hotels.data?.find((h) => h.id === values.hotelId);
+    const hotel = choices.find((h) => h.id === values.hotelId);
     setSubmitted({ hotelId: values.hotelId, hotelName: hotel?.name ?? 'the hotel' });
     toast({ title: 'Review Submitted', description: 'Thank you! Your review will be published after moderation.' });
     window.scrollTo({ top: 0 });
@@ -120,8 +127,8 @@ function ReviewForm() {
 
       <Card className="mt-8 p-5 sm:p-8">
         <form onSubmit={onSubmit} noValidate className="grid gap-6 sm:grid-cols-2" aria-label="Your review">
-          <SelectField label="Hotel" className="sm:col-span-2" error={errors.hotelId?.message} disabled={hotels.isPending} {...form.register('hotelId')}>
-            <option value="">{hotels.isPending ? 'Loading hotels...' : 'Select a hotel'}</option>
+          <SelectField label="Hotel" className="sm:col-span-2" error={errors.hotelId?.message} disabled={!hotelChoicesReady} {...form.register('hotelId')}>
+            <option value="">{hotelChoicesReady ? 'Select a hotel' : 'Loading hotels...'}</option>
             {sortedHotels.map((hotel) => (
               <option key={hotel.id} value={String(hotel.id)}>
                 {hotel.name}

@@ -1,4 +1,4 @@
-import { inquiryTypes, type ContactRequest } from '@reproute/contracts';
+import type { ContactRequest, inquiryTypes } from '@reproute/contracts';
 
 export type InquiryType = (typeof inquiryTypes)[number];
 

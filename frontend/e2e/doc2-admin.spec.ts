@@ -1,0 +1,86 @@
+import { adminToken, API, expect, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
+
+test.describe('admin dashboard', () => {
+  test('a non-admin on /admin sees Access Denied', async ({ page, request }) => {
+    const traveller = await newTraveller(request);
+    await signInWithToken(page, traveller.token, '/admin');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await expect(page.getByText('Manage hotels, reviews, and platform content.')).toHaveCount(0);
+  });
+
+  test('the admin sees the summary cards and tabs, and creates a hotel with the dialog', async ({ page, request }) => {
+    const token = await adminToken(request);
+    await signInWithToken(page, token, '/admin');
+    await expect(page.getByText('Manage hotels, reviews, and platform content.')).toBeVisible();
+    for (const card of ['Total Hotels', 'Total Reviews', 'Premium Hotels', 'Total Clicks']) await expect(page.getByText(card, { exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Hotels Management/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('hotels-table')).toBeVisible({ timeout: 30_000 });
+    for (const column of ['Name', 'Location', 'Gym Access', 'Price', 'Status', 'Clicks', 'Actions']) {
+      await expect(page.getByTestId('hotels-table').getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+
+    const name = unique('E2E Admin Palace');
+    await page.getByRole('button', { name: 'Add Hotel' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Add New Hotel' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create Hotel' }).click();
+    await expect(dialog.getByText('Hotel name is required')).toBeVisible();
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('City').selectOption({ label: 'Tokyo, Japan' });
+    await dialog.getByLabel('Address').fill('1-1 Test, Shibuya');
+    await dialog.getByLabel('Description').fill('An admin-created hotel.');
+    await dialog.getByLabel('Price per night').fill('45000');
+    await dialog.getByLabel('Currency').selectOption('JPY');
+    await dialog.getByLabel('Gym access type').selectOption('nearby');
+    await dialog.getByLabel('Booking URL').fill('https://book.e2e.example/admin');
+    await dialog.getByLabel('Premium hotel').check();
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/hotels', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await held;
+      return route.fallback();
+    });
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/hotels') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Hotel' }).click();
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ name, pricePerNight: '45000.00', currency: 'JPY', gymAccessType: 'nearby', isPremium: true });
+    expect(body).not.toHaveProperty('latitude');
+    await expect(dialog.getByRole('button', { name: 'Create Hotel' })).toBeDisabled();
+    release();
+    await expect(toastWith(page, 'Success', 'Hotel created!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // The form is reset for the next hotel.
+    await page.getByRole('button', { name: 'Add Hotel' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Name')).toHaveValue('');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    const found = await request.get(`${API}/api/hotels/search?query=${encodeURIComponent(name)}`);
+    const created = ((await found.json()) as { items: Array<{ id: number; isPremium: boolean; currency: string }> }).items[0];
+    expect(created).toMatchObject({ isPremium: true, currency: 'JPY' });
+    await request.delete(`${API}/api/hotels/${created?.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  });
+
+  test('a failed create shows the spec error toast and keeps the dialog open', async ({ page, request }) => {
+    await signInWithToken(page, await adminToken(request), '/admin');
+    await page.route('**/api/hotels', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback()));
+    await page.getByRole('button', { name: 'Add Hotel' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Will Fail');
+    await dialog.getByLabel('Address').fill('Nowhere');
+    await dialog.getByRole('button', { name: 'Create Hotel' }).click();
+    await expect(toastWith(page, 'Error', 'Failed to create hotel. Please try again.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('Reviews Moderation shows its empty state when nothing is pending', async ({ page, request }) => {
+    await page.route(/\/api\/reviews\?status=pending/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await signInWithToken(page, await adminToken(request), '/admin');
+    await page.getByRole('tab', { name: /Reviews Moderation/ }).click();
+    await expect(page.getByText('No pending reviews')).toBeVisible();
+    await expect(page.getByText('All reviews have been moderated.')).toBeVisible();
+  });
+});
