@@ -45,8 +45,12 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
   });
 }
 
+/** Six featured hotels: premium listings first among the best rated, then the rest by rating. */
 export function useFeaturedHotels(count = 6) {
-  return useHotelSearch({ pageSize: count, sort: 'rating' });
+  const search = useHotelSearch({ pageSize: SEARCH_PAGE_SIZE, sort: 'rating' });
+  const items = search.data?.items ?? [];
+  const featured = [...items.filter((h) => h.isPremium), ...items.filter((h) => !h.isPremium)].slice(0, count);
+  return { ...search, featured };
 }
 
 /** The given hotels, in one call (the favourites page). */

@@ -103,7 +103,7 @@ export default function HomePage() {
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.isPending
               ? Array.from({ length: 6 }, (_, i) => <HotelCardSkeleton key={i} />)
-              : (featured.data?.items ?? []).slice(0, 6).map((hotel, i) => <HotelCard key={hotel.id} hotel={hotel} priority={i < 3} />)}
+              : featured.featured.map((hotel, i) => <HotelCard key={hotel.id} hotel={hotel} priority={i < 3} />)}
           </div>
           {featured.isError ? (
             <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
