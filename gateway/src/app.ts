@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import type { Redis } from 'ioredis';
-import { createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger } from '@reproute/platform';
+import { createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routeTable } from './routes.ts';
@@ -83,7 +83,11 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
       config: { rateLimit: prefix.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
       undici: { connections: 64, pipelining: 1, connectTimeout: 1_000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id, 'x-forwarded-for': request.ip }),
+        rewriteRequestHeaders: (request, headers) => {
+          // The caller's trace headers are replaced by this hop's own, so the service continues this trace.
+          const { traceparent: _traceparent, tracestate: _tracestate, ...rest } = headers;
+          return { ...rest, ...injectTraceContext(), 'x-request-id': request.id, 'x-forwarded-for': request.ip };
+        },
         onError: (reply, { error }) => {
           const code = (error as { code?: string }).code ?? '';
           const unavailable = /ECONNREFUSED|ECONNRESET|ENOTFOUND|UND_ERR_CONNECT|UND_ERR_SOCKET/.test(code) || /connect|refused/i.test(error.message);

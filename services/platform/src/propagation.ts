@@ -1,4 +1,4 @@
-import { context, propagation, trace, SpanKind, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, trace, ROOT_CONTEXT, SpanKind, type Context, type Span } from '@opentelemetry/api';
 
 /** The one place trace context crosses process boundaries: Kafka headers and BullMQ job data use these. */
 export function injectTraceContext(ctx: Context = context.active()): Record<string, string> {
@@ -13,7 +13,8 @@ export function extractTraceContext(carrier: Record<string, string | Buffer | un
     const first = Array.isArray(value) ? value[0] : value;
     if (first !== undefined) flat[key] = first.toString();
   }
-  return propagation.extract(context.active(), flat);
+  // A carried context starts from the root: it must not inherit whatever happens to be active here.
+  return propagation.extract(ROOT_CONTEXT, flat);
 }
 
 export const tracer = trace.getTracer('reproute');

@@ -13,7 +13,13 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 const spanProcessors: SpanProcessor[] = endpoint
-  ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }), { scheduledDelayMillis: 500 })]
+  ? [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }), {
+        scheduledDelayMillis: 500,
+        maxQueueSize: 8192,
+        maxExportBatchSize: 512,
+      }),
+    ]
   : [];
 
 const sdk = new NodeSDK({
@@ -26,6 +32,13 @@ const sdk = new NodeSDK({
       '@opentelemetry/instrumentation-net': { enabled: false },
       '@opentelemetry/instrumentation-kafkajs': { enabled: false },
       '@opentelemetry/instrumentation-pino': { enabled: false },
+      // The gateway propagates context to upstream services itself (reply-from's headers); the undici
+      // instrumentation would add a second traceparent value to the same request, which breaks it.
+      '@opentelemetry/instrumentation-undici': { enabled: false },
+      // Background polling (outbox relay, BullMQ's blocking reads) would otherwise make a root trace
+      // per query; database and Redis calls are traced only inside a request or message span.
+      '@opentelemetry/instrumentation-pg': { requireParentSpan: true },
+      '@opentelemetry/instrumentation-ioredis': { requireParentSpan: true },
     }),
   ],
 });
