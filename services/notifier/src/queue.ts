@@ -1,6 +1,8 @@
+import { Transform } from 'node:stream';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
 import { extractTraceContext, registry, withMessagingSpan, type Logger } from '@reproute/platform';
 import type { EmailJob } from './domain/email.ts';
@@ -26,7 +28,7 @@ export function createEmailQueue(connection: Redis): Queue<EmailJob> {
 }
 
 export function createTransport(options: { host: string; port: number; secure: boolean; user?: string; password?: string }): Transporter {
-  return nodemailer.createTransport({
+  const transport = nodemailer.createTransport({
     host: options.host,
     port: options.port,
     secure: options.secure,
@@ -35,7 +37,27 @@ export function createTransport(options: { host: string; port: number; secure: b
     maxConnections: 5,
     ignoreTLS: !options.secure && options.host === '127.0.0.1',
   });
+  transport.use('stream', reportMessageWritten);
+  return transport;
 }
+
+/** sendMail options plus a hook called once the whole message has been streamed towards SMTP. */
+export type TrackedMailOptions = SendMailOptions & { onMessageWritten?: () => void };
+
+/**
+ * nodemailer 'stream' plugin: calls a message's `onMessageWritten` when its last byte passes,
+ * which is just before the end-of-data mark goes to the SMTP server. A process killed after that
+ * point has most likely delivered the email; one killed before it has not.
+ */
+export const reportMessageWritten: Mail.PluginFunction = (mail, done) => {
+  const hook = (mail.data as TrackedMailOptions).onMessageWritten;
+  if (hook) {
+    // A factory, so each delivery attempt (nodemailer may requeue on a dropped connection) gets its own stream.
+    const factory = () => new Transform({ transform: (chunk, _encoding, next) => next(null, chunk), flush: (next) => { hook(); next(); } });
+    mail.message.transform(factory as unknown as Transform);
+  }
+  done();
+};
 
 const sendSeconds = new client.Histogram({
   name: 'email_send_duration_seconds',
@@ -46,23 +68,24 @@ const sendSeconds = new client.Histogram({
 });
 const sent = new client.Counter({ name: 'emails_total', help: 'Email jobs by outcome', labelNames: ['type', 'outcome'] as const, registers: [registry] });
 
-/** Marks a job whose email SMTP accepted; kept as long as completed jobs are. */
+/** Marks a job whose email went out (or was at the very end of going out); kept as long as completed jobs are. */
 export const sentMarkerKey = (jobId: string) => `email:sent:${jobId}`;
 const sentMarkerTtlSeconds = 7 * 24 * 3600;
 
 /** What sending one job needs: SMTP, the sender address, and Redis for the sent markers. */
 export interface SendDeps {
-  transport: Pick<Transporter, 'sendMail'>;
-  markers: Pick<Redis, 'exists' | 'set'>;
+  transport: { sendMail: (options: TrackedMailOptions) => Promise<{ messageId?: string }> };
+  markers: Pick<Redis, 'exists' | 'set' | 'del'>;
   from: string;
   logger: Logger;
 }
 
 /**
- * Sends one job's email unless it was already sent. BullMQ runs a job again when its worker died
- * after SMTP accepted the email but before the job was marked complete (a stalled job); the
- * marker written right after the send turns that re-run into a no-op, so only a crash in the
- * instant between SMTP's answer and the marker could still double an email.
+ * Sends one job's email unless it already went out. BullMQ runs a job again when its worker died
+ * before marking it complete (a stalled job), and a killed worker may have died after the SMTP
+ * server took the email but before hearing its answer. So the marker is written as the message's
+ * last byte leaves (before SMTP's end-of-data), and a job that finds it does not send again. When
+ * SMTP then answers with an error the marker is removed and BullMQ retries with backoff.
  */
 export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
   const { email, eventType } = job.data;
@@ -72,27 +95,37 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
     sent.inc({ type: eventType, outcome: 'already-sent' });
     return { messageId: null, alreadySent: true };
   }
+  const warn = (err: Error) => deps.logger.warn({ err: redactedError(err), jobId: job.id }, 'could not update the sent marker');
+  let written = false;
+  // ioredis writes the command to its socket at once, so it is on its way before the end-of-data mark is.
+  const markWritten = () => {
+    written = true;
+    deps.markers.set(marker, 'written', 'EX', sentMarkerTtlSeconds).catch(warn);
+  };
   const stop = sendSeconds.startTimer();
   let messageId: string;
   try {
-    const info = await deps.transport.sendMail({ from: deps.from, to: email.to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html });
+    const info = await deps.transport.sendMail({
+      from: deps.from, to: email.to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html, onMessageWritten: markWritten,
+    });
     messageId = String(info.messageId ?? '');
   } catch (err) {
     stop({ outcome: 'failed' });
     sent.inc({ type: eventType, outcome: 'failed' });
+    if (written) await deps.markers.del(marker).catch(warn);
     throw err;
   }
   stop({ outcome: 'sent' });
   sent.inc({ type: eventType, outcome: 'sent' });
   // The email is out: failing the job now would only send it again, so a marker that cannot be written is logged, not thrown.
-  await deps.markers.set(marker, messageId || '1', 'EX', sentMarkerTtlSeconds).catch((err: Error) => deps.logger.warn({ err: redactedError(err), jobId: job.id }, 'could not record sent email'));
+  await deps.markers.set(marker, messageId || 'sent', 'EX', sentMarkerTtlSeconds).catch(warn);
   deps.logger.info({ jobId: job.id, eventType, messageId }, 'email sent');
   return { messageId, alreadySent: false };
 }
 
 /** The worker that sends queued emails; each send is a span under the event's trace. */
 export function createEmailWorker(options: { connection: Redis; markers: Redis; transport: Transporter; from: string; logger: Logger; concurrency: number }): Worker<EmailJob> {
-  const deps: SendDeps = { transport: options.transport, markers: options.markers, from: options.from, logger: options.logger };
+  const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger };
   const worker = new Worker<EmailJob>(
     EMAIL_QUEUE,
     async (job: Job<EmailJob>) =>

@@ -1,6 +1,8 @@
+import { PassThrough, type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
 import { createLogger } from '@reproute/platform';
-import { sendEmailJob, sentMarkerKey, type SendDeps } from '../../src/queue.ts';
+import { reportMessageWritten, sendEmailJob, sentMarkerKey, type SendDeps, type TrackedMailOptions } from '../../src/queue.ts';
 import type { EmailJob } from '../../src/domain/email.ts';
 
 const job = {
@@ -13,36 +15,49 @@ const job = {
   } satisfies EmailJob,
 };
 
-function fakes(options: { marked?: boolean; markerFails?: boolean; smtpFails?: boolean } = {}) {
+/**
+ * A fake SMTP transport and Redis. `smtp` decides what happens to a message:
+ * 'accept' streams it (calling the written hook) and answers OK; 'refuse-before' fails before any
+ * data; 'refuse-after' streams it, then SMTP answers with an error.
+ */
+function fakes(options: { marked?: boolean; markerFails?: boolean; smtp?: 'accept' | 'refuse-before' | 'refuse-after' } = {}) {
   const markers = new Map<string, string>(options.marked ? [[sentMarkerKey(job.id), 'earlier']] : []);
-  const sentMails: unknown[] = [];
+  const markerHistory: string[] = [];
+  const sentMails: TrackedMailOptions[] = [];
+  const smtp = options.smtp ?? 'accept';
   const deps: SendDeps = {
     from: 'RepRoute <no-reply@reproute.example>',
     logger: createLogger('test', 'silent'),
     transport: {
-      sendMail: (async (mail: unknown) => {
-        if (options.smtpFails) throw new Error('connect ECONNREFUSED 127.0.0.1:1025');
+      sendMail: async (mail) => {
+        if (smtp === 'refuse-before') throw new Error('connect ECONNREFUSED 127.0.0.1:1025');
+        mail.onMessageWritten?.();
+        await new Promise((r) => setTimeout(r, 5));
+        if (smtp === 'refuse-after') throw Object.assign(new Error('Message rejected'), { responseCode: 554 });
         sentMails.push(mail);
         return { messageId: '<m1@reproute.example>' };
-      }) as never,
+      },
     },
     markers: {
       exists: (async (key: string) => (markers.has(key) ? 1 : 0)) as never,
       set: (async (key: string, value: string) => {
         if (options.markerFails) throw new Error('redis down');
         markers.set(key, value);
+        markerHistory.push(value);
         return 'OK';
       }) as never,
+      del: (async (key: string) => Number(markers.delete(key))) as never,
     },
   };
-  return { deps, markers, sentMails };
+  return { deps, markers, markerHistory, sentMails };
 }
 
 describe('sendEmailJob', () => {
-  it('sends the email and marks the job as sent', async () => {
-    const { deps, markers, sentMails } = fakes();
+  it('sends the email, marking it as it is handed over and again once SMTP accepted it', async () => {
+    const { deps, markers, markerHistory, sentMails } = fakes();
     expect(await sendEmailJob(job, deps)).toEqual({ messageId: '<m1@reproute.example>', alreadySent: false });
     expect(sentMails).toEqual([expect.objectContaining({ to: 'sam@example.com', from: 'RepRoute <no-reply@reproute.example>', subject: 'We received your message', text: 'Hi', html: '<p>Hi</p>' })]);
+    expect(markerHistory).toEqual(['written', '<m1@reproute.example>']);
     expect(markers.get(sentMarkerKey(job.id))).toBe('<m1@reproute.example>');
   });
 
@@ -52,15 +67,45 @@ describe('sendEmailJob', () => {
     expect(sentMails).toHaveLength(0);
   });
 
-  it('fails the job when SMTP fails, so BullMQ retries it with backoff', async () => {
-    const { deps, markers } = fakes({ smtpFails: true });
+  it('fails the job when SMTP cannot be reached, so BullMQ retries it with backoff', async () => {
+    const { deps, markers } = fakes({ smtp: 'refuse-before' });
     await expect(sendEmailJob(job, deps)).rejects.toThrow('ECONNREFUSED');
     expect(markers.size).toBe(0);
+  });
+
+  it('clears the hand-over mark when SMTP refuses the message, so the retry sends it', async () => {
+    const { deps, markers } = fakes({ smtp: 'refuse-after' });
+    await expect(sendEmailJob(job, deps)).rejects.toThrow('Message rejected');
+    expect(markers.has(sentMarkerKey(job.id))).toBe(false);
   });
 
   it('does not fail an email that went out when only the marker could not be written', async () => {
     const { deps, sentMails } = fakes({ markerFails: true });
     expect((await sendEmailJob(job, deps)).alreadySent).toBe(false);
     expect(sentMails).toHaveLength(1);
+  });
+});
+
+describe('reportMessageWritten (nodemailer stream plugin)', () => {
+  it('calls the hook once, after the last byte of the message passed', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: false });
+    transport.use('stream', reportMessageWritten);
+    const events: string[] = [];
+    const info = await transport.sendMail({
+      from: 'a@example.com', to: 'b@example.com', subject: 'Hi', text: 'x'.repeat(100_000),
+      onMessageWritten: () => events.push('written'),
+    } as TrackedMailOptions);
+    const message = info.message as unknown as Readable;
+    const sink = new PassThrough();
+    let bytes = 0;
+    sink.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      events.push('data');
+    });
+    message.pipe(sink);
+    await new Promise((r) => sink.on('end', r));
+    expect(bytes).toBeGreaterThan(100_000);
+    expect(events.filter((e) => e === 'written')).toHaveLength(1);
+    expect(events.indexOf('written')).toBeGreaterThan(events.lastIndexOf('data') - 2);
   });
 });
