@@ -7,7 +7,10 @@ import { api, emailsTo, eventually, login, registerTraveller, seedAccounts, slee
 // Fault tests against the real components: each stops or kills something the system depends on,
 // keeps users acting, and checks nothing is lost or doubled once it is back.
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');
-const run = (script: string, ...args: string[]) => execFileSync('bash', [path.join(scripts, script), ...args], { stdio: 'pipe', timeout: 180_000 });
+// Scripts run with the caller's environment minus the test runner's own variables, as an operator would.
+const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
+const run = (script: string, ...args: string[]) => execFileSync('bash', [path.join(scripts, script), ...args], { stdio: 'pipe', timeout: 180_000, env: scriptEnv });
+const portOpen = async (port: number) => fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false);
 
 async function postLead(hotelId: number, name: string) {
   const res = await api('POST', '/api/leads', { body: { hotelId, userId: null, name, email: uniqueEmail('lead'), checkInDate: '2027-06-01', checkOutDate: '2027-06-04', guests: 2 } });
@@ -72,6 +75,7 @@ describe('faults', () => {
     await Promise.all(Array.from({ length: total }, (_, i) => postLead(5, `${marker} #${String(i).padStart(2, '0')}`)));
     await eventually(async () => (await countLeadEmails(inbox, marker)) > 0 || undefined, 30_000, 'first emails of the batch');
     execFileSync('bash', ['-c', `kill -9 $(cat ${path.resolve(scripts, '../../.data/run/notifier.pid')})`]);
+    await eventually(async () => !(await portOpen(4006)) || undefined, 20_000, 'killed notifier gone');
     run('services.sh', 'start', 'notifier');
     await eventually(async () => (await countLeadEmails(inbox, marker)) >= total || undefined, 120_000, 'every email after the restart');
     await sleep(5_000);
