@@ -82,7 +82,7 @@ export default function (data) {
   group('favourite', () => {
     check(http.post(`${BASE}/api/favorites`, JSON.stringify({ hotelId: hotel.id }), auth), { 'favourite added': (r) => r.status === 200 || r.status === 201 });
     check(http.get(`${BASE}/api/favorites`, auth), { 'favourites listed': (r) => r.status === 200 });
-    check(http.del(`${BASE}/api/favorites/${hotel.id}`, null, auth), { 'favourite removed': (r) => r.status === 204 || r.status === 200 });
+    check(http.del(`${BASE}/api/favorites/${hotel.id}`, null, { headers: { authorization: auth.headers.authorization } }), { 'favourite removed': (r) => r.status === 204 || r.status === 200 });
   });
   group('booking', () => {
     const click = { hotelId: hotel.id, hotelName: hotel.name, bookingUrl: hotel.bookingUrl, timestamp: new Date().toISOString(), searchParams: { checkIn: '2027-03-01', checkOut: '2027-03-04', guests: 2 } };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
+import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
 import { HttpError } from './errors.ts';
@@ -53,6 +54,19 @@ export function createHttpApp(options: {
     hideUntagged: false,
   });
   app.get('/openapi.json', { logLevel: 'warn', schema: { hide: true } }, async () => app.swagger());
+
+  // JSON bodies: an empty body (e.g. a DELETE sent with a JSON content type) is simply no body;
+  // anything else must be valid JSON, parsed without prototype poisoning.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
 
   // Route schemas are zod schemas; a failure reaches the error handler as the ZodError itself.
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {

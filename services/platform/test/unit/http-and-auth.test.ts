@@ -32,6 +32,7 @@ beforeAll(async () => {
   const body = z.object({ name: z.string().trim().min(1, 'Name is required'), age: z.number().int().max(150, 'Too old') });
   app.post('/things', { schema: { body } }, async (request) => ({ ok: true, name: (request.body as { name: string }).name }));
   app.get('/me', async (request) => requireUser(request));
+  app.delete('/echo-body', async (request) => ({ body: request.body ?? null }));
   app.get('/admin', async (request) => requireRole(request, 'admin'));
   app.get('/boom', async () => {
     throw new Error('database password is hunter2');
@@ -63,6 +64,14 @@ describe('createHttpApp', () => {
     const res = await app.inject({ method: 'POST', url: '/things', payload: '{oops', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
+  });
+
+  it('treats an empty JSON body as no body and strips prototype keys', async () => {
+    const empty = await app.inject({ method: 'DELETE', url: '/echo-body', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ body: null });
+    const poisoned = await app.inject({ method: 'DELETE', url: '/echo-body', headers: { 'content-type': 'application/json' }, payload: '{"a":1,"__proto__":{"admin":true}}' });
+    expect(poisoned.json()).toEqual({ body: { a: 1 } });
   });
 
   it('hides internal errors behind a generic 500', async () => {
