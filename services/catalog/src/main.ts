@@ -4,10 +4,15 @@ import { startService } from '@reproute/platform';
 import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { hotelCounterConsumer, hotelCounterHandlers } from './events/hotel-counters.ts';
+import { reconcileEquipmentMasks } from './store/search.ts';
 
 await startService({
   configSchema,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp,
+  beforeListen: async (ctx) => {
+    const fixed = await reconcileEquipmentMasks(ctx.pool);
+    if (fixed > 0) ctx.logger.info({ fixed }, 'equipment masks re-derived from labels');
+  },
   consumers: (ctx) => [{ ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) }],
 });

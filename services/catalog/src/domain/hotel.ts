@@ -1,4 +1,5 @@
 import {
+  allEquipmentLabels,
   classifyEquipment,
   equipmentCategories,
   groupLabelsByCategory,
@@ -83,12 +84,22 @@ export function slugFor(name: string): string {
   return /^\d+$/.test(slug) ? `${slug}-hotel` : slug;
 }
 
+/** One bit per taxonomy label, bit i for the i-th of allEquipmentLabels: what facet counts add up. */
+export function equipmentMask(labels: readonly string[]): number {
+  return labels.reduce((mask, label) => {
+    const bit = allEquipmentLabels.indexOf(label);
+    return bit < 0 ? mask : mask | (1 << bit);
+  }, 0);
+}
+
 /** Columns computed from a record at write time. */
 export function derivedColumns(record: Pick<HotelRecord, 'name' | 'rawEquipment' | 'pricePerNight' | 'currency'>) {
   const equipment = classifyEquipment(record.rawEquipment);
+  const equipmentLabels = equipmentCategories.flatMap((c) => equipment[c]);
   return {
     baseSlug: slugFor(record.name),
-    equipmentLabels: equipmentCategories.flatMap((c) => equipment[c]),
+    equipmentLabels,
+    equipmentMask: equipmentMask(equipmentLabels),
     priceUsd: priceInUsd(record.pricePerNight, record.currency),
   };
 }

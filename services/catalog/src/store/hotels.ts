@@ -2,6 +2,7 @@ import { messages } from '@reproute/contracts';
 import { badRequest, enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
+import { invalidateSearchSummaries } from './search.ts';
 
 export type HotelKey = { id: number } | { slug: string };
 
@@ -83,7 +84,7 @@ async function writeGym(tx: Queryable, hotelId: number, gym: GymRecord | null, e
 const writableColumns = [
   'slug', 'name', 'description', 'address', 'city_id', 'city', 'country', 'provider_id', 'provider_email', 'contact_email',
   'latitude', 'longitude', 'price_per_night', 'currency', 'price_usd', 'image_url', 'images', 'gym_images', 'booking_url',
-  'affiliate_url', 'gym_access_type', 'raw_equipment', 'equipment_labels', 'is_premium', 'status', 'rejection_reason',
+  'affiliate_url', 'gym_access_type', 'raw_equipment', 'equipment_labels', 'equipment_mask', 'is_premium', 'status', 'rejection_reason',
 ] as const;
 
 function writableValues(record: HotelRecord, slug: string): unknown[] {
@@ -92,7 +93,7 @@ function writableValues(record: HotelRecord, slug: string): unknown[] {
     slug, record.name, record.description, record.address, record.cityId, record.city, record.country, record.providerId,
     record.providerEmail, record.contactEmail, record.latitude, record.longitude, record.pricePerNight, record.currency,
     derived.priceUsd, record.imageUrl, record.images, record.gymImages, record.bookingUrl, record.affiliateUrl,
-    record.gymAccessType, record.rawEquipment, derived.equipmentLabels, record.isPremium, record.status, record.rejectionReason,
+    record.gymAccessType, record.rawEquipment, derived.equipmentLabels, derived.equipmentMask, record.isPremium, record.status, record.rejectionReason,
   ];
 }
 
@@ -143,7 +144,9 @@ export async function insertHotel(tx: PoolClient, input: HotelRecord, events: re
 }
 
 export async function createHotel(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
-  return withTransaction(pool, (tx) => insertHotel(tx, record, events));
+  const hotel = await withTransaction(pool, (tx) => insertHotel(tx, record, events));
+  invalidateSearchSummaries();
+  return hotel;
 }
 
 /** Replaces a hotel's writable state inside the caller's transaction; the slug follows a new name. */
@@ -170,12 +173,14 @@ export async function updateHotel(
   id: number,
   decide: (current: StoredHotel) => { record: HotelRecord; events: HotelEvent[] },
 ): Promise<StoredHotel> {
-  return withTransaction(pool, async (tx) => {
+  const hotel = await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
     const { record, events } = decide(current);
     return rewriteHotel(tx, current, record, events);
   });
+  invalidateSearchSummaries();
+  return hotel;
 }
 
 /** Deletes a hotel after `authorize` accepts the caller; emits hotel.deleted. */
@@ -187,4 +192,5 @@ export async function deleteHotel(pool: Pool, id: number, authorize: (current: S
     await tx.query('DELETE FROM hotels WHERE id = $1', [id]);
     await enqueueEvent(tx, 'hotel.deleted', { hotelId: id, providerId: current.providerId }, { key: id });
   });
+  invalidateSearchSummaries();
 }

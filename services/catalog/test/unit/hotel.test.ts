@@ -4,6 +4,7 @@ import {
   applyListingUpdate,
   canView,
   derivedColumns,
+  equipmentMask,
   equipmentObject,
   hotelSnapshot,
   newAdminHotel,
@@ -113,6 +114,12 @@ describe('listings', () => {
 
   it('accepts gymEquipment as the data model name of rawEquipment', () => {
     expect(applyListingUpdate(stored(), { gymEquipment: ['Sauna'] }).rawEquipment).toEqual(['Sauna']);
+  });
+
+  it('sets one bit per label, in taxonomy order', () => {
+    expect(equipmentMask(['squat rack'])).toBe(1);
+    expect(equipmentMask(['barbell set', 'stretching area', 'unknown'])).toBe(2 | (1 << 25));
+    expect(derivedColumns({ name: 'x', rawEquipment: ['Power rack', 'Sauna'], pricePerNight: null, currency: 'USD' }).equipmentMask).toBe(1 | (1 << 20));
   });
 
   it('builds the four-category equipment object in taxonomy order', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hotelSearchQuery } from '@reproute/contracts';
+import { allEquipmentLabels, hotelSearchQuery } from '@reproute/contracts';
 import { cleanTerm, containsPattern, matchesSearch, matchesSearchTerm, toSearchCriteria } from '../../src/domain/search.ts';
-import { searchConditions, searchPageSql, searchSummarySql } from '../../src/store/search.ts';
+import { equipmentMaskSql, searchConditions, searchPageSql, searchSummarySql } from '../../src/store/search.ts';
 
 const criteriaFor = (query: Record<string, string>) => toSearchCriteria(hotelSearchQuery.parse(query));
 
@@ -117,7 +117,22 @@ describe('search SQL', () => {
   it('counts the total and the facets over the same conditions', () => {
     const sql = searchSummarySql(criteriaFor({ query: 'paris', eq: 'pool' }));
     expect(sql.text).toContain('WHERE h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[]');
-    expect(sql.text).toContain('unnest(matched.equipment_labels)');
+    expect(sql.text).toContain('count(*)::int AS total');
+    expect(sql.text).toContain('count(*) FILTER (WHERE h.equipment_mask & 1 <> 0)::int AS f0');
+    expect(sql.text).toContain(`count(*) FILTER (WHERE h.equipment_mask & ${1 << 25} <> 0)::int AS f25`);
     expect(sql.values).toEqual(['%paris%', ['pool']]);
+  });
+
+  it('counts without a term on the label bits, so an index-only scan can serve it', () => {
+    const sql = searchSummarySql(criteriaFor({ eq: 'pool,sauna,treadmill' }));
+    expect(sql.text).toContain(`WHERE h.is_approved AND h.equipment_mask & ${1 << 9} <> 0 AND h.equipment_mask & ${(1 << 19) | (1 << 20)} <> 0`);
+    expect(sql.values).toEqual([]);
+  });
+
+  it('derives the label bits in SQL in the same order as in code', () => {
+    const sql = equipmentMaskSql();
+    expect(sql.startsWith(`(CASE WHEN equipment_labels @> ARRAY['squat rack'] THEN 1 ELSE 0 END)`)).toBe(true);
+    expect(sql).toContain(`ARRAY['dumbbells ≥40kg'] THEN 4 `);
+    expect(sql.split(' | ')).toHaveLength(allEquipmentLabels.length);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * Search latency benchmark: runs text, equipment and combined searches against
+ * GET /api/hotels/search, directly on the catalog (:4002) and through the gateway (:8080),
+ * and prints p50/p95/p99 per scenario. With --explain it also prints EXPLAIN ANALYZE of the
+ * SQL each scenario runs (the same builders the service uses), to show which indexes serve it.
+ *
+ *   node --import tsx scripts/bench-search.ts [--requests 200] [--gateway-requests 60] [--concurrency 4] [--explain]
+ *
+ * The gateway rate-limits each client to RATE_LIMIT_MAX requests a minute (1200 by default), so
+ * the gateway run uses fewer requests per scenario; any non-200 answer is counted and shown.
+ */
+import pg from 'pg';
+import { hotelSearchQuery } from '@reproute/contracts';
+import { toSearchCriteria } from '../src/domain/search.ts';
+import { searchPageSql, searchSummarySql } from '../src/store/search.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const requests = option('requests', 200);
+const gatewayRequests = option('gateway-requests', 60);
+const concurrency = option('concurrency', 4);
+const direct = process.env.CATALOG_URL ?? 'http://127.0.0.1:4002';
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+const scenarios: { kind: string; params: Record<string, string> }[] = [
+  { kind: 'browse', params: {} },
+  { kind: 'text', params: { query: 'tokyo' } },
+  { kind: 'text', params: { query: 'TÔKYO' } },
+  { kind: 'text', params: { query: 'lond' } },
+  { kind: 'text', params: { query: 'grand plaza' } },
+  { kind: 'text', params: { query: 'united', sort: 'price' } },
+  { kind: 'text', params: { query: 'no-such-place' } },
+  { kind: 'equipment', params: { eq: 'cold plunge' } },
+  { kind: 'equipment', params: { eq: 'pool,sauna' } },
+  { kind: 'equipment', params: { eq: 'squat rack,pool,treadmill' } },
+  { kind: 'combined', params: { query: 'paris', eq: 'squat rack,pool' } },
+  { kind: 'combined', params: { query: 'united', eq: 'kettlebells,sauna', sort: 'name' } },
+];
+
+const label = (params: Record<string, string>) => Object.entries(params).map(([k, v]) => `${k}=${v}`).join('&') || '(all)';
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function measure(base: string, params: Record<string, string>, count: number) {
+  const url = `${base}/api/hotels/search?${new URLSearchParams({ pageSize: '24', ...params })}`;
+  const first = await fetch(url);
+  const body = (await first.json()) as { total?: number };
+  const times: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      const started = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      if (res.status !== 200) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  times.sort((a, b) => a - b);
+  return { total: body.total ?? -1, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures };
+}
+
+async function run(name: string, base: string, count: number) {
+  console.log(`\n## ${name} (${base}), ${count} requests per scenario, concurrency ${concurrency}\n`);
+  console.log('| kind | query | matches | p50 ms | p95 ms | p99 ms | non-200 |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const scenario of scenarios) {
+    const r = await measure(base, scenario.params, count);
+    console.log(`| ${scenario.kind} | ${label(scenario.params)} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`);
+  }
+}
+
+async function explain() {
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute',
+    max: 1,
+    options: `-c search_path=${process.env.DB_SCHEMA ?? 'catalog'},public`,
+  });
+  try {
+    for (const scenario of scenarios.filter((s) => s.kind !== 'browse')) {
+      const criteria = toSearchCriteria(hotelSearchQuery.parse({ pageSize: '24', ...scenario.params }));
+      for (const [part, sql] of [['page', searchPageSql(criteria)], ['total and facets', searchSummarySql(criteria)]] as const) {
+        const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.text}`, sql.values);
+        console.log(`\n### ${scenario.kind}: ${label(scenario.params)} (${part})\n\n\`\`\`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+const countPool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute', max: 1 });
+const { rows } = await countPool.query<{ n: number; approved: number }>(
+  'SELECT count(*)::int AS n, count(*) FILTER (WHERE is_approved)::int AS approved FROM catalog.hotels',
+);
+await countPool.end();
+console.log(`hotels in the catalog: ${rows[0]?.n} (${rows[0]?.approved} approved)`);
+await run('direct to the catalog', direct, requests);
+await run('through the gateway', gateway, gatewayRequests);
+if (args.includes('--explain')) await explain();
