@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Hotel and gym pictures (files in the repo): content-addressed by path, so cached for a year. */
+/** Hotel and gym pictures (files in the repo), cached for a year: a changed picture gets a new file name. */
 export async function imageRoutes(app: FastifyInstance, options: { root: string }) {
   await app.register(fastifyStatic, {
     root: options.root,
