@@ -240,6 +240,8 @@ describe('admin hotel management', () => {
 describe('approval', () => {
   it('approving a pending listing makes it public and takes it off the pending list', async () => {
     const hotel = await createListing(provider);
+    const searchByName = () => api('GET', `/api/hotels/search?query=${encodeURIComponent(hotel.name)}`);
+    expect((await searchByName()).body.total).toBe(0);
     const res = await api<Hotel>('PUT', `/api/hotels/${hotel.id}/approval`, { token: admin, body: { isApproved: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isApproved: true, status: 'approved' });
@@ -247,7 +249,9 @@ describe('approval', () => {
     expect(await publicIds()).toContain(hotel.id);
     const pending = await api<Hotel[]>('GET', '/api/admin/hotels/pending', { token: admin });
     expect(pending.body.map((h) => h.id)).not.toContain(hotel.id);
-    const search = await api('GET', `/api/hotels/search?query=${encodeURIComponent(hotel.name)}`);
+    // The search total is not a stale cached 0: every write clears the cached totals and facets.
+    const search = await searchByName();
+    expect(search.body.total).toBe(1);
     expect(search.body.items.map((h: Hotel) => h.id)).toEqual([hotel.id]);
   });
 
