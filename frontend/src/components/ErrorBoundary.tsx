@@ -34,7 +34,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
           <button
             type="button"
             onClick={() => this.setState({ error: null })}
-            className="h-11 rounded-xl bg-brand-500 px-5 text-sm font-semibold text-white hover:bg-brand-600"
+            className="h-11 rounded-xl bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
           >
             Try Again
           </button>

@@ -21,7 +21,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
     <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg" aria-label="RepRoute home">
       <LogoMark />
       <span className={cn('font-display text-xl font-extrabold tracking-tight', inverted ? 'text-white' : 'text-slate-900')}>
-        Rep<span className="text-brand-500">Route</span>
+        Rep<span className={inverted ? 'text-brand-400' : 'text-brand-600'}>Route</span>
       </span>
     </Link>
   );

@@ -55,7 +55,7 @@ export function SearchBox({ initialQuery = '', onSearch, size = 'page', classNam
       <button
         type="submit"
         className={cn(
-          'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-500 px-5 font-semibold text-white hover:bg-brand-600',
+          'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700',
           hero ? 'h-12' : 'h-11',
         )}
       >

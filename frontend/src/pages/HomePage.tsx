@@ -143,7 +143,7 @@ export default function HomePage() {
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {testimonials.map((t) => (
               <li key={t.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div className="flex gap-0.5" aria-label="5 out of 5 stars">
+                <div className="flex gap-0.5" role="img" aria-label="5 out of 5 stars">
                   {Array.from({ length: 5 }, (_, i) => (
                     <Star key={i} aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" />
                   ))}

@@ -28,7 +28,7 @@ interface FormValues {
 
 function RoleCheckbox({ id, label, text, checked, onChange }: { id: string; label: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-300 has-[[data-state=checked]]:border-brand-500 has-[[data-state=checked]]:bg-brand-50">
+    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-200 has-[[data-state=checked]]:border-brand-500 has-[[data-state=checked]]:bg-brand-50">
       <Checkbox.Root
         id={id}
         checked={checked}
