@@ -13,6 +13,7 @@ export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.m
 export async function buildApp(ctx: ServiceContext<Config>) {
   const app = createHttpApp({
     logger: ctx.logger,
+    openapiTitle: 'RepRoute catalog',
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),
