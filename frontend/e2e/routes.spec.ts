@@ -46,7 +46,8 @@ test.describe('route table (document 1, section 2.1)', () => {
     test(`${path} shows the login screen to a visitor`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', heading('Sign in'))).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+      // Review writing (document 2) redirects to /login?redirect=...; the others show the login screen in place.
+      if (!path.startsWith('/write-review')) await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
     });
   }
 
