@@ -22,8 +22,8 @@ export function ErrorLayout({ icon, title, children, tone = 'brand' }: { icon: R
 
 export function SupportContact() {
   return (
-    <p className="mt-8 flex items-center justify-center gap-2 border-t border-slate-200 pt-5 text-sm text-slate-600">
-      <Mail aria-hidden className="h-4 w-4" />
+    <p className="mt-8 border-t border-slate-200 pt-5 text-sm text-slate-600">
+      <Mail aria-hidden className="mr-1.5 inline h-4 w-4 align-[-3px]" />
       Need help? Email{' '}
       <a href="mailto:support@reproute.com" className="font-semibold text-ocean-700 underline">
         support@reproute.com
