@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { analyticsBatchRequest } from '@reproute/contracts';
 import { AnalyticsRecorder, BATCH_LIMITS, RETENTION, buildBatch, emptyAnalytics, isSyncDue, summarize, type AnalyticsBatch } from './analytics';
 
 function recorder(options: { allowed?: boolean; now?: () => number; send?: (b: AnalyticsBatch) => Promise<boolean>; beacon?: (b: AnalyticsBatch) => boolean } = {}) {
@@ -84,6 +85,19 @@ describe('analytics sync', () => {
     rec.search('tokyo');
     expect(rec.flushWithBeacon()).toBe(true);
     expect(beacon).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'sess', searches: [expect.objectContaining({ query: 'tokyo' })] }));
+  });
+});
+
+describe('analytics batch contract', () => {
+  it('a batch is what POST /api/analytics/batch accepts', () => {
+    const rec = recorder();
+    rec.pageView('/hotels/x', 'X', { hotelId: 1 });
+    rec.conversion('booking_redirect', { hotelId: 1, value: 'https://b.example/?ref=RR_1_2' });
+    rec.search('x'.repeat(300), ['sauna'], 3);
+    rec.interaction('favorite_toggle', 'hotel:1');
+    const batch = buildBatch(rec.read(), 'sess', null);
+    const parsed = analyticsBatchRequest.safeParse(batch);
+    expect(parsed.error?.issues ?? []).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { currentConsentSignals, onConsentSignals } from './consent';
+import { readToken } from './tokenStorage';
 
 /** Browser-side analytics recording (document 2, section 7). */
 export interface PageViewRecord {
@@ -172,7 +173,7 @@ export class AnalyticsRecorder {
     this.record('conversions', { type, ...details, timestamp: this.deps.now() });
   }
   search(query: string, equipment: string[] = [], resultCount?: number): void {
-    this.record('searches', { query, equipment, resultCount, timestamp: this.deps.now() });
+    this.record('searches', { query: query.slice(0, 200), equipment, resultCount, timestamp: this.deps.now() });
   }
   interaction(type: string, target: string, metadata?: Record<string, unknown>): void {
     this.record('interactions', { type, target, timestamp: this.deps.now(), metadata });
@@ -236,9 +237,11 @@ export function analytics(): AnalyticsRecorder {
     sessionId: browserSessionId(),
     allowed: () => currentConsentSignals().analytics_storage === 'granted',
     send: async (batch) => {
+      const token = readToken();
       const response = await fetch(BATCH_URL, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // The token tells the server who the user is; a userId in the body alone is not trusted.
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(batch),
         credentials: 'include',
         keepalive: true,
