@@ -18,7 +18,7 @@ test.describe('reviews', () => {
     await expect(page.getByRole('heading', { name: 'Write a Review' })).toBeVisible();
     await expect(page.getByText('Reviews are published after moderation within 24-48 hours.')).toBeVisible();
     await expect(page.getByText(/Only verified stays can be reviewed/)).toBeVisible();
-    const hotelSelect = page.getByLabel('Hotel');
+    const hotelSelect = page.getByLabel('Hotel', { exact: true });
     await expect(hotelSelect).toBeEnabled();
     expect(await hotelSelect.locator('option').count()).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Submit Review' }).click();
@@ -41,12 +41,12 @@ test.describe('reviews', () => {
 
     // The route's hotel is preselected; Cancel goes home.
     await page.goto(`/write-review/${hotel.id}`);
-    await expect(page.getByLabel('Hotel')).toHaveValue(String(hotel.id));
+    await expect(page.getByLabel('Hotel', { exact: true })).toHaveValue(String(hotel.id));
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto(`/write-review/${hotel.id}`);
-    await expect(page.getByLabel('Hotel')).toHaveValue(String(hotel.id));
+    await expect(page.getByLabel('Hotel', { exact: true })).toHaveValue(String(hotel.id));
     await page.getByRole('group', { name: 'Overall rating' }).getByLabel('5 stars').check({ force: true });
     await page.getByRole('group', { name: 'Gym rating' }).getByLabel('4 stars').check({ force: true });
     await page.getByLabel('Title').fill(title);
@@ -102,7 +102,7 @@ test.describe('reviews', () => {
     const traveller = await newTraveller(request);
     await signInWithToken(page, traveller.token, '/write-review/3');
     await page.route('**/api/reviews', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Reviews are resting' }) }));
-    await expect(page.getByLabel('Hotel')).toHaveValue('3');
+    await expect(page.getByLabel('Hotel', { exact: true })).toHaveValue('3');
     await page.getByRole('group', { name: 'Overall rating' }).getByLabel('4 stars').check({ force: true });
     await page.getByRole('group', { name: 'Gym rating' }).getByLabel('3 stars').check({ force: true });
     await page.getByLabel('Title').fill('Decent gym');

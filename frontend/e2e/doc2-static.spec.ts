@@ -32,7 +32,7 @@ test.describe('static and marketing pages', () => {
     await expect(page.getByText(/hold your reservation and its cancellation policy/)).toBeVisible();
     await search.fill('zebra crossing');
     await expect(page.getByText('No results found')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
     await expect(search).toHaveValue('');
     await expect(page.getByTestId('faq-entry')).toHaveCount(16);
     await page.getByRole('link', { name: 'Contact Support' }).click();
@@ -87,6 +87,7 @@ test.describe('static and marketing pages', () => {
     test.use({ consented: false });
     test('Save is enabled only with unsaved changes; the choice survives a reload and is shared with the banner', async ({ page }) => {
       await page.goto('/cookie-preferences');
+      const main = page.locator('#main');
       const save = page.getByRole('button', { name: 'Save Preferences' });
       const essential = page.getByRole('switch', { name: /Essential Cookies/ });
       const analytics = page.getByRole('switch', { name: /Analytics Cookies/ });
@@ -96,10 +97,10 @@ test.describe('static and marketing pages', () => {
       await expect(save).toBeDisabled();
       await expect(page.getByTestId('consent-updated')).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Accept All Cookies' }).click();
+      await main.getByRole('button', { name: 'Accept All Cookies' }).click();
       await expect(analytics).toBeChecked();
       await expect(save).toBeEnabled();
-      await page.getByRole('button', { name: 'Essential Only' }).click();
+      await main.getByRole('button', { name: 'Essential Only' }).click();
       await expect(analytics).not.toBeChecked();
       // Neither button saves by itself.
       expect(await page.evaluate(() => localStorage.getItem('rr_cookie_consent'))).toBeNull();

@@ -98,7 +98,7 @@ export function PendingListings() {
               maxLength={1000}
             />
             <div className="mt-4 flex flex-wrap gap-2">
-              <Button size="sm" className="bg-emerald-600 shadow-none hover:bg-emerald-700" disabled={approval.isPending} onClick={() => void decide(hotel, true)} aria-label={`Approve ${hotel.name}`}>
+              <Button size="sm" className="bg-emerald-700 shadow-none hover:bg-emerald-800" disabled={approval.isPending} onClick={() => void decide(hotel, true)} aria-label={`Approve ${hotel.name}`}>
                 <Check aria-hidden className="h-4 w-4" /> Approve
               </Button>
               <Button size="sm" variant="destructive" disabled={approval.isPending} onClick={() => void decide(hotel, false)} aria-label={`Reject ${hotel.name}`}>

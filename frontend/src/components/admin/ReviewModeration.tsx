@@ -58,7 +58,7 @@ export function ReviewModeration() {
               ) : null}
             </div>
             <div className="flex shrink-0 gap-2">
-              <Button size="sm" className="bg-emerald-600 shadow-none hover:bg-emerald-700" disabled={moderate.isPending} onClick={() => void decide(review, true)}>
+              <Button size="sm" className="bg-emerald-700 shadow-none hover:bg-emerald-800" disabled={moderate.isPending} onClick={() => void decide(review, true)}>
                 <Check aria-hidden className="h-4 w-4" /> Approve
               </Button>
               <Button size="sm" variant="destructive" disabled={moderate.isPending} onClick={() => void decide(review, false)}>

@@ -62,9 +62,9 @@ export default function ProviderDashboardPage() {
       </div>
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard testId="stat-listings" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Listings" value={listings.isPending ? '…' : hotels.length} />
-        <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leadList.length} />
-        <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={leads.isPending ? '…' : leadsThisMonth(leadList)} note="Leads since the 1st" />
+        <StatCard testId="stat-listings" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Listings" value={listings.isPending ? '…' : listings.isError ? '--' : hotels.length} />
+        <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leads.isError ? '--' : leadList.length} />
+        <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={leads.isPending ? '…' : leads.isError ? '--' : leadsThisMonth(leadList)} note="Leads since the 1st" />
         <StatCard testId="stat-conversion" icon={<Percent aria-hidden className="h-5 w-5" />} label="Conversion Rate" value="--" note="Coming soon" />
       </div>
 
@@ -85,7 +85,12 @@ export default function ProviderDashboardPage() {
                 <Skeleton className="h-48" />
               </div>
             ) : listings.isError ? (
-              <EmptyState icon={<Building2 aria-hidden className="h-10 w-10" />} title="Listings could not be loaded" text="Please refresh the page to try again." />
+              <EmptyState
+                icon={<Building2 aria-hidden className="h-10 w-10" />}
+                title="Listings could not be loaded"
+                text="The listing service did not answer. Please try again."
+                action={<Button variant="outline" onClick={() => void listings.refetch()}>Try Again</Button>}
+              />
             ) : hotels.length === 0 ? (
               <EmptyState
                 icon={<Building2 aria-hidden className="h-10 w-10" />}
@@ -117,7 +122,12 @@ export default function ProviderDashboardPage() {
             content: leads.isPending ? (
               <Skeleton className="h-64" aria-label="Loading leads" />
             ) : leads.isError ? (
-              <EmptyState icon={<Inbox aria-hidden className="h-10 w-10" />} title="Leads could not be loaded" text="Please refresh the page to try again." />
+              <EmptyState
+                icon={<Inbox aria-hidden className="h-10 w-10" />}
+                title="Leads could not be loaded"
+                text="The leads service did not answer. Please try again."
+                action={<Button variant="outline" onClick={() => void leads.refetch()}>Try Again</Button>}
+              />
             ) : leadList.length === 0 ? (
               <EmptyState icon={<Inbox aria-hidden className="h-10 w-10" />} title="No leads yet" text="When travellers book through your listings, their details appear here." />
             ) : (

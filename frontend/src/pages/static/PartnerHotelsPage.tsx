@@ -13,7 +13,7 @@ export const partnerTiers = [
     icon: Crown,
     commission: '8-10%',
     level: 'Elite rate',
-    accent: 'from-amber-400 to-brand-500',
+    accent: 'from-amber-700 to-brand-700',
     benefits: ['Top placement in search and on the home page', 'Dedicated partner manager', 'Quarterly fitness audit and photo shoot', 'Featured in business travel campaigns'],
   },
   {
@@ -21,7 +21,7 @@ export const partnerTiers = [
     icon: Gem,
     commission: '10-12%',
     level: 'Premium rate',
-    accent: 'from-ocean-500 to-ocean-700',
+    accent: 'from-ocean-600 to-ocean-900',
     benefits: ['Priority placement in search', 'Premium badge on your listing', 'Monthly lead and traffic report', 'Priority support'],
   },
   {
@@ -29,7 +29,7 @@ export const partnerTiers = [
     icon: BadgeCheck,
     commission: '12-15%',
     level: 'Standard rate',
-    accent: 'from-slate-500 to-slate-700',
+    accent: 'from-slate-600 to-slate-800',
     benefits: ['Verified gym badge', 'Listing in search and city pages', 'Leads emailed to you', 'Provider dashboard with lead analytics'],
   },
 ];
