@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +20,7 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   const targets = upstreams(config);
   const key = options.key ?? remoteKeySet(`${config.IDENTITY_URL}/.well-known/jwks.json`);
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
-  const app = createHttpApp({ logger, jsonNotFound: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY } });
+  const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY } });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,18 +108,24 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   const dist = config.FRONTEND_DIST;
   const indexFile = path.join(dist, 'index.html');
   if (fs.existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // wildcard: files are looked up per request, so a rebuild's new assets are served without a restart.
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: false });
   } else {
     logger.warn({ dist }, 'front end not built; only the API is served');
   }
+
+  const sendSpa = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(indexFile));
+  };
+  if (fs.existsSync(indexFile)) app.get('/', async (_request, reply) => sendSpa(reply));
 
   // Unknown API paths answer JSON; every other GET loads the SPA, whose router handles the path.
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !fs.existsSync(indexFile)) {
       return jsonNotFound(request, reply);
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').send(fs.createReadStream(indexFile));
+    return sendSpa(reply);
   });
 
   return app;

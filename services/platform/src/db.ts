@@ -20,8 +20,13 @@ export function createPool(options: { url: string; schema: string; max?: number;
     options: `-c search_path=${options.schema},public`,
     application_name: options.schema,
   });
-  // An idle client losing its connection (e.g. Postgres restarting) must not crash the process.
+  // A client losing its connection (e.g. Postgres restarting) must not crash the process: idle clients
+  // report through the pool, checked-out ones through their own listener; the query in flight fails
+  // and the pool replaces the client on its next checkout.
   pool.on('error', (err) => options.logger?.warn({ err }, 'idle Postgres client error'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => options.logger?.warn({ err }, 'Postgres connection lost'));
+  });
   return pool;
 }
 

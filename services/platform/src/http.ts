@@ -33,6 +33,8 @@ export function createHttpApp(options: {
   bodyLimit?: number;
   /** The gateway answers unmatched paths itself (SPA fallback), so it opts out of the JSON 404. */
   jsonNotFound?: boolean;
+  /** The gateway streams bodies through untouched (its proxy installs its own parsers), so it opts out. */
+  parseJson?: boolean;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
   fastify?: Partial<FastifyServerOptions>;
@@ -57,16 +59,18 @@ export function createHttpApp(options: {
 
   // JSON bodies: an empty body (e.g. a DELETE sent with a JSON content type) is simply no body;
   // anything else must be valid JSON, parsed without prototype poisoning.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
+  if (options.parseJson !== false) {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
+      } catch {
+        done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+      }
+    });
+  }
 
   // Route schemas are zod schemas; a failure reaches the error handler as the ZodError itself.
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
