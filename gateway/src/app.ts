@@ -50,7 +50,7 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'ratelimit:gateway:',
+    nameSpace: config.RATE_LIMIT_NAMESPACE,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -21,6 +21,8 @@ export const configSchema = z.object({
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
   /** Requests per minute per client address across /api. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  /** Redis key prefix of the rate-limit counters (gateways sharing one Redis share limits under one prefix). */
+  RATE_LIMIT_NAMESPACE: z.string().default('ratelimit:gateway:'),
   /** Set when a load balancer in front of the gateway sets X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
