@@ -4,14 +4,14 @@ import { messages } from '@reproute/contracts';
 import type { KafkaBus } from '@reproute/platform';
 import { api, eventually, login, registerTraveller, seedAccounts, waitForEmail } from '@reproute/platform/testing';
 import type pg from 'pg';
-import { envelope, publish, serviceDb, testBus, testHotel, testHotelIds } from './events.ts';
+import { envelope, publish, serviceDb, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
 const [ownHotel, noLinkHotel, otherHotel, pendingHotel] = testHotelIds(4) as [number, number, number, number];
 const otherProvider = randomUUID();
 
 let bus: KafkaBus;
-let db: pg.Pool;
+let db: ReturnType<typeof serviceDb>;
 let providerToken: string;
 let adminToken: string;
 let traveller: Awaited<ReturnType<typeof registerTraveller>>;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventCatalog, type Envelope, type EventData, type EventType } from '@reproute/contracts';
-import { KafkaBus, createLogger } from '@reproute/platform';
+import { KafkaBus } from '../bus.ts';
+import { createLogger } from '../logger.ts';
 
 /** Publishes envelopes straight to Kafka, as another service's relay would. */
 export function testBus(): KafkaBus {
