@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import type { KafkaBus } from '@reproute/platform';
-import { api, eventually, login, registerTraveller, seedAccounts, waitForEmail } from '@reproute/platform/testing';
-import type pg from 'pg';
-import { envelope, publish, serviceDb, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
+import { api, envelope, eventually, login, publish, registerTraveller, seedAccounts, serviceDb, testBus, testHotel, testHotelIds, waitForEmail } from '@reproute/platform/testing';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
 const [ownHotel, noLinkHotel, otherHotel, pendingHotel] = testHotelIds(4) as [number, number, number, number];
