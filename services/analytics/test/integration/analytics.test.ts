@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KafkaBus } from '@reproute/platform';
-import { api, eventually, login, registerTraveller, seedAccounts, sleep } from '@reproute/platform/testing';
-import { envelope, publish, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
+import { api, envelope, eventually, login, publish, registerTraveller, seedAccounts, sleep, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
 const [ownHotel, otherHotel] = testHotelIds(2) as [number, number];
