@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { adminToken, createListingApi, expect, newProvider, newTraveller, signInWithToken, test } from './doc2-support';
+import { adminToken, createListingApi, deleteListingApi, expect, newProvider, newTraveller, signInWithToken, test } from './doc2-support';
 
 async function expectNoSeriousViolations(page: Page, include?: string) {
   await page.waitForLoadState('networkidle');
@@ -40,6 +40,7 @@ test.describe('accessibility of document 2 screens (axe-core: no serious or crit
     await page.goto(`/edit-hotel/${listing.id}`);
     await expect(page.getByLabel('Hotel name')).toHaveValue(listing.name);
     await expectNoSeriousViolations(page);
+    await deleteListingApi(request, provider.token, listing.id);
   });
 
   test('admin dashboard tabs and the hotel dialog', async ({ page, request }) => {
@@ -50,6 +51,7 @@ test.describe('accessibility of document 2 screens (axe-core: no serious or crit
     await expectNoSeriousViolations(page);
     await page.getByRole('tab', { name: /Pending Listings/ }).click();
     await expectNoSeriousViolations(page);
+    await page.getByRole('tab', { name: /Hotels Management/ }).click();
     await page.getByRole('button', { name: 'Add Hotel' }).click();
     await expectNoSeriousViolations(page, '[role="dialog"]');
   });

@@ -1,4 +1,4 @@
-import { API, approveApi, adminToken, createListingApi, expect, newProvider, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
+import { API, approveApi, adminToken, createListingApi, deleteListingApi, expect, newProvider, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
 
 test.describe('provider area', () => {
   test('a provider adds a listing: Pending Review on the dashboard and absent from search until an admin approves it', async ({ page, request }) => {
@@ -61,7 +61,10 @@ test.describe('provider area', () => {
     await expect(page.getByTestId('hotel-card').filter({ hasText: name })).toBeVisible();
 
     await signInWithToken(page, provider.token, '/provider/dashboard');
-    await expect(page.getByTestId('listing-card').filter({ hasText: name }).getByText('Approved')).toBeVisible();
+    const approved = page.getByTestId('listing-card').filter({ hasText: name });
+    await expect(approved.getByText('Approved')).toBeVisible();
+    const id = Number((await approved.getByRole('link', { name: `View ${name}` }).getAttribute('href'))?.split('/').pop());
+    await deleteListingApi(request, provider.token, id);
   });
 
   test('a provider edits a listing, then deletes it after confirming', async ({ page, request }) => {
@@ -112,6 +115,7 @@ test.describe('provider area', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Listing' }).click();
     await expect(toastWith(page, 'Error')).toBeVisible();
     await expect(card).toBeVisible();
+    await deleteListingApi(request, provider.token, listing.id);
   });
 
   test('a failed submission shows "Failed to Add Hotel"', async ({ page, request }) => {
@@ -168,5 +172,6 @@ test.describe('provider area', () => {
     await expect(row.getByRole('cell').last()).toHaveText('2');
     await expect(page.getByTestId('stat-leads-value')).toHaveText('1');
     await expect(page.getByTestId('stat-month-value')).toHaveText('1');
+    await deleteListingApi(request, provider.token, listing.id);
   });
 });

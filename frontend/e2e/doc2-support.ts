@@ -74,3 +74,8 @@ export function toastWith(page: Page, title: string, description?: string) {
   const toast = page.locator('.toast-root').filter({ has: page.getByText(title, { exact: true }) });
   return description ? toast.filter({ hasText: description }) : toast;
 }
+
+/** Removes a provider's listing, so tests leave the public catalog as they found it. */
+export async function deleteListingApi(request: APIRequestContext, token: string, hotelId: number) {
+  await request.delete(`${API}/api/provider/hotels/${hotelId}`, { headers: { Authorization: `Bearer ${token}` } });
+}

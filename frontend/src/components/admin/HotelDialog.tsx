@@ -34,6 +34,11 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
     if (open) form.reset(hotel ? formValuesFromHotel(hotel) : emptyAdminHotelForm);
   }, [open, hotelId]);
 
+  useEffect(() => {
+    // A select keeps "" when its value arrives before its options; re-apply the city once they exist.
+    if (cities.data && open) form.setValue('cityId', form.getValues('cityId'));
+  }, [cities.data, open, form]);
+
   const submit = form.handleSubmit(async (values) => {
     const body = toAdminHotelPayload(values);
     try {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
@@ -26,6 +27,14 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({ resolver: zodResolver(listingFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const message = (field: keyof ListingFormInput) => errors[field]?.message;
+  // A listing priced in another supported currency (AED, say) keeps it as a choice.
+  const given = typeof defaultValues.currency === 'string' ? defaultValues.currency : undefined;
+  const currencyChoices: string[] = given && !(providerCurrencies as readonly string[]).includes(given) ? [...providerCurrencies, given] : [...providerCurrencies];
+
+  useEffect(() => {
+    // A select keeps "" when its value arrives before its options; re-apply the city once they exist.
+    if (cities.data) form.setValue('cityId', form.getValues('cityId'));
+  }, [cities.data, form]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -77,7 +86,7 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
       <FormSection title="Pricing">
         <TextField label="Price per night" type="number" inputMode="decimal" min={0} step="0.01" error={message('pricePerNight')} {...form.register('pricePerNight')} />
         <SelectField label="Currency" error={message('currency')} {...form.register('currency')}>
-          {providerCurrencies.map((code) => (
+          {currencyChoices.map((code) => (
             <option key={code} value={code}>
               {code}
             </option>
