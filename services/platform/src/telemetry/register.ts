@@ -11,6 +11,10 @@ import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
+// Metrics are Prometheus' job (/metrics) and logs go to stdout: only traces leave through OTLP.
+process.env.OTEL_METRICS_EXPORTER ??= 'none';
+process.env.OTEL_LOGS_EXPORTER ??= 'none';
+
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 const spanProcessors: SpanProcessor[] = endpoint
   ? [
