@@ -24,7 +24,7 @@ async function post(i: number) {
   const res = await fetch(`${gateway}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ hotelId, userId: null, name: marker, email: 'bench@example.com', guests: 1 }),
+    body: JSON.stringify({ hotelId, userId: null, name: marker, email: `${marker}@example.com`, guests: 1 }),
   });
   if (res.status === 201) postedAt.set(marker, started);
   else failures += 1;
