@@ -26,7 +26,7 @@ export const pageViewRecord = z.object({
 });
 export const conversionRecord = z.object({
   type: label('type'),
-  hotelId: z.number().int().positive().nullish(),
+  hotelId: z.number().int().positive().max(2_147_483_647).nullish(),
   value: z.union([z.string().max(2048), z.number().finite()]).nullish(),
   timestamp,
   metadata,

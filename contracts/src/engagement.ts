@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { hotelIdSchema, maxHotelId } from './http.ts';
 
 export const inquiryTypes = ['general', 'booking', 'provider', 'partnership', 'technical', 'feedback'] as const;
 
@@ -21,7 +22,7 @@ const listOfTags = z.array(z.string().trim().min(1).max(60)).max(20).default([])
 
 /** Review rules of document 2, section 5; pros and cons arrive as lists. */
 export const reviewRequest = z.object({
-  hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired),
+  hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired).max(maxHotelId, messages.hotelNotFound),
   title: z.string({ error: messages.titleMin }).trim().min(5, messages.titleMin).max(100, messages.titleMax),
   content: z.string({ error: messages.contentMin }).trim().min(20, messages.contentMin).max(1000, messages.contentMax),
   rating: z.number({ error: messages.ratingRequired }).int(messages.ratingRequired).min(1, messages.ratingRequired).max(5, messages.ratingMax),
@@ -42,7 +43,7 @@ export function splitCommaList(text: string | undefined | null): string[] {
 
 export const moderationRequest = z.object({ isApproved: z.boolean() });
 
-export const favoriteRequest = z.object({ hotelId: z.coerce.number().int().positive() });
+export const favoriteRequest = z.object({ hotelId: hotelIdSchema });
 
 /** Which reviews a list call asks for; anything but `approved` is for admins only. */
 export const reviewStatuses = ['approved', 'pending', 'rejected', 'all'] as const;

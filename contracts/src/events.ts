@@ -17,7 +17,7 @@ export const allTopics: readonly string[] = Object.values(topics);
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 const uuid = z.string().uuid();
-const hotelId = z.number().int().positive();
+const hotelId = z.number().int().positive().max(2_147_483_647);
 
 const hotelSnapshot = z.object({
   hotelId,

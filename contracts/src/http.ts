@@ -32,7 +32,11 @@ export const tokenClaims = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Hotel ids are positive 32-bit integers: every service stores them as a Postgres integer. */
+export const maxHotelId = 2_147_483_647;
+export const hotelIdSchema = z.coerce.number().int().positive().max(maxHotelId);
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(maxHotelId) });
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(24),

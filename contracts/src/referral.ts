@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { maxHotelId } from './http.ts';
 import { emailField } from './identity.ts';
 
 /** Absent, null and blank strings all mean "not given". */
@@ -81,7 +82,7 @@ export type ReferralClickRequest = z.infer<typeof referralClickRequest>;
  */
 export const leadRequest = z
   .object({
-    hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired),
+    hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired).max(maxHotelId, messages.hotelNotFound),
     userId: nullable(z.string().max(64)),
     name: nullable(z.string().trim().max(120, messages.leadNameMax)),
     email: nullable(emailField),

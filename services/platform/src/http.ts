@@ -10,6 +10,8 @@ import { metrics, registry } from './metrics.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
+const nulMessage = 'Text must not contain NUL characters';
+
 function zodErrorBody(error: ZodError) {
   const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return { message: errors[0]?.message ?? 'Invalid request', errors };
@@ -64,6 +66,8 @@ export function createHttpApp(options: {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
+      // Postgres text cannot hold NUL characters: refuse them here rather than fail at the database.
+      if (/\\u0000/i.test(text)) return done(Object.assign(new Error(nulMessage), { statusCode: 400 }), undefined);
       try {
         done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
       } catch {
@@ -76,6 +80,10 @@ export function createHttpApp(options: {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
     const result = (schema as ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw new HttpError(400, nulMessage);
   });
 
   app.addHook('onSend', async (request, reply) => {

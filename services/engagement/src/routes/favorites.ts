@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { favoriteRequest, messages } from '@reproute/contracts';
+import { favoriteRequest, hotelIdSchema, messages } from '@reproute/contracts';
 import { notFound, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith } from '../domain/hotels.ts';
@@ -8,7 +8,7 @@ import { findHotel } from '../store/hotels.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../store/favorites.ts';
 import { signedIn } from './guards.ts';
 
-const hotelIdParam = z.object({ hotelId: z.coerce.number().int().positive() });
+const hotelIdParam = z.object({ hotelId: hotelIdSchema });
 
 /** The signed-in user's favourite hotels: the server is the truth (ruling 7). */
 export async function favoriteRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {

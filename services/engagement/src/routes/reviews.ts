@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { adminReviewsQuery, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
+import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
 import { conflict, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith } from '../domain/hotels.ts';
@@ -28,7 +27,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   app.get('/api/hotels/:hotelId/reviews', { schema: { querystring: hotelReviewsQuery } }, async (request) => {
     const { status } = hotelReviewsQuery.parse(request.query);
     if (status !== 'approved') requireRole(request, 'admin');
-    const hotelId = z.coerce.number().int().positive().safeParse((request.params as { hotelId: string }).hotelId);
+    const hotelId = hotelIdSchema.safeParse((request.params as { hotelId: string }).hotelId);
     if (!hotelId.success) throw notFound(messages.hotelNotFound);
     return (await listHotelReviews(ctx.pool, hotelId.data, status)).map(toReviewAnswer);
   });

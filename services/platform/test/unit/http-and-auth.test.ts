@@ -74,6 +74,13 @@ describe('createHttpApp', () => {
     expect(poisoned.json()).toEqual({ body: { a: 1 } });
   });
 
+  it('refuses NUL characters in bodies and URLs with 400, before they reach the database', async () => {
+    const body = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\u0000b","age":3}' });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('Text must not contain NUL characters');
+    expect((await app.inject({ method: 'GET', url: '/me?q=%00' })).statusCode).toBe(400);
+  });
+
   it('hides internal errors behind a generic 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
