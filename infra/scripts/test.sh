@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, unit tests, integration tests against the running system
-# (started here when it is not running, and stopped again afterwards), browser tests, k6 smoke.
+# (started here when it is not running, and stopped again afterwards), API fuzzing, browser tests, k6 smoke.
 COMPONENT=test
 source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
@@ -31,6 +31,7 @@ fi
 wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the system (api/health)"
 
 step "integration tests"; npx vitest run --project integration
+step "API fuzzing (schemathesis)"; FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} "$S/fuzz.sh"
 if [ -f frontend/playwright.config.ts ]; then
   step "browser tests"
   apt_install chromium
