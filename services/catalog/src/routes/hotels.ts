@@ -11,7 +11,7 @@ import {
   type HotelApprovalRequest,
   type HotelSearchAnswer,
 } from '@reproute/contracts';
-import { forbidden, notFound, type ServiceContext } from '@reproute/platform';
+import { forbidden, metrics, notFound, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, toHotelAnswer, type HotelEvent } from '../domain/hotel.ts';
 import { toSearchCriteria } from '../domain/search.ts';
@@ -39,6 +39,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     const criteria = toSearchCriteria(request.query as ReturnType<typeof hotelSearchQuery.parse>);
     const viewer = viewerOf(request);
     const result = await searchHotels(ctx.pool, criteria);
+    metrics.business.inc({ action: 'search' });
     return {
       items: result.hotels.map((hotel) => toHotelAnswer(hotel, viewer)),
       total: result.total,

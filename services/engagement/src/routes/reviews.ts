@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
-import { conflict, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
+import { conflict, metrics, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
@@ -20,6 +20,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     if (!canEngageWith(hotel, user)) throw notFound(messages.hotelNotFound);
     const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name);
     ctx.relay.nudge();
+    metrics.business.inc({ action: 'review_submitted' });
     return reply.status(201).send(toReviewAnswer(saved));
   });
 
@@ -46,7 +47,10 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const result = await moderateReview(ctx.pool, id.toLowerCase(), isApproved, admin.id);
     if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
     if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
-    if (result.outcome === 'apply') ctx.relay.nudge();
+    if (result.outcome === 'apply') {
+      ctx.relay.nudge();
+      if (isApproved) metrics.business.inc({ action: 'review_approved' });
+    }
     return toReviewAnswer(result.review);
   });
 }
