@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
 "$S/services.sh" stop
 "$S/prometheus.sh" stop
+"$S/trace-sink.sh" stop
 "$S/maildev.sh" stop
 "$S/kafka.sh" stop
 "$S/redis.sh" stop

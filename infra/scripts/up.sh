@@ -15,6 +15,7 @@ command -v curl >/dev/null || apt_install curl
 "$S/redis.sh" start
 "$S/kafka.sh" start
 "$S/maildev.sh" start
+"$S/trace-sink.sh" start
 (cd "$ROOT" && node --import tsx infra/scripts/migrate.ts)
 "$S/seed.sh"
 if [ "${SKIP_FRONTEND_BUILD:-}" != 1 ]; then "$S/frontend.sh" build; fi
@@ -27,6 +28,7 @@ cat <<INFO
   API health         http://127.0.0.1:$GATEWAY_PORT/api/health
   API docs           http://127.0.0.1:$GATEWAY_PORT/api/docs
   MailDev (emails)   http://127.0.0.1:$MAILDEV_WEB_PORT
+  Traces             http://127.0.0.1:4318/traces  (one trace: /traces/<trace id>)
   Metrics            http://127.0.0.1:<port>/metrics  (gateway $GATEWAY_PORT; $(echo $SERVICES))
   Postgres           postgres://postgres@127.0.0.1:$PGPORT/$PGDATABASE
   Redis              $REDIS_URL     Kafka  $KAFKA_BROKERS

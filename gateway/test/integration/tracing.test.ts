@@ -1,18 +1,26 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, login, seedAccounts, registerTraveller, waitForEmail } from '@reproute/platform/testing';
-import { startOtlpReceiver, type ReceivedSpan } from './otlp-receiver.ts';
+import { startOtlpReceiver, type ReceivedSpan } from '@reproute/platform/testing';
 
 // Every process exports OTLP/HTTP to 127.0.0.1:4318 (infra/env.sh); this test listens there,
 // starts a trace itself with a traceparent header, and follows it across HTTP, Kafka and BullMQ.
+// The local trace sink (make up) normally holds that port; the test takes its place for its duration.
+const sinkScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts/trace-sink.sh');
+const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV'));
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 beforeAll(async () => {
+  execFileSync('bash', [sinkScript, 'stop'], { env: scriptEnv, stdio: 'pipe' });
   receiver = await startOtlpReceiver();
 });
-afterAll(() => receiver?.close());
+afterAll(async () => {
+  await receiver?.close();
+  execFileSync('bash', [sinkScript, 'start'], { env: scriptEnv, stdio: 'pipe' });
+});
 
 function newTrace() {
   const traceId = randomBytes(16).toString('hex');
@@ -48,10 +56,12 @@ describe('one trace per user action', () => {
     expect(res.status).toBe(201);
     await waitForEmail((e) => (e.text ?? '').includes('Trace Tester'));
 
+    // Each process exports on its own schedule (and retries after earlier refused exports): wait for every hop.
     const spans = await eventually(async () => {
       const s = spansOf(traceId);
-      return s.some((x) => x.name === 'smtp send') ? s : undefined;
-    }, 30_000, 'spans of the whole path exported');
+      const has = (service: string, name?: string) => s.some((x) => x.service === service && (!name || x.name === name));
+      return has('gateway') && has('referral', 'referral.leads publish') && s.some((x) => x.service === 'referral' && x.kind === 2) && has('notifier', 'email process') && has('notifier', 'smtp send') ? s : undefined;
+    }, 90_000, 'spans of the whole path exported');
 
     const gatewayServer = one(spans, (s) => s.service === 'gateway' && s.kind === 2, 'gateway server span');
     const referralServer = one(spans, (s) => s.service === 'referral' && s.kind === 2, 'referral server span');
@@ -92,8 +102,9 @@ describe('one trace per user action', () => {
 
     const spans = await eventually(async () => {
       const s = spansOf(traceId);
-      return s.some((x) => x.name === 'smtp send') && s.some((x) => x.service === 'catalog' && x.name === 'engagement.reviews process') ? s : undefined;
-    }, 30_000, 'spans of the approval path exported');
+      const has = (service: string, name: string) => s.some((x) => x.service === service && x.name === name);
+      return has('engagement', 'engagement.reviews publish') && has('catalog', 'engagement.reviews process') && has('notifier', 'engagement.reviews process') && has('notifier', 'smtp send') ? s : undefined;
+    }, 90_000, 'spans of the approval path exported');
     const publish = one(spans, (s) => s.service === 'engagement' && s.name === 'engagement.reviews publish', 'engagement publish span');
     const catalog = one(spans, (s) => s.service === 'catalog' && s.name === 'engagement.reviews process', 'catalog consume span');
     const notifier = one(spans, (s) => s.service === 'notifier' && s.name === 'engagement.reviews process', 'notifier consume span');

@@ -17,6 +17,8 @@ export async function migrate(options: { databaseUrl: string; schema: string; di
     createSchema: false, // schemas and their owner roles are provisioned by infra (postgres.sh, compose init)
     direction: 'up' as const,
     checkOrder: true,
+    // The lock is database-wide: services starting together take turns instead of failing.
+    advisoryLockMode: 'wait' as const,
     log,
     logger: { debug: log, info: log, warn: log, error: (msg: string) => options.logger.error(msg) },
   };

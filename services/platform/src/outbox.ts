@@ -99,7 +99,7 @@ export class OutboxRelay {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
         `SELECT id, topic, message_key, event_type, payload, headers FROM outbox
-          WHERE sent_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.options.batchSize ?? 200],
       );
       if (rows.length === 0) {

@@ -118,3 +118,4 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export * from './events.ts';
+export * from './otlp-receiver.ts';

@@ -81,17 +81,15 @@ describe('transactional outbox', () => {
     await expect(enqueueEvent(pool, 'favorite.added', { userId: 'not-a-uuid', hotelId: 1 } as never, { key: 'x' })).rejects.toThrow();
   });
 
-  it('relays unsent rows to Kafka in order and marks them sent', async () => {
+  it('relays unsent rows to Kafka in the order they were written and marks them sent', async () => {
     await pool.query('DELETE FROM outbox');
     const ids: string[] = [randomUUID(), randomUUID(), randomUUID()];
-    for (const [i, id] of ids.entries()) {
-      await pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload, created_at) VALUES ($1, $2, 'k', 'test.event', $3, now() + ($4 || ' ms')::interval)`, [
-        id,
-        topic,
-        JSON.stringify({ n: i }),
-        String(i),
-      ]);
-    }
+    // One transaction: the rows share created_at, so only the write order (seq) can keep them in order.
+    await withTransaction(pool, async (tx) => {
+      for (const [i, id] of ids.entries()) {
+        await tx.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload) VALUES ($1, $2, 'k', 'test.event', $3)`, [id, topic, JSON.stringify({ n: i })]);
+      }
+    });
     const relay = new OutboxRelay({ pool, bus, logger, schema, pollMs: 50 });
     relay.start();
     await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 20_000, 'outbox drained');

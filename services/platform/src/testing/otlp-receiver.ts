@@ -24,7 +24,10 @@ function attributeValue(v: Record<string, unknown>): unknown {
  * A real OTLP/HTTP trace receiver: accepts `POST /v1/traces` with the JSON encoding that every
  * process exports, decodes the spans and keeps them for assertions.
  */
-export async function startOtlpReceiver(port = 4318): Promise<{ spans: ReceivedSpan[]; close: () => Promise<void> }> {
+export async function startOtlpReceiver(
+  port = 4318,
+  options: { keep?: number; onGet?: (url: string, spans: ReceivedSpan[]) => unknown } = {},
+): Promise<{ spans: ReceivedSpan[]; close: () => Promise<void> }> {
   const spans: ReceivedSpan[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,10 +54,14 @@ export async function startOtlpReceiver(port = 4318): Promise<{ spans: ReceivedS
               }
             }
           }
+          if (options.keep && spans.length > options.keep) spans.splice(0, spans.length - options.keep);
           res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         } catch {
           res.writeHead(400).end();
         }
+      } else if (req.method === 'GET' && options.onGet) {
+        const answer = options.onGet(req.url ?? '/', spans);
+        res.writeHead(answer === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? { message: 'not found' }));
       } else {
         res.writeHead(404).end();
       }
