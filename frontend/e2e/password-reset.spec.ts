@@ -4,7 +4,10 @@ test('forgot password: the emailed link resets the password', async ({ page, req
   const account = await registerViaApi(request, 'Drew');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The login form stays on screen until the lazily loaded page arrives: wait for the new page before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText("If an account with that email exists, we've sent a password reset link.", { exact: true })).toBeVisible();

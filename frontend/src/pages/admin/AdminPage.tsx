@@ -25,7 +25,7 @@ const PAGE_SIZE = 50;
 
 function CountPill({ count }: { count: number | undefined }) {
   if (!count) return null;
-  return <span className="rounded-full bg-brand-500 px-2 py-0.5 text-xs font-bold text-white">{count}</span>;
+  return <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{count}</span>;
 }
 
 /** /admin (admins only; the route guard shows Access Denied to others). */

@@ -131,7 +131,7 @@ export default function PartnerHotelsPage() {
             <ol className="mt-5 space-y-4">
               {approvalSteps.map(({ step, time }, i) => (
                 <li key={step} className="flex items-center gap-4">
-                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-500 font-bold text-white">{i + 1}</span>
+                  <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
                   <div>
                     <p className="font-semibold text-slate-900">{step}</p>
                     <p className="text-sm text-slate-600">{time}</p>
