@@ -5,6 +5,11 @@ import { readToken } from '@/lib/tokenStorage';
  * Raised for every non-OK answer. Its message follows the spec's format (section 8):
  * the status code, a colon and a space, then the body text (or the status text when empty).
  */
+/** What to tell a person about a failed call: the server's message when it gave one, else `fallback`. */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.serverMessage : fallback;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Partial<ErrorBody> | null;

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { useForgotPassword } from '@/api/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
-import { ApiError } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
@@ -24,7 +24,7 @@ export default function ForgotPasswordPage() {
       await forgot.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: serverMessageOr(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
     }
   });
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useCreateProviderHotel } from '@/api/provider';
-import { ApiError } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
 import { ListingForm } from '@/components/provider/ListingForm';
 import { emptyListingForm, toCreateListing } from '@/components/provider/listingForm';
 import { Card, Container } from '@/components/ui/Misc';
@@ -38,7 +38,7 @@ export default function AddHotelPage() {
             } catch (error) {
               toast({
                 title: 'Failed to Add Hotel',
-                description: error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.',
+                description: serverMessageOr(error, 'Something went wrong. Please try again.'),
                 variant: 'destructive',
               });
               throw error;

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
-import { ApiError } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
 import { ListingForm } from '@/components/provider/ListingForm';
 import { listingFormFromHotel, toUpdateListing } from '@/components/provider/listingForm';
 import { Button } from '@/components/ui/Button';
@@ -62,7 +62,7 @@ export default function EditHotelPage() {
                 } catch (error) {
                   toast({
                     title: 'Failed to Update Hotel',
-                    description: error instanceof ApiError ? error.serverMessage : 'Something went wrong. Please try again.',
+                    description: serverMessageOr(error, 'Something went wrong. Please try again.'),
                     variant: 'destructive',
                   });
                   throw error;

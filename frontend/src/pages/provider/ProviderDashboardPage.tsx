@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { BarChart3, Building2, CalendarDays, Inbox, Percent, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
-import { ApiError } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { LeadTable } from '@/components/provider/LeadTable';
 import { ListingCard } from '@/components/provider/ListingCard';
@@ -37,7 +37,7 @@ export default function ProviderDashboardPage() {
     } catch (error) {
       toast({
         title: 'Error',
-        description: error instanceof ApiError ? error.serverMessage : 'Failed to delete the listing. Please try again.',
+        description: serverMessageOr(error, 'Failed to delete the listing. Please try again.'),
         variant: 'destructive',
       });
     } finally {

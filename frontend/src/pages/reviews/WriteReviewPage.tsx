@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, PenLine } from 'lucide-react';
 import { travelTypes } from '@reproute/contracts';
 import { useHotel, useHotels } from '@/api/hotels';
-import { ApiError } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
 import { useSubmitReview } from '@/api/reviews';
 import { SelectField } from '@/components/provider/FormControls';
 import { StarRatingInput } from '@/components/reviews/StarRating';
@@ -68,7 +68,7 @@ function ReviewForm() {
     } catch (error) {
       toast({
         title: 'Submission Failed',
-        description: error instanceof ApiError ? error.serverMessage : 'Your review could not be submitted. Please try again.',
+        description: serverMessageOr(error, 'Your review could not be submitted. Please try again.'),
         variant: 'destructive',
       });
       return;
