@@ -47,8 +47,8 @@ test.describe('reviews', () => {
 
     await page.goto(`/write-review/${hotel.id}`);
     await expect(page.getByLabel('Hotel', { exact: true })).toHaveValue(String(hotel.id));
-    await page.getByRole('group', { name: 'Overall rating' }).getByLabel('5 stars').check({ force: true });
-    await page.getByRole('group', { name: 'Gym rating' }).getByLabel('4 stars').check({ force: true });
+    await page.getByRole('group', { name: 'Overall rating' }).getByLabel('5 stars').check();
+    await page.getByRole('group', { name: 'Gym rating' }).getByLabel('4 stars').check();
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Review', { exact: true }).fill('Two power racks, <b>heavy</b> dumbbells and a quiet sauna after training.');
     await page.getByLabel('Travel type').selectOption('fitness');
@@ -103,8 +103,8 @@ test.describe('reviews', () => {
     await signInWithToken(page, traveller.token, '/write-review/3');
     await page.route('**/api/reviews', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Reviews are resting' }) }));
     await expect(page.getByLabel('Hotel', { exact: true })).toHaveValue('3');
-    await page.getByRole('group', { name: 'Overall rating' }).getByLabel('4 stars').check({ force: true });
-    await page.getByRole('group', { name: 'Gym rating' }).getByLabel('3 stars').check({ force: true });
+    await page.getByRole('group', { name: 'Overall rating' }).getByLabel('4 stars').check();
+    await page.getByRole('group', { name: 'Gym rating' }).getByLabel('3 stars').check();
     await page.getByLabel('Title').fill('Decent gym');
     await page.getByLabel('Review', { exact: true }).fill('Good dumbbells, not much else to report.');
     await page.getByLabel('Travel type').selectOption('business');

@@ -33,7 +33,7 @@ export function StarRatingInput({ label, name, value, onChange, onBlur, error }:
       <legend className="mb-1.5 block text-sm font-medium text-slate-800">{label}</legend>
       <div className="flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="group cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-ocean-600">
+          <label key={n} className="group relative cursor-pointer rounded-md p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-ocean-600">
             <input
               type="radio"
               name={`${name}-${id}`}
@@ -41,7 +41,8 @@ export function StarRatingInput({ label, name, value, onChange, onBlur, error }:
               checked={value === n}
               onChange={() => onChange(n)}
               onBlur={onBlur}
-              className="sr-only"
+              // Transparent and covering the star: a click on the star is a click on the radio itself.
+              className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
               aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
             />
             <Star aria-hidden className={cn('h-8 w-8 transition-colors', n <= value ? 'fill-amber-400 text-amber-400' : 'fill-white text-slate-300 group-hover:text-amber-300')} />
