@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import type { FastifyError } from 'fastify';
 import { authPlugin, createHttpApp, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { TokenIssuer } from './domain/tokens.ts';
@@ -47,20 +46,6 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
       kafka: () => ctx.bus.ping(),
       redis: () => deps.redis.ping(),
     },
-  });
-
-  // Some clients send `content-type: application/json` with no body (logout); treat that as no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new Error('The request body is not valid JSON') as FastifyError;
-      err.statusCode = 400;
-      done(err, undefined);
-    }
   });
 
   // Identity verifies its own tokens with its own public key, then refuses revoked ones (logout),

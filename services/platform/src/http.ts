@@ -5,12 +5,51 @@ import swagger from '@fastify/swagger';
 import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 import { metrics, registry } from './metrics.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
 const nulMessage = 'Text must not contain NUL characters';
+const maxJsonDepth = 64;
+const loneSurrogate = /\p{Cs}/u;
+
+/**
+ * Parses a JSON body and refuses what no field of the product can hold, before any handler sees it:
+ * NUL characters and lone surrogates (Postgres text and jsonb refuse both), nesting deeper than
+ * any payload of the API (deep nesting exhausts the stack of recursive validators), and prototype
+ * poisoning keys. Returns the value, or throws an error whose message is safe to show.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (/\\u0000/i.test(text) || text.includes('\u0000')) throw badRequest(nulMessage);
+  let value: unknown;
+  try {
+    value = secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+  // Iterative walk: a recursive one would itself overflow on the inputs it is meant to refuse.
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (loneSurrogate.test(node)) throw badRequest('Text must be valid Unicode (no lone surrogate characters)');
+    } else if (node !== null && typeof node === 'object') {
+      if (depth > maxJsonDepth) throw badRequest(`The request body is nested too deeply (at most ${maxJsonDepth} levels)`);
+      for (const [key, child] of Object.entries(node)) {
+        if (loneSurrogate.test(key)) throw badRequest('Text must be valid Unicode (no lone surrogate characters)');
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return value;
+}
+
+/** Postgres data exceptions (class 22: out-of-range numbers and dates, bad encodings) are the caller's input. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
 
 function zodErrorBody(error: ZodError) {
   const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -66,12 +105,10 @@ export function createHttpApp(options: {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
-      // Postgres text cannot hold NUL characters: refuse them here rather than fail at the database.
-      if (/\\u0000/i.test(text)) return done(Object.assign(new Error(nulMessage), { statusCode: 400 }), undefined);
       try {
-        done(null, secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-      } catch {
-        done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+        done(null, parseJsonBody(text));
+      } catch (err) {
+        done(err as HttpError, undefined);
       }
     });
   }
@@ -103,6 +140,10 @@ export function createHttpApp(options: {
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, error: statusName(error.statusCode), message: error.message, errors: error.errors, requestId: request.id });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'input outside what the database stores');
+      return reply.status(400).send({ statusCode: 400, error: statusName(400), message: 'A value in the request is out of range or malformed', requestId: request.id });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -37,6 +37,9 @@ beforeAll(async () => {
   app.get('/boom', async () => {
     throw new Error('database password is hunter2');
   });
+  app.get('/out-of-range', async () => {
+    throw Object.assign(new Error('date/time field value out of range: "275760-09-13"'), { code: '22008' });
+  });
   app.get('/bad', async () => {
     throw badRequest('Nope');
   });
@@ -79,6 +82,30 @@ describe('createHttpApp', () => {
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('Text must not contain NUL characters');
     expect((await app.inject({ method: 'GET', url: '/me?q=%00' })).statusCode).toBe(400);
+  });
+
+  it('refuses lone surrogates, in values and keys, with 400', async () => {
+    for (const payload of ['{"name":"a\\ud800b","age":3}', '{"name":"ok","age":3,"\\udc00":1}']) {
+      const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/valid Unicode/);
+    }
+    // A well-formed pair (an emoji) is fine.
+    const emoji = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"\\ud83d\\ude00","age":3}' });
+    expect(emoji.json()).toEqual({ ok: true, name: '\u{1F600}' });
+  });
+
+  it('refuses JSON nested 5,000 deep with a clear 400 (no stack overflow, no 500)', async () => {
+    const deep = '['.repeat(5_000) + ']'.repeat(5_000);
+    const res = await app.inject({ method: 'DELETE', url: '/echo-body', headers: { 'content-type': 'application/json' }, payload: `{"a":${deep}}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/nested too deeply/);
+  });
+
+  it('answers a database data exception (a value out of its stored range) with 400', async () => {
+    const res = await app.inject({ method: 'GET', url: '/out-of-range' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A value in the request is out of range or malformed');
   });
 
   it('hides internal errors behind a generic 500', async () => {
