@@ -14,14 +14,18 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
 fi
 BASE="http://127.0.0.1:$GATEWAY_PORT"
 EXAMPLES=${FUZZ_EXAMPLES:-25}
-mkdir -p "$DATA/fuzz"
+# JUnit reports, one per caller: the test command's summary counts them (FUZZ_REPORT_PREFIX).
+REPORT_PREFIX="${FUZZ_REPORT_PREFIX:-$DATA/fuzz/run}"
+mkdir -p "$(dirname "$REPORT_PREFIX")"
 common=(--url "$BASE" --checks not_a_server_error,response_schema_conformance
-  --max-examples "$EXAMPLES" --phases examples,coverage,fuzzing --report junit --report-dir "$DATA/fuzz"
+  --max-examples "$EXAMPLES" --phases examples,coverage,fuzzing --report junit
   --exclude-path /api/auth/logout --exclude-path /api/health --suppress-health-check all)
 log "as a visitor ($EXAMPLES examples per operation)"
-"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}"
+visitor_rc=0
+"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" --report-junit-path "$REPORT_PREFIX.visitor.junit.xml" || visitor_rc=$?
 token=$(curl -fsS -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
   -d "{\"email\":\"${SEED_TRAVELLER_EMAIL:-traveller@reproute.example}\",\"password\":\"${SEED_TRAVELLER_PASSWORD:-Traveller!2345}\"}" | sed -E 's/.*"token":"([^"]+)".*/\1/')
 [ -n "$token" ] || die "could not sign in the seeded traveller"
 log "as a signed-in traveller"
-"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" -H "Authorization: Bearer $token"
+"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" --report-junit-path "$REPORT_PREFIX.traveller.junit.xml" -H "Authorization: Bearer $token"
+exit $visitor_rc

@@ -13,7 +13,7 @@ if [ ! -x "$K6" ]; then
   GOBIN="$BIN_DIR" go install go.k6.io/k6@v1.8.1 || die "could not build k6"
 fi
 mkdir -p "$DATA/k6"
-SUMMARY="$DATA/k6/summary-$SCENARIO.json"
+SUMMARY="${K6_SUMMARY_FILE:-$DATA/k6/summary-$SCENARIO.json}"
 log "scenario $SCENARIO against http://127.0.0.1:$GATEWAY_PORT (summary: $SUMMARY)"
 K6_NO_USAGE_REPORT=true "$K6" run --quiet --no-color -e SCENARIO="$SCENARIO" -e BASE_URL="http://127.0.0.1:$GATEWAY_PORT" \
   -e SUMMARY_FILE="$SUMMARY" "${@:2}" "$ROOT/infra/k6/journeys.js"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, unit tests, integration tests against the running system
 # (started here when it is not running, and stopped again afterwards), API fuzzing, browser tests, k6 smoke.
+# Every stage runs whatever happened before it; each runner writes a machine-readable report into
+# .data/test-results, and the last line is the summary of them all: `N passed, N failed[, N skipped]`.
 COMPONENT=test
 source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
 cd "$ROOT"
 started_here=0
-cleanup() { if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" || true; fi; }
+cleanup() { if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" >/dev/null 2>&1 || true; fi; }
 trap cleanup EXIT
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -14,28 +16,57 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
-step() { log "── $1"; }
-step "typecheck"; npm run --silent typecheck
-[ -f frontend/tsconfig.json ] && npx tsc -p frontend/tsconfig.json --noEmit
-step "lint"; npm run --silent lint
-step "unit tests"; npx vitest run --project unit
-if [ -f frontend/vitest.config.ts ]; then step "front-end unit tests"; (cd frontend && npx vitest run); fi
+RESULTS="$DATA/test-results"
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS"
+stage_count=0
+# stage NAME FUNCTION: runs one stage; its exit code is kept beside its reports ($OUT is their prefix).
+stage() {
+  stage_count=$((stage_count + 1))
+  OUT="$RESULTS/$(printf '%02d' $stage_count)-$1"
+  log "── $1"
+  local rc=0
+  "$2" || rc=$?
+  echo "$rc" >"$OUT.rc"
+  [ "$rc" = 0 ] || log "$1 failed (exit $rc)"
+}
+vitest_report() { echo "--reporter=default --reporter=json --outputFile.json=$OUT.$1.vitest.json"; }
 
-if ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/health/live" 2>/dev/null; then
-  step "starting the system"
-  "$S/up.sh"
-  started_here=1
-else
-  "$S/frontend.sh" build
-fi
-wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the system (api/health)"
-
-step "integration tests"; npx vitest run --project integration
-step "API fuzzing (schemathesis)"; FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} "$S/fuzz.sh"
-if [ -f frontend/playwright.config.ts ]; then
-  step "browser tests"
+typecheck() { npm run --silent typecheck && { [ ! -f frontend/tsconfig.json ] || npx tsc -p frontend/tsconfig.json --noEmit; }; }
+lint() { npm run --silent lint; }
+unit() { npx vitest run --project unit $(vitest_report all); }
+frontend_unit() { (cd frontend && npx vitest run $(vitest_report all)); }
+start_system() {
+  if ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/health/live" 2>/dev/null; then
+    started_here=1
+    "$S/up.sh"
+  else
+    "$S/frontend.sh" build
+  fi
+  (wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the system (api/health)")
+}
+integration() { npx vitest run --project integration $(vitest_report all); }
+fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
+browser() {
   apt_install chromium
-  (cd frontend && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test)
+  (cd frontend && PLAYWRIGHT_JSON_OUTPUT_FILE="$OUT.all.playwright.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test --reporter=list,json)
+}
+k6_smoke() { K6_SUMMARY_FILE="$OUT.smoke.k6.json" "$S/k6.sh" smoke; }
+
+stage typecheck typecheck
+stage lint lint
+stage unit unit
+[ -f frontend/vitest.config.ts ] && stage frontend-unit frontend_unit
+stage system-start start_system
+if [ "$(cat "$OUT.rc")" = 0 ]; then
+  stage integration integration
+  stage fuzz fuzz
+  [ -f frontend/playwright.config.ts ] && stage browser browser
+  [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
+else
+  log "the system did not start: integration, fuzz, browser and k6 stages not run"
 fi
-if [ -x "$S/k6.sh" ]; then step "k6 smoke"; "$S/k6.sh" smoke; fi
-log "all tests passed"
+
+summary_rc=0
+node --import tsx "$S/test-summary.ts" "$RESULTS" || summary_rc=$?
+exit $summary_rc
