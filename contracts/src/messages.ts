@@ -45,6 +45,7 @@ export const messages = {
   // contact
   missingInformation: 'Please fill in all required fields.',
   missingInformationTitle: 'Missing Information',
+  tooManyContactMessages: 'Too many messages have been sent from here or to this address recently.',
   // hotels
   hotelNameRequired: 'Hotel name is required',
   addressRequired: 'Address is required',
@@ -76,7 +77,15 @@ export const messages = {
   leadNameMax: 'Name must be less than 120 characters',
   leadMessageMax: 'Message must be less than 2000 characters',
   checkOutBeforeCheckIn: 'Check-out date must be after the check-in date',
+  referralIdInvalid: 'Referral id must be less than 64 characters',
+  listingNotPublic: 'This listing is not public yet, so it cannot receive leads.',
+  tooManyLeads: 'Too many booking requests have been sent recently.',
   // reviews (moderation)
   reviewNotFound: 'Review not found',
   reviewAlreadyModerated: 'This review has already been moderated.',
+  reviewDuplicate: 'You have already reviewed this hotel.',
+  reviewOwnHotel: 'You cannot review a hotel you own.',
+  // listings (integrity)
+  listingDuplicate: 'You already have a listing with this name at this address.',
+  revisionNotFound: 'This hotel has no changes awaiting review.',
 } as const;

@@ -18,3 +18,8 @@ export function canEngageWith(hotel: KnownHotel | undefined, user: Pick<AuthUser
   if (!hotel || hotel.deleted) return false;
   return hotel.isApproved || user.roles.includes('admin') || (hotel.providerId !== null && hotel.providerId === user.id);
 }
+
+/** Whether the user is the provider who owns the hotel (an owner may not review their own hotel). */
+export function ownsHotel(hotel: Pick<KnownHotel, 'providerId'>, user: Pick<AuthUser, 'id'>): boolean {
+  return hotel.providerId !== null && hotel.providerId === user.id;
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
-import { conflict, metrics, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
+import { badRequest, conflict, metrics, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { canEngageWith } from '../domain/hotels.ts';
+import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
 import { findHotel } from '../store/hotels.ts';
 import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview } from '../store/reviews.ts';
@@ -18,7 +18,9 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const input = reviewRequest.parse(request.body);
     const hotel = await findHotel(ctx.pool, input.hotelId);
     if (!canEngageWith(hotel, user)) throw notFound(messages.hotelNotFound);
+    if (ownsHotel(hotel, user)) throw badRequest(messages.reviewOwnHotel, [{ path: 'hotelId', message: messages.reviewOwnHotel }]);
     const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name);
+    if (saved === 'duplicate') throw conflict(messages.reviewDuplicate);
     ctx.relay.nudge();
     metrics.business.inc({ action: 'review_submitted' });
     return reply.status(201).send(toReviewAnswer(saved));

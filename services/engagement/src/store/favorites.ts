@@ -21,20 +21,21 @@ export async function listFavorites(db: Queryable, userId: string): Promise<Favo
 
 /**
  * Adds a favourite once: a repeat keeps the existing row and emits nothing.
- * `created` tells the caller whether this call added it.
+ * `created` tells the caller whether this call added it. The no-op update makes the statement
+ * return the row (and lock it) even when it already exists, so a concurrent removal between an
+ * insert attempt and a second read can never leave the answer without a row.
  */
 export async function addFavorite(pool: Pool, userId: string, hotelId: number): Promise<{ item: FavoriteItem; created: boolean }> {
   return withTransaction(pool, async (tx) => {
-    const inserted = await tx.query<FavoriteRow>(
-      `INSERT INTO favorites (user_id, hotel_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING hotel_id, created_at`,
+    const { rows } = await tx.query<FavoriteRow & { inserted: boolean }>(
+      `INSERT INTO favorites AS f (user_id, hotel_id) VALUES ($1, $2)
+         ON CONFLICT (user_id, hotel_id) DO UPDATE SET created_at = f.created_at
+         RETURNING f.hotel_id, f.created_at, (xmax = 0) AS inserted`,
       [userId, hotelId],
     );
-    if (inserted.rows[0]) {
-      await enqueueEvent(tx, 'favorite.added', { userId, hotelId }, { key: hotelId });
-      return { item: toItem(inserted.rows[0]), created: true };
-    }
-    const existing = await tx.query<FavoriteRow>('SELECT hotel_id, created_at FROM favorites WHERE user_id = $1 AND hotel_id = $2', [userId, hotelId]);
-    return { item: toItem(existing.rows[0]!), created: false };
+    const row = rows[0]!;
+    if (row.inserted) await enqueueEvent(tx, 'favorite.added', { userId, hotelId }, { key: hotelId });
+    return { item: toItem(row), created: row.inserted };
   });
 }
 

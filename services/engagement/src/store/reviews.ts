@@ -1,5 +1,5 @@
 import type { ReviewStatus } from '@reproute/contracts';
-import { enqueueEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { enqueueEvent, isUniqueViolation, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { moderationOutcome, reviewEventData, type ReviewRecord } from '../domain/reviews.ts';
 
 interface ReviewRow {
@@ -63,8 +63,21 @@ function statusCondition(status: ReviewStatus): string {
   }
 }
 
-/** Stores a pending review and its `review.submitted` event in one transaction. */
-export async function createReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord> {
+/**
+ * Stores a pending review and its `review.submitted` event in one transaction. Answers 'duplicate'
+ * when the user already has a pending or approved review of the hotel (the unique index decides,
+ * so two concurrent submissions cannot both land).
+ */
+export async function createReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord | 'duplicate'> {
+  try {
+    return await insertReview(pool, review, hotelName);
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'duplicate';
+    throw err;
+  }
+}
+
+async function insertReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord> {
   return withTransaction(pool, async (tx) => {
     const { rows } = await tx.query<ReviewRow>(
       `INSERT INTO reviews AS r (id, hotel_id, user_id, reviewer_email, reviewer_first_name, reviewer_last_name, rating, gym_rating,

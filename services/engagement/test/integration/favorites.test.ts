@@ -107,3 +107,35 @@ describe('favourites of one user', () => {
     expect(await publishedFavoriteEvents(1)).toEqual(['favorite.added']);
   });
 });
+
+describe('favourites under concurrent adds and removals', () => {
+  it('ten interleaved adds and removals of one favourite: never a 5xx, and the list agrees with the last answer', async () => {
+    const racer = await registerTraveller({ firstName: 'Rae', lastName: 'Racer' });
+    const hotelId = 1;
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 === 0 ? api('POST', '/api/favorites', { token: racer.token, body: { hotelId } }) : api('DELETE', `/api/favorites/${hotelId}`, { token: racer.token }),
+        ),
+      );
+      for (const answer of answers) expect([200, 201, 204], JSON.stringify(answer.body)).toContain(answer.status);
+      for (const answer of answers.filter((a) => a.status !== 204)) expect(answer.body).toEqual({ hotelId, createdAt: expect.any(String) });
+      const list = (await api<{ hotelId: number }[]>('GET', '/api/favorites', { token: racer.token })).body;
+      // One consistent state: the favourite is there once or not at all, and the table agrees with the answer.
+      expect(list.filter((f) => f.hotelId === hotelId).length).toBeLessThanOrEqual(1);
+      const { rows } = await db.query('SELECT 1 FROM favorites WHERE user_id = $1 AND hotel_id = $2', [racer.user.id, hotelId]);
+      expect(rows.length).toBe(list.length);
+    }
+    // Events balance: every removal follows an addition, so added - removed is the row count.
+    await eventually(async () => {
+      const { rows } = await db.query<{ event_type: string }>(
+        `SELECT event_type FROM outbox WHERE event_type LIKE 'favorite.%' AND payload->'data'->>'userId' = $1 ORDER BY seq`,
+        [racer.user.id],
+      );
+      const present = (await db.query('SELECT 1 FROM favorites WHERE user_id = $1', [racer.user.id])).rows.length;
+      const added = rows.filter((r) => r.event_type === 'favorite.added').length;
+      const removed = rows.length - added;
+      return added - removed === present;
+    }, 10_000, 'balanced favourite events');
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
-import { api, eventually, registerTraveller, uniqueEmail } from '@reproute/platform/testing';
+import { api, eventually, registerTraveller, sleep, uniqueEmail } from '@reproute/platform/testing';
 import { engagementDb, expectEmailsExactly, seededToken, sentTo, uniqueTag, waitForKnownHotel } from './support.ts';
 
 const hotelId = 1;
@@ -200,5 +200,87 @@ describe('a review from submission to moderation', () => {
     expect((await api('PUT', '/api/reviews/not-a-uuid/approve', { token: admin, body: { isApproved: true } })).status).toBe(404);
     expect((await api('PUT', `/api/reviews/${reviewId}/approve`, { token: admin, body: { isApproved: 'yes' } })).status).toBe(400);
     expect((await api('GET', '/api/reviews?status=everything', { token: admin })).status).toBe(400);
+  });
+});
+
+const reviewOf = (hotel: number, overrides: Record<string, unknown> = {}) => validReview({ hotelId: hotel, ...overrides });
+
+describe('one review per user and hotel, never of your own hotel', () => {
+  /** A seeded hotel the seeded provider does not own and the other tests leave alone. */
+  const otherHotel = 24;
+  /** Owned by the seeded provider (catalog seed). */
+  const providersHotel = 3;
+
+  beforeAll(async () => {
+    await waitForKnownHotel(otherHotel);
+    await waitForKnownHotel(providersHotel);
+  });
+
+  it('a second review of the same hotel is refused with 409 and a clear message', async () => {
+    const writer = await registerTraveller({ firstName: 'Dee', lastName: 'Duplicate' });
+    expect((await api('POST', '/api/reviews', { token: writer.token, body: reviewOf(otherHotel) })).status).toBe(201);
+    const again = await api('POST', '/api/reviews', { token: writer.token, body: reviewOf(otherHotel, { title: 'Second thoughts' }) });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(messages.reviewDuplicate);
+  });
+
+  it('after a rejection the user may write a new review', async () => {
+    const writer = await registerTraveller({ firstName: 'Rey', lastName: 'Rewrite' });
+    const first = await api('POST', '/api/reviews', { token: writer.token, body: reviewOf(otherHotel) });
+    expect((await api('PUT', `/api/reviews/${first.body.id}/approve`, { token: admin, body: { isApproved: false } })).status).toBe(200);
+    expect((await api('POST', '/api/reviews', { token: writer.token, body: reviewOf(otherHotel, { title: 'A fairer review' }) })).status).toBe(201);
+  });
+
+  it('the owning provider cannot review their own hotel (400), but may review another', async () => {
+    const own = await api('POST', '/api/reviews', { token: provider, body: reviewOf(providersHotel) });
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe(messages.reviewOwnHotel);
+    const pending = await api('GET', `/api/hotels/${providersHotel}/reviews?status=all`, { token: admin });
+    expect(pending.body.filter((r: { title: string }) => r.title === 'Proper lifting gym' && r.hotelId === providersHotel)).toHaveLength(0);
+  });
+
+  it('ten concurrent submissions of the same review: one 201, the rest 409, never a 5xx', async () => {
+    const writer = await registerTraveller({ firstName: 'Cora', lastName: 'Concurrent' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/reviews', { token: writer.token, body: reviewOf(otherHotel) })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const { rows } = await db.query('SELECT 1 FROM reviews WHERE user_id = $1 AND hotel_id = $2', [writer.user.id, otherHotel]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('approving the same review ten times at once', () => {
+  let hotel: { id: number; name: string };
+
+  beforeAll(async () => {
+    const created = await api('POST', '/api/hotels', {
+      token: admin,
+      body: { name: `Race Gym Hotel ${uniqueTag()}`, address: '1 Race Street', gymAccessType: 'on-site', bookingUrl: 'https://race-gym.example/book' },
+    });
+    expect(created.status).toBe(201);
+    hotel = created.body;
+    await waitForKnownHotel(hotel.id);
+  });
+  afterAll(async () => {
+    await api('DELETE', `/api/hotels/${hotel.id}`, { token: admin });
+  });
+
+  it('every answer is 200 (approved), one review.approved event, and the catalog counts it once', async () => {
+    const writer = await registerTraveller({ firstName: 'Ava', lastName: 'Approved' });
+    const review = await api('POST', '/api/reviews', { token: writer.token, body: reviewOf(hotel.id, { rating: 4 }) });
+    expect(review.status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api('PUT', `/api/reviews/${review.body.id}/approve`, { token: admin, body: { isApproved: true } })));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.isApproved).toBe(true);
+    }
+    const events = await db.query(`SELECT 1 FROM outbox WHERE event_type = 'review.approved' AND payload->'data'->>'reviewId' = $1`, [review.body.id]);
+    expect(events.rowCount).toBe(1);
+    await eventually(async () => (await api('GET', `/api/hotels/${hotel.id}`)).body.totalReviews === 1, 30_000, 'catalog counted the review');
+    await sleep(2_000);
+    const counted = await api('GET', `/api/hotels/${hotel.id}`);
+    expect(counted.body).toMatchObject({ totalReviews: 1, rating: 4 });
+    // A reversal racing the approvals is refused, never a 5xx.
+    const reverse = await Promise.all(Array.from({ length: 5 }, () => api('PUT', `/api/reviews/${review.body.id}/approve`, { token: admin, body: { isApproved: false } })));
+    expect(reverse.every((r) => r.status === 409)).toBe(true);
   });
 });
