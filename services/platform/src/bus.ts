@@ -26,13 +26,23 @@ export interface ReceivedMessage {
   headers: Record<string, string>;
 }
 
+/**
+ * What a subscriber gets with each message. While `onMessage` runs, the bus keeps the group
+ * membership alive (heartbeats), so a handler may wait for a dependency as long as it needs.
+ */
+export interface MessageContext {
+  /** Aborted when the subscription stops or the group rebalances: stop waiting and throw; the message is delivered again. */
+  signal: AbortSignal;
+}
+
 /** The event bus seen by the services: publish, subscribe, health. Kafka (kafkajs) is the one implementation. */
 export interface EventBus {
   publish(messages: BusMessage[]): Promise<void>;
+  /** A message counts as handled (its offset is committed) only when `onMessage` resolves; a rejection leaves it for redelivery. */
   subscribe(options: {
     groupId: string;
     topics: readonly string[];
-    onMessage: (message: ReceivedMessage) => Promise<void>;
+    onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
   }): Promise<{ stop: () => Promise<void> }>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,12 +59,38 @@ function kafkaLogCreator(logger: Logger) {
     };
 }
 
+// Group errors after which this member no longer owns its partitions: the message in hand is left for redelivery.
+const lostMembership = new Set(['REBALANCE_IN_PROGRESS', 'UNKNOWN_MEMBER_ID', 'ILLEGAL_GENERATION', 'FENCED_INSTANCE_ID']);
+
+/**
+ * Heartbeats while a handler runs, so waiting on a dependency outlasts the session timeout.
+ * kafkajs sends one only when the heartbeat interval has passed; a lost membership aborts the handler.
+ */
+function keepMembershipAlive(heartbeat: () => Promise<void>, handling: AbortController): NodeJS.Timeout {
+  let inFlight = false;
+  const timer = setInterval(() => {
+    if (inFlight || handling.signal.aborted) return;
+    inFlight = true;
+    heartbeat()
+      .catch((err: { type?: string }) => {
+        if (err.type && lostMembership.has(err.type)) handling.abort(err);
+      })
+      .finally(() => {
+        inFlight = false;
+      });
+  }, 1_000);
+  timer.unref();
+  return timer;
+}
+
 export class KafkaBus implements EventBus {
   private readonly kafka: Kafka;
   private producer: Producer | undefined;
   private producerConnecting: Promise<Producer> | undefined;
   private admin: Admin | undefined;
   private readonly consumers = new Set<Consumer>();
+  /** Aborting one tells the handler running for that consumer to give up its retries. */
+  private readonly stoppers = new Map<Consumer, AbortController>();
 
   constructor(options: { brokers: string; clientId: string; logger: Logger }) {
     this.kafka = new Kafka({
@@ -110,8 +146,9 @@ export class KafkaBus implements EventBus {
   async subscribe(options: {
     groupId: string;
     topics: readonly string[];
-    onMessage: (message: ReceivedMessage) => Promise<void>;
+    onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
   }): Promise<{ stop: () => Promise<void> }> {
+    const stopping = new AbortController();
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       sessionTimeout: 15_000,
@@ -126,25 +163,41 @@ export class KafkaBus implements EventBus {
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
     await consumer.run({
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(message.headers ?? {})) {
           const first = Array.isArray(v) ? v[0] : v;
           if (first !== undefined) headers[k] = first.toString();
         }
-        await options.onMessage({
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? null,
-          value: message.value?.toString() ?? null,
-          headers,
-        });
+        const handling = new AbortController();
+        const stop = () => handling.abort(stopping.signal.reason);
+        stopping.signal.addEventListener('abort', stop);
+        if (stopping.signal.aborted) stop();
+        const keepAlive = keepMembershipAlive(heartbeat, handling);
+        try {
+          await options.onMessage(
+            {
+              topic,
+              partition,
+              offset: message.offset,
+              key: message.key?.toString() ?? null,
+              value: message.value?.toString() ?? null,
+              headers,
+            },
+            { signal: handling.signal },
+          );
+        } finally {
+          clearInterval(keepAlive);
+          stopping.signal.removeEventListener('abort', stop);
+        }
       },
     });
+    this.stoppers.set(consumer, stopping);
     return {
       stop: async () => {
+        stopping.abort(new Error('consumer stopping'));
         this.consumers.delete(consumer);
+        this.stoppers.delete(consumer);
         await consumer.disconnect();
       },
     };
@@ -181,6 +234,8 @@ export class KafkaBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    for (const stopping of this.stoppers.values()) stopping.abort(new Error('consumer stopping'));
+    this.stoppers.clear();
     await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
     this.consumers.clear();
     await this.producer?.disconnect().catch(() => undefined);
