@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import type { Redis } from 'ioredis';
 import { createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger } from '@reproute/platform';
@@ -13,6 +10,7 @@ import { routeTable } from './routes.ts';
 import { screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
+import { SpaFiles } from './spa.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource }): Promise<FastifyInstance> {
@@ -105,27 +103,20 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     });
   }
 
-  const dist = config.FRONTEND_DIST;
-  const indexFile = path.join(dist, 'index.html');
-  if (fs.existsSync(indexFile)) {
-    // wildcard: files are looked up per request, so a rebuild's new assets are served without a restart.
-    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h', immutable: false });
+  const spa = new SpaFiles(config.FRONTEND_DIST);
+  if (spa.built) {
+    await spa.register(app);
+    app.get('/', async (request, reply) => spa.sendIndex(request, reply));
   } else {
-    logger.warn({ dist }, 'front end not built; only the API is served');
+    logger.warn({ dist: config.FRONTEND_DIST }, 'front end not built; only the API is served');
   }
-
-  const sendSpa = (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').send(fs.createReadStream(indexFile));
-  };
-  if (fs.existsSync(indexFile)) app.get('/', async (_request, reply) => sendSpa(reply));
 
   // Unknown API paths answer JSON; every other GET loads the SPA, whose router handles the path.
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !fs.existsSync(indexFile)) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !spa.built) {
       return jsonNotFound(request, reply);
     }
-    return sendSpa(reply);
+    return spa.sendIndex(request, reply);
   });
 
   return app;

@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 FE="$ROOT/frontend"
 [ -f "$FE/index.html" ] || { log "no front end yet; skipping build"; exit 0; }
 stamp="$FE/dist/.built"
-if [ -f "$stamp" ] && [ -z "$(find "$FE/src" "$FE/public" "$FE/index.html" "$FE/vite.config.ts" "$ROOT/contracts/src" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find "$FE/src" "$FE/public" "$FE/index.html" "$FE/vite.config.ts" "$FE/build" "$FE/package.json" "$ROOT/contracts/src" -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   log "build is up to date"
   exit 0
 fi

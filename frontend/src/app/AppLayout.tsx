@@ -16,7 +16,7 @@ function connectionProblemVariant(error: unknown): ConnectionProblemVariant | nu
   if (!(error instanceof HealthError)) return null;
   if (error.status === 502 || error.status === 504) return 'server';
   if (error.status !== null) return null;
-  return import.meta.env.DEV || /tunnel|ngrok|repl|codespace/i.test(window.location.hostname) ? 'tunnel' : 'network';
+  return /tunnel|ngrok|repl|codespace/i.test(window.location.hostname) ? 'tunnel' : 'network';
 }
 
 /** Records a page view for every route change. */

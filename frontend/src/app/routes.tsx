@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { lazyPage } from './lazyPage';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,14 +43,14 @@ function SignOutRoute() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // One logout per visit, even when effects run twice (React's strict mode mounts them twice).
+  const started = useRef(false);
   useEffect(() => {
-    let cancelled = false;
-    const done = () => !cancelled && navigate('/', { replace: true });
+    if (started.current) return;
+    started.current = true;
+    const done = () => navigate('/', { replace: true });
     if (user) void logout(dispatch, queryClient).then(done);
     else done();
-    return () => {
-      cancelled = true;
-    };
     // Runs once on arrival; the logout itself changes `user`.
   }, []);
   return null;

@@ -14,7 +14,7 @@ const copy: Record<ConnectionProblemVariant, { title: string; text: string; tips
   tunnel: {
     title: 'Development Environment Issue',
     text: 'The development environment serving RepRoute seems to be asleep or restarting.',
-    tips: ['Wait a few seconds while the environment wakes up', 'Check that the gateway is running on port 8080', 'Reload the page once it is back'],
+    tips: ['Wait a few seconds while the environment wakes up', 'Check your connection', 'Reload the page once it is back'],
   },
   server: {
     title: 'Server Unavailable',
