@@ -4,15 +4,16 @@ import { startService, type ServiceContext } from '@reproute/platform';
 import { eventCatalog } from '@reproute/contracts';
 import { configSchema, type Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { createEmailQueue, createEmailWorker, createTransport, redisConnection } from './queue.ts';
+import { createEmailQueue, createEmailWorker, createTransport, queueConnection, redisConnection } from './queue.ts';
 import { notifiedEventTypes } from './domain/routing.ts';
 import { queueEmailsHandler } from './events/handlers.ts';
 
 let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
   const redis = redisConnection(ctx.config.REDIS_URL);
-  const queue = createEmailQueue(redis);
-  return { redis, queue };
+  const producer = queueConnection(ctx.config.REDIS_URL);
+  const queue = createEmailQueue(producer);
+  return { redis, producer, queue };
 }
 
 await startService({
@@ -46,7 +47,7 @@ await startService({
     return [
       { name: 'email worker', close: () => worker.close() },
       { name: 'email queue', close: () => deps!.queue.close() },
-      { name: 'redis', close: async () => { workerConnection.disconnect(); deps!.redis.disconnect(); } },
+      { name: 'redis', close: async () => { workerConnection.disconnect(); deps!.producer.disconnect(); deps!.redis.disconnect(); } },
       { name: 'smtp', close: async () => transport.close() },
     ];
   },

@@ -1,11 +1,12 @@
 import { Transform } from 'node:stream';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
 import { extractTraceContext, registry, withMessagingSpan, type Logger } from '@reproute/platform';
 import type { EmailJob } from './domain/email.ts';
+import { emailFailureVerdict, emailJobAttempts, emailRetryDelayMs } from './domain/retries.ts';
 
 export const EMAIL_QUEUE = 'email';
 
@@ -14,12 +15,21 @@ export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
+/**
+ * The connection jobs are added through: while Redis is down a command fails within a reconnect
+ * attempt instead of waiting, so the event consumer sees a transient failure and retries the event.
+ */
+export function queueConnection(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 1, enableReadyCheck: true });
+}
+
 export function createEmailQueue(connection: Redis): Queue<EmailJob> {
   return new Queue<EmailJob>(EMAIL_QUEUE, {
     connection,
     defaultJobOptions: {
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 1_000 },
+      // Retries are bounded per cause in the worker (sendWithRetryPolicy), not by this count.
+      attempts: emailJobAttempts,
+      backoff: { type: emailBackoffType },
       // Completed jobs are kept a week so a repeated event id is still recognised; failed ones stay for inspection.
       removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
       removeOnFail: false,
@@ -123,6 +133,28 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
   return { messageId, alreadySent: false };
 }
 
+/** The name of the backoff the email worker computes (capped exponential, see emailRetryDelayMs). */
+export const emailBackoffType = 'email-retry';
+
+type RetriedEmailJob = Pick<Job<EmailJob>, 'id' | 'data'> & { updateData?: (data: EmailJob) => Promise<void> };
+
+/**
+ * Sends one job and decides what a failure means: SMTP or Redis unavailable is thrown as is, so
+ * BullMQ retries with backoff until it is back; the email's own failure is counted in the job
+ * data and after `emailOwnFailureLimit` of them becomes an UnrecoverableError (the failed set).
+ */
+export async function sendWithRetryPolicy(job: RetriedEmailJob, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
+  try {
+    return await sendEmailJob(job, deps);
+  } catch (err) {
+    const before = (job.data as EmailJob & { ownFailures?: number }).ownFailures ?? 0;
+    const verdict = emailFailureVerdict(err, before);
+    if (!verdict.retry) throw new UnrecoverableError(`gave up after ${verdict.ownFailures} failures: ${redactedError(err as Error).message}`);
+    if (verdict.ownFailures !== before) await job.updateData?.({ ...job.data, ownFailures: verdict.ownFailures } as EmailJob).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** The worker that sends queued emails; each send is a span under the event's trace. */
 export function createEmailWorker(options: { connection: Redis; markers: Redis; transport: Transporter; from: string; logger: Logger; concurrency: number }): Worker<EmailJob> {
   const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger };
@@ -132,9 +164,9 @@ export function createEmailWorker(options: { connection: Redis; markers: Redis; 
       withMessagingSpan(
         { destination: EMAIL_QUEUE, operation: 'process', system: 'bullmq', parent: extractTraceContext(job.data.trace), attributes: { 'messaging.message.id': job.id ?? '', 'event.type': job.data.eventType } },
         async () =>
-          withMessagingSpan({ destination: 'smtp', operation: 'send', system: 'smtp', attributes: { 'email.template': job.data.eventType } }, () => sendEmailJob(job, deps)),
+          withMessagingSpan({ destination: 'smtp', operation: 'send', system: 'smtp', attributes: { 'email.template': job.data.eventType } }, () => sendWithRetryPolicy(job, deps)),
       ),
-    { connection: options.connection, concurrency: options.concurrency },
+    { connection: options.connection, concurrency: options.concurrency, settings: { backoffStrategy: (attemptsMade: number) => emailRetryDelayMs(attemptsMade) } },
   );
   worker.on('failed', (job, err) =>
     options.logger.warn({ err: redactedError(err), jobId: job?.id, eventType: job?.data.eventType, attempts: job?.attemptsMade }, 'email job failed'),
