@@ -1,7 +1,9 @@
 /**
- * Seeds the catalog: six cities and the 25 hotels of scripts/seed-data.ts with fixed ids.
+ * Seeds the catalog: six cities and the 25 hotels of scripts/seed-data.ts with fixed ids, and the
+ * ratings of their seeded approved reviews (scripts/seed-reviews.ts, which engagement's seed stores),
+ * from which each hotel's rating and review count are computed.
  * Idempotent: a second run changes nothing (a hotel whose seed definition changed is rewritten and
- * announced with hotel.updated; counters such as rating, reviews and clicks are kept). New hotels
+ * announced with hotel.updated; clicks and reviews approved since are kept). New hotels
  * are announced with hotel.created through the outbox, so other services' projections fill in.
  */
 import path from 'node:path';
@@ -12,7 +14,9 @@ import { configSchema } from '../src/config.ts';
 import type { HotelRecord } from '../src/domain/hotel.ts';
 import { upsertCity } from '../src/store/cities.ts';
 import { findHotel, insertHotel, rewriteHotel } from '../src/store/hotels.ts';
+import { refreshReviewFigures } from '../src/store/counters.ts';
 import { seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
+import { seedReviews } from './seed-reviews.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -75,7 +79,7 @@ async function main() {
         const record = seedRecord(hotel);
         const current = await findHotel(tx, { id: hotel.id }, { forUpdate: true });
         if (!current) {
-          await insertHotel(tx, record, [{ type: 'hotel.created' }], { id: hotel.id, rating: hotel.rating, totalReviews: hotel.totalReviews });
+          await insertHotel(tx, record, [{ type: 'hotel.created' }], { id: hotel.id });
           created += 1;
           continue;
         }
@@ -85,6 +89,14 @@ async function main() {
           updated += 1;
         }
       }
+      for (const review of seedReviews) {
+        await tx.query(
+          `INSERT INTO approved_reviews (review_id, hotel_id, rating, recorded_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (review_id) DO UPDATE SET hotel_id = EXCLUDED.hotel_id, rating = EXCLUDED.rating`,
+          [review.id, review.hotelId, review.rating, review.createdAt],
+        );
+      }
+      await refreshReviewFigures(tx, seedHotels.map((h) => h.id));
       // Never move the sequence backwards: ids of deleted hotels are not reused.
       await tx.query(`SELECT setval('hotels_id_seq', GREATEST((SELECT max(id) FROM hotels), 100, (SELECT last_value FROM hotels_id_seq)))`);
     });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startService } from '@reproute/platform';
 import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
-import { hotelCounterConsumer, hotelCounterHandlers } from './events/hotel-counters.ts';
+import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from './events/hotel-counters.ts';
 import { reconcileEquipmentMasks } from './store/search.ts';
 
 await startService({
@@ -14,5 +14,8 @@ await startService({
     const fixed = await reconcileEquipmentMasks(ctx.pool);
     if (fixed > 0) ctx.logger.info({ fixed }, 'equipment masks re-derived from labels');
   },
-  consumers: (ctx) => [{ ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) }],
+  consumers: (ctx) => [
+    { ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) },
+    { ...reviewRatingConsumer, handlers: reviewRatingHandlers(ctx.logger.child({ component: 'review-ratings' })) },
+  ],
 });

@@ -1,5 +1,6 @@
 // Seeds the local accounts (idempotent): an admin, a provider (owner of some of catalog's seeded
 // hotels, by its fixed id) and a traveller. Run by infra/scripts/seed.sh with identity's DB role.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { PasswordHasher } from '../src/domain/passwords.ts';
 import type { UserRow } from '../src/domain/users.ts';
 import { createUser } from '../src/store/users.ts';
 import { userEvents } from '../src/events/users.ts';
+import { seedReviewers } from '../../catalog/scripts/seed-reviews.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -100,6 +102,31 @@ try {
           WHERE id = $1`,
         [seed.id, seed.email, passwordHash, seed.firstName, seed.lastName, seed.isAdmin ?? false, seed.isProvider ?? false, seed.companyName ?? null, seed.phoneNumber ?? null],
       );
+    });
+  }
+  // The authors of the seeded hotels' reviews (catalog scripts/seed-reviews.ts): real accounts with a
+  // random password on every run, so the reviews belong to someone yet nobody signs in with them.
+  const reviewerHash = await passwords.hash(randomBytes(24).toString('base64url'));
+  for (const reviewer of seedReviewers) {
+    await withTransaction(pool, async (tx) => {
+      const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [reviewer.id]);
+      if (rows[0]) {
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [reviewer.id, reviewerHash]);
+        return;
+      }
+      const user = await createUser(tx, {
+        id: reviewer.id,
+        email: reviewer.email,
+        passwordHash: reviewerHash,
+        firstName: reviewer.firstName,
+        lastName: reviewer.lastName,
+        isAdmin: false,
+        isProvider: false,
+        companyName: null,
+        phoneNumber: null,
+        profileSetupComplete: true,
+      });
+      await userEvents.profileCompleted(tx, user);
     });
   }
 } finally {

@@ -1,12 +1,32 @@
 import type { Queryable } from '@reproute/platform';
 
-/** One more approved review: running average into rating, totalReviews + 1. Returns false when the hotel is gone. */
-export async function addReviewRating(tx: Queryable, hotelId: number, rating: number): Promise<boolean> {
-  const result = await tx.query(
-    `UPDATE hotels SET rating = (rating * total_reviews + $2) / (total_reviews + 1), total_reviews = total_reviews + 1 WHERE id = $1`,
-    [hotelId, rating],
+/**
+ * Records one approved review (once per review id) and recomputes the hotel's rating and
+ * totalReviews from every approved review it has. Returns false when the hotel is gone.
+ */
+export async function recordApprovedReview(tx: Queryable, review: { reviewId: string; hotelId: number; rating: number }): Promise<boolean> {
+  // Locking the hotel row keeps a concurrent delete from racing the insert below.
+  const { rows } = await tx.query('SELECT 1 FROM hotels WHERE id = $1 FOR UPDATE', [review.hotelId]);
+  if (rows.length === 0) return false;
+  await tx.query('INSERT INTO approved_reviews (review_id, hotel_id, rating) VALUES ($1, $2, $3) ON CONFLICT (review_id) DO NOTHING', [
+    review.reviewId,
+    review.hotelId,
+    review.rating,
+  ]);
+  await refreshReviewFigures(tx, [review.hotelId]);
+  return true;
+}
+
+/** rating = average of the approved reviews (0 without any), totalReviews = their count. */
+export async function refreshReviewFigures(tx: Queryable, hotelIds: number[]): Promise<void> {
+  await tx.query(
+    `UPDATE hotels h SET rating = coalesce(f.average, 0), total_reviews = coalesce(f.count, 0)
+       FROM (SELECT id, (SELECT round(avg(rating), 4) FROM approved_reviews a WHERE a.hotel_id = ids.id) AS average,
+                        (SELECT count(*) FROM approved_reviews a WHERE a.hotel_id = ids.id) AS count
+               FROM unnest($1::bigint[]) AS ids (id)) f
+      WHERE h.id = f.id AND (h.rating IS DISTINCT FROM coalesce(f.average, 0) OR h.total_reviews IS DISTINCT FROM coalesce(f.count, 0))`,
+    [hotelIds],
   );
-  return (result.rowCount ?? 0) > 0;
 }
 
 /** One more referral click, by hotel id when the click has one, else by the hotel's exact name. */

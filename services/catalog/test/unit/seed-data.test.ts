@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { allEquipmentLabels, classifyEquipment, equipmentCategories, providerHotelCreate } from '@reproute/contracts';
-import { seedCities, seedHotels } from '../../scripts/seed-data.ts';
+import { allEquipmentLabels, classifyEquipment, equipmentCategories, providerHotelCreate, reviewRequest } from '@reproute/contracts';
+import { seedCities, seedHotels, seedProvider } from '../../scripts/seed-data.ts';
+import { seedReviewers, seedReviews } from '../../scripts/seed-reviews.ts';
 import { seedImagePaths, seedRecord } from '../../scripts/seed.ts';
 import { slugFor } from '../../src/domain/hotel.ts';
 
@@ -49,6 +50,27 @@ describe('seed data', () => {
         expect(fs.existsSync(onDisk), file).toBe(true);
         expect(fs.statSync(onDisk).size).toBeLessThan(80_000);
       }
+    }
+  });
+});
+
+describe('seeded reviews', () => {
+  it('gives every seeded hotel two to four reviews, each by a different seeded reviewer who is not its owner', () => {
+    for (const hotel of seedHotels) {
+      const reviews = seedReviews.filter((r) => r.hotelId === hotel.id);
+      expect(reviews.length, hotel.name).toBeGreaterThanOrEqual(2);
+      expect(reviews.length, hotel.name).toBeLessThanOrEqual(4);
+      expect(new Set(reviews.map((r) => r.reviewer.id)).size).toBe(reviews.length);
+    }
+    expect(seedReviewers.map((r) => r.id)).not.toContain(seedProvider.id);
+    expect(new Set(seedReviews.map((r) => r.id)).size).toBe(seedReviews.length);
+  });
+
+  it('holds reviews a user could have written (the review rules of document 2) with valid ids', () => {
+    for (const review of seedReviews) {
+      const parsed = reviewRequest.safeParse({ ...review, hotelId: review.hotelId });
+      expect(parsed.success, `${review.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(review.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
   });
 });
