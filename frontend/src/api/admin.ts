@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminHotelCreate, Hotel, HotelApprovalRequest } from '@reproute/contracts';
+import type { AdminHotelCreate, AdminHotelUpdate, Hotel, HotelApprovalRequest } from '@reproute/contracts';
 import { apiRequest } from './request';
 
 export const adminHotelsKey = ['/api/hotels', 'all'] as const;
@@ -47,7 +47,7 @@ export function useCreateHotel() {
 export function useUpdateHotel() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminHotelCreate }) => apiRequest<Hotel>('PUT', `/api/hotels/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: AdminHotelUpdate }) => apiRequest<Hotel>('PUT', `/api/hotels/${id}`, body),
     onSuccess: refresh,
   });
 }

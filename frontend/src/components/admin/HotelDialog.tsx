@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/provider/FormControls';
 import { toast } from '@/store/toast';
-import { adminCurrencies, adminHotelFormSchema, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelPayload, type AdminHotelFormValues } from './adminHotelForm';
+import { adminHotelFormSchema, currencyChoices, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelChanges, toAdminHotelPayload, type AdminHotelFormValues } from './adminHotelForm';
 
 interface HotelDialogProps {
   open: boolean;
@@ -28,10 +28,14 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
   const form = useForm<AdminHotelFormValues>({ resolver: zodResolver(adminHotelFormSchema), defaultValues: emptyAdminHotelForm });
   const { errors } = form.formState;
 
+  // What the form showed when it opened: an update sends only the fields that differ from it.
+  const initial = useRef<AdminHotelFormValues>(emptyAdminHotelForm);
   const hotelId = hotel?.id;
   useEffect(() => {
     // Fill the form when the dialog opens (or switches hotel), not on every list refresh.
-    if (open) form.reset(hotel ? formValuesFromHotel(hotel) : emptyAdminHotelForm);
+    if (!open) return;
+    initial.current = hotel ? formValuesFromHotel(hotel) : emptyAdminHotelForm;
+    form.reset(initial.current);
   }, [open, hotelId]);
 
   useEffect(() => {
@@ -40,10 +44,9 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
   }, [cities.data, open, form]);
 
   const submit = form.handleSubmit(async (values) => {
-    const body = toAdminHotelPayload(values);
     try {
-      if (hotel) await update.mutateAsync({ id: hotel.id, body });
-      else await create.mutateAsync(body);
+      if (hotel) await update.mutateAsync({ id: hotel.id, body: toAdminHotelChanges(initial.current, values) });
+      else await create.mutateAsync(toAdminHotelPayload(values));
     } catch {
       toast({ title: 'Error', description: hotel ? 'Failed to update hotel. Please try again.' : 'Failed to create hotel. Please try again.', variant: 'destructive' });
       return;
@@ -81,7 +84,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
             <TextAreaField label="Description" className="sm:col-span-2" rows={3} error={errors.description?.message} {...form.register('description')} />
             <TextField label="Price per night" type="number" step="0.01" min={0} inputMode="decimal" error={errors.pricePerNight?.message} {...form.register('pricePerNight')} />
             <SelectField label="Currency" error={errors.currency?.message} {...form.register('currency')}>
-              {adminCurrencies.map((code) => (
+              {currencyChoices(hotel?.currency).map((code) => (
                 <option key={code} value={code}>
                   {code}
                 </option>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminHotelFormSchema, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelPayload, totalClicks } from './adminHotelForm';
+import { adminHotelFormSchema, currencyChoices, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelChanges, toAdminHotelPayload, totalClicks } from './adminHotelForm';
 import type { Hotel } from '@reproute/contracts';
 
 describe('toAdminHotelPayload', () => {
@@ -34,4 +34,29 @@ describe('formValuesFromHotel', () => {
 
 describe('totalClicks', () => {
   it('sums affiliateClicks, missing ones as 0', () => expect(totalClicks([{ affiliateClicks: 3 }, { affiliateClicks: null }, {}, { affiliateClicks: 4 }])).toBe(7));
+});
+
+describe('toAdminHotelChanges (edit mode)', () => {
+  const hotel = { name: ' Spaced Name ', cityId: null, city: 'Typed Town', address: '9 Side St', description: 'Line one\n', pricePerNight: 2600, price: 2600, currency: 'AED', gymAccessType: 'partnered', imageUrl: '/images/hotels/h19/hero.jpg', bookingUrl: null, isPremium: true, latitude: 25.11, longitude: 55.139 } as unknown as Hotel;
+
+  it('sends nothing when nothing was touched, whatever the stored values', () => {
+    const initial = formValuesFromHotel(hotel);
+    expect(adminHotelFormSchema.safeParse(initial).success).toBe(true);
+    expect(toAdminHotelChanges(initial, { ...initial })).toEqual({});
+  });
+
+  it('sends each touched field alone, and null for an emptied one', () => {
+    const initial = formValuesFromHotel(hotel);
+    expect(toAdminHotelChanges(initial, { ...initial, isPremium: false })).toEqual({ isPremium: false });
+    expect(toAdminHotelChanges(initial, { ...initial, cityId: '2' })).toEqual({ cityId: 2 });
+    expect(toAdminHotelChanges(initial, { ...initial, latitude: '' })).toEqual({ latitude: null });
+    expect(toAdminHotelChanges(initial, { ...initial, imageUrl: '' })).toEqual({ imageUrl: null });
+    expect(toAdminHotelChanges(initial, { ...initial, pricePerNight: '2700' })).toEqual({ pricePerNight: '2700.00' });
+  });
+
+  it('keeps a currency outside the dialog list as a choice', () => {
+    expect(formValuesFromHotel(hotel).currency).toBe('AED');
+    expect(currencyChoices('AED')).toEqual(['USD', 'GBP', 'EUR', 'JPY', 'AED']);
+    expect(currencyChoices('GBP')).toEqual(['USD', 'GBP', 'EUR', 'JPY']);
+  });
 });

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { gymAccessTypes, messages, type AdminHotelCreate, type Hotel } from '@reproute/contracts';
+import { gymAccessTypes, messages, supportedCurrencies, type AdminHotelCreate, type AdminHotelUpdate, type Hotel } from '@reproute/contracts';
 
 /** The admin dialog's currencies (document 2, section 9). */
 export const adminCurrencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
+
+/** The dialog's currency choices: a hotel priced in another supported currency (AED, CAD...) keeps it as a choice. */
+export function currencyChoices(current: string | undefined): string[] {
+  return current && !(adminCurrencies as readonly string[]).includes(current) ? [...adminCurrencies, current] : [...adminCurrencies];
+}
 
 /** What the dialog's inputs hold: text, as inputs give it; converted by toAdminHotelPayload. */
 export const adminHotelFormSchema = z.object({
@@ -11,7 +16,7 @@ export const adminHotelFormSchema = z.object({
   address: z.string().trim().min(1, messages.addressRequired).max(300, messages.addressMax),
   description: z.string().max(5000, messages.descriptionMax),
   pricePerNight: z.string().refine((v) => v.trim() === '' || /^\d+(\.\d{1,2})?$/.test(v.trim()), messages.pricePerNightInvalid),
-  currency: z.enum(adminCurrencies),
+  currency: z.enum(supportedCurrencies, { error: messages.currencyInvalid }),
   gymAccessType: z.enum(gymAccessTypes, { error: messages.gymAccessTypeRequired }),
   imageUrl: z.string(),
   bookingUrl: z.string(),
@@ -41,7 +46,8 @@ const text = (value: string | number | null | undefined) => (value === null || v
 /** The dialog pre-filled from a hotel (edit mode). */
 export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
   const price = hotel.pricePerNight ?? hotel.price;
-  const currency = (adminCurrencies as readonly string[]).includes(hotel.currency) ? (hotel.currency as AdminHotelFormValues['currency']) : 'USD';
+  // Kept as stored: the dialog offers it even when it is not one of its four (see currencyChoices).
+  const currency = hotel.currency as AdminHotelFormValues['currency'];
   return {
     name: hotel.name,
     cityId: text(hotel.cityId),
@@ -81,6 +87,21 @@ export function toAdminHotelPayload(values: AdminHotelFormValues): AdminHotelCre
   if (values.latitude.trim() !== '') body.latitude = Number(values.latitude);
   if (values.longitude.trim() !== '') body.longitude = Number(values.longitude);
   return body;
+}
+
+/**
+ * The update body in edit mode: only the fields whose value the admin changed, so a field they did
+ * not touch is never rewritten (a stored value the dialog cannot show exactly stays as it is).
+ * A field emptied by the admin is sent as null, which clears it.
+ */
+export function toAdminHotelChanges(initial: AdminHotelFormValues, values: AdminHotelFormValues): AdminHotelUpdate {
+  const before = toAdminHotelPayload(initial) as Record<string, unknown>;
+  const after = toAdminHotelPayload(values) as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key] ?? null;
+  }
+  return changes as AdminHotelUpdate;
 }
 
 /** Total Clicks card: the sum of affiliateClicks, a missing count counting as 0. */
