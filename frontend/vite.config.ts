@@ -31,6 +31,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each route loads (scripts/bundle-budget.ts reads it).
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
 });

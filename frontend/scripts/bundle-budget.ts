@@ -1,0 +1,82 @@
+// Prints the initial JavaScript of every route (the entry, the route's page chunk and everything
+// both import statically, which the browser preloads) gzipped, from the build's manifest, and fails
+// when a route is over the budget. Run after `npm run build -w frontend`.
+// Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(frontend, 'dist');
+
+/** Every chunk a chunk pulls in statically (itself included): what loads before it can run. */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** Route paths per page module, read from the route table (`const X = lazyPage(() => import('@/pages/…'))`). */
+export function routesByPage(routesSource: string): Map<string, string[]> {
+  const pageOf = new Map<string, string>();
+  for (const [, name, module] of routesSource.matchAll(/const (\w+) = lazyPage\(\(\) => import\('@\/([^']+)'\)\)/g)) pageOf.set(name, `src/${module}.tsx`);
+  const routes = new Map<string, string[]>();
+  for (const [, route, element] of routesSource.matchAll(/path: '([^']+)', element: (?:<Require\w+>)?<(\w+)/g)) {
+    const page = pageOf.get(element);
+    if (page) routes.set(page, [...(routes.get(page) ?? []), route]);
+  }
+  return routes;
+}
+
+function main() {
+  const budgetKb = Number(process.argv[2] ?? 120);
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.error(`no build manifest at ${manifestFile}: build the front end first`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const gzipSize = new Map<string, number>();
+  const sizeOf = (key: string) => {
+    const file = manifest[key].file;
+    if (!gzipSize.has(file)) gzipSize.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+    return gzipSize.get(file)!;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error('the manifest names no entry chunk');
+  const entry = staticClosure(manifest, entryKey);
+  const routes = routesByPage(fs.readFileSync(path.join(frontend, 'src', 'app', 'routes.tsx'), 'utf8'));
+
+  const rows: { label: string; bytes: number }[] = [];
+  for (const [page, paths] of routes) {
+    if (!manifest[page]) continue;
+    const chunks = staticClosure(manifest, page, new Set(entry));
+    rows.push({ label: `${paths.join(' ')}  (${path.basename(page, '.tsx')})`, bytes: [...chunks].reduce((sum, k) => sum + sizeOf(k), 0) });
+  }
+  const entryBytes = [...entry].reduce((sum, k) => sum + sizeOf(k), 0);
+  console.log(`Initial JavaScript per route, gzipped (budget ${budgetKb} KB; entry and its imports alone: ${(entryBytes / 1024).toFixed(1)} KB)`);
+  let over = 0;
+  for (const { label, bytes } of rows.sort((a, b) => b.bytes - a.bytes)) {
+    const kb = bytes / 1024;
+    if (kb > budgetKb) over += 1;
+    console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${kb > budgetKb ? 'OVER ' : '     '}${label}`);
+  }
+  if (over > 0) {
+    console.error(`${over} route(s) over the ${budgetKb} KB budget`);
+    process.exit(1);
+  }
+  console.log(`every route within ${budgetKb} KB`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();
