@@ -7,10 +7,17 @@ export const inquiryTypes = ['general', 'booking', 'provider', 'partnership', 't
 const requiredTrimmed = (max: number) =>
   z.string({ error: messages.missingInformation }).trim().min(1, messages.missingInformation).max(max);
 
+/** Line breaks and other runs of whitespace become one space: these texts end up in email headers. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ');
+
+/**
+ * `POST /api/contact`. The email is exactly one address (no lists, no line breaks): support's
+ * reply-to and the acknowledgement go to it.
+ */
 export const contactRequest = z.object({
-  name: requiredTrimmed(120),
-  email: requiredTrimmed(254),
-  subject: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200).optional()),
+  name: requiredTrimmed(120).overwrite(oneLine),
+  email: requiredTrimmed(254).pipe(z.email({ error: messages.email })),
+  subject: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(200).overwrite(oneLine).optional()),
   message: requiredTrimmed(5000),
   inquiryType: z.enum(inquiryTypes).default('general'),
 });

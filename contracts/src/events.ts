@@ -104,6 +104,8 @@ export const eventCatalog = {
       checkInDate: z.string().nullable(),
       checkOutDate: z.string().nullable(),
       guests: z.number().int().nullable(),
+      /** The booking link's `ref` (RR_{hotelId}_{timestamp}); absent in events from before referral ids. */
+      referralId: z.string().nullable().optional(),
     }),
   },
   'analytics.recorded': {

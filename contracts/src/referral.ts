@@ -75,10 +75,22 @@ export const referralClickRequest = z.object({
 });
 export type ReferralClickRequest = z.infer<typeof referralClickRequest>;
 
+/** A booking link's referral id, `RR_{hotelId}_{timestamp}` (ruling 11). */
+export function referralIdFor(hotelId: number, timestamp: number): string {
+  return `RR_${hotelId}_${timestamp}`;
+}
+
+/** The hotel id and timestamp of a well-formed referral id, or null. */
+export function parseReferralId(value: string): { hotelId: number; timestamp: number } | null {
+  const match = /^RR_([1-9]\d{0,9})_(\d{1,15})$/.exec(value);
+  return match ? { hotelId: Number(match[1]), timestamp: Number(match[2]) } : null;
+}
+
 /**
- * `POST /api/leads`: a traveller's interest in a hotel, emailed to the hotel. userId is only a
- * hint: the server takes the user from the token. Signed-in callers' name and email default to
- * their account's; a visitor may leave both out (an anonymous lead).
+ * `POST /api/leads`: a traveller's interest in a hotel, emailed to the hotel. userId, name and
+ * email are only what the client shows: the server takes all three from the token's account, and
+ * a visitor's lead is anonymous whatever the body says. referralId is the booking link's `ref`;
+ * the server keeps it when it names this hotel and makes its own otherwise.
  */
 export const leadRequest = z
   .object({
@@ -91,6 +103,7 @@ export const leadRequest = z
     checkOutDate: nullable(calendarDate),
     guests: nullable(guests),
     referralUrl: nullable(httpUrl),
+    referralId: nullable(z.string().trim().max(64, messages.referralIdInvalid)),
   })
   .refine((lead) => !lead.checkInDate || !lead.checkOutDate || lead.checkOutDate > lead.checkInDate, {
     message: messages.checkOutBeforeCheckIn,
@@ -109,6 +122,8 @@ export const providerLead = z.object({
   checkOutDate: z.string().nullable(),
   guests: z.number().int().nullable(),
   message: z.string().nullable(),
+  /** The booking link's `ref`, so the hotel can match the lead to a booking; null for leads older than referral ids. */
+  referralId: z.string().nullable(),
 });
 export type ProviderLead = z.infer<typeof providerLead>;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One email to send: what the worker hands to SMTP. */
 export interface EmailMessage {
   to: string;
@@ -13,6 +15,12 @@ export interface EmailJob {
   eventId: string;
   eventType: string;
   trace: Record<string, string>;
+}
+
+/** The address itself when the value is exactly one valid email address (no list, no name, no line break), else null. */
+export function singleAddress(value: string | null | undefined): string | null {
+  const address = value?.trim() ?? '';
+  return address.length <= 254 && z.email().safeParse(address).success ? address : null;
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

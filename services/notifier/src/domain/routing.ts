@@ -1,5 +1,5 @@
 import type { Envelope, EventType } from '@reproute/contracts';
-import type { EmailMessage } from './email.ts';
+import { singleAddress, type EmailMessage } from './email.ts';
 import { contactEmails } from '../templates/contact.ts';
 import { accountEmails } from '../templates/account.ts';
 import { leadEmails } from '../templates/leads.ts';
@@ -34,7 +34,12 @@ export const notifiedEventTypes = Object.keys(emailBuilders) as EventType[];
 export function emailsForEvent(event: Envelope, config: RoutingConfig): { jobId: string; email: EmailMessage }[] {
   const build = emailBuilders[event.type] as EmailBuilder | undefined;
   if (!build) return [];
+  // Every recipient and reply-to is one valid address: a list or a header break never reaches SMTP.
   return build(event, config)
-    .filter(({ email }) => email.to)
-    .map(({ suffix, email }) => ({ jobId: `${event.id}-${suffix}`, email }));
+    .filter(({ email }) => singleAddress(email.to))
+    .map(({ suffix, email }) => {
+      const { replyTo, ...rest } = email;
+      const safeReplyTo = singleAddress(replyTo);
+      return { jobId: `${event.id}-${suffix}`, email: safeReplyTo ? { ...rest, replyTo: safeReplyTo } : rest };
+    });
 }

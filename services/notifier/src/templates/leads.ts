@@ -11,12 +11,15 @@ export function leadWho(lead: Pick<Lead, 'name' | 'email'>): string {
 
 /**
  * The email a hotel receives for a lead (ruling 9): who is interested, in which hotel, their
- * contact details and the dates and guests when given. Replies go straight to the traveller.
+ * contact details (a signed-in traveller's account; none for a visitor), the dates and guests when
+ * given, and the referral id the booking link carried. Replies go straight to a signed-in traveller.
  */
 export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
   const who = leadWho(lead);
   const intro = `${who} is interested in staying at ${lead.hotelName} and was sent to your booking page from RepRoute.`;
+  const referralId = lead.referralId?.trim() || null;
   const rows: [string, string | null][] = [
+    ['Referral ID', referralId],
     ['Hotel', lead.hotelName],
     ['Name', lead.name],
     ['Email', lead.email],
@@ -26,17 +29,21 @@ export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
   ];
   const followUp = lead.email
     ? 'Reply to this email to contact them directly.'
-    : 'They did not leave an email address; you may hear from them through your booking page.';
+    : 'This traveller was not signed in, so no contact details are shared; you may hear from them through your booking page.';
+  const matching = referralId ? `The link to your booking page carried ref=${referralId}: use it to match this lead to a booking.` : null;
   const dashboard = appLink(appUrl, '/provider/dashboard');
   const message = lead.message?.trim() ? lead.message : null;
   return {
     to: lead.contactEmail ?? '',
     replyTo: lead.email ?? undefined,
     subject: `New lead for ${lead.hotelName}: ${who}`,
-    text: [intro, '', detailsText(rows), ...(message ? ['', 'Their message:', message] : []), '', followUp, '', `All your leads: ${dashboard}`, '', 'RepRoute'].join('\n'),
+    text: [
+      intro, '', detailsText(rows), ...(message ? ['', 'Their message:', message] : []), '', followUp, ...(matching ? ['', matching] : []),
+      '', `All your leads: ${dashboard}`, '', 'RepRoute',
+    ].join('\n'),
     html: layout(
       `New lead for ${lead.hotelName}`,
-      `${paragraph(intro)}${detailsTable(rows)}${message ? `${paragraph('Their message:')}${paragraph(message)}` : ''}${paragraph(followUp)}${button('See all your leads', dashboard)}`,
+      `${paragraph(intro)}${detailsTable(rows)}${message ? `${paragraph('Their message:')}${paragraph(message)}` : ''}${paragraph(followUp)}${matching ? paragraph(matching) : ''}${button('See all your leads', dashboard)}`,
     ),
   };
 }

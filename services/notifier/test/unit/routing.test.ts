@@ -54,6 +54,17 @@ describe('emailsForEvent', () => {
     ]);
   });
 
+  it('never queues an email whose recipient or reply-to is more than one address', () => {
+    const listed = envelope('contact.received', { messageId: eventId, name: 'A', email: 'a@example.com, b@example.com', subject: null, message: 'Hi', inquiryType: 'general' });
+    const jobs = emailsForEvent(listed, config);
+    expect(jobs.map((j) => j.jobId)).toEqual([`${eventId}-support`]);
+    expect(jobs[0]!.email.replyTo).toBeUndefined();
+    const broken = emailsForEvent(envelope('lead.created', { ...leadData, contactEmail: 'desk@hotel.example\r\nBcc: x@example.com', email: 'lee@example.com' }), config);
+    expect(broken).toEqual([]);
+    const badReply = emailsForEvent(envelope('lead.created', { ...leadData, email: 'lee@example.com\nBcc: x@example.com' }), config);
+    expect(badReply[0]!.email).not.toHaveProperty('replyTo');
+  });
+
   it('sends nothing when there is no recipient, and nothing for events without emails', () => {
     expect(emailsForEvent(envelope('lead.created', { ...leadData, contactEmail: null }), config)).toEqual([]);
     expect(emailsForEvent(envelope('review.approved', { ...reviewData, reviewerEmail: null }), config)).toEqual([]);

@@ -21,6 +21,7 @@ const lead: EventData<'lead.created'> = {
   checkInDate: '2026-12-01',
   checkOutDate: '2026-12-04',
   guests: 2,
+  referralId: 'RR_7_1764000000000',
 };
 
 const review: EventData<'review.approved'> = {
@@ -86,18 +87,27 @@ describe('lead email', () => {
     expect(email.text).toContain('http://app.example/provider/dashboard');
   });
 
+  it('carries the booking link\'s referral id so the hotel can match the lead to a booking', () => {
+    const email = leadToHotel(lead, config.appUrl);
+    expect(email.text).toContain('Referral ID: RR_7_1764000000000');
+    expect(email.text).toContain('ref=RR_7_1764000000000');
+    expect(email.html).toContain('RR_7_1764000000000');
+    const older = leadToHotel({ ...lead, referralId: undefined }, config.appUrl);
+    expect(older.text).not.toContain('Referral ID');
+  });
+
   it('escapes every traveller-provided value in the HTML', () => {
     const email = leadToHotel(lead, config.appUrl);
     expectEscaped(email.html, 'Jane <b>Lifter</b>', evil, 'The Iron Palace & Spa');
     expect(email.html).toContain('1 December 2026');
   });
 
-  it('leaves out what was not given and says so when there is no email to reply to', () => {
+  it('leaves out what was not given and says so for an anonymous (visitor) lead, with no reply-to', () => {
     const email = leadToHotel({ ...lead, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null }, config.appUrl);
     expect(email.replyTo).toBeUndefined();
     expect(email.subject).toBe('New lead for The Iron Palace & Spa: A traveller');
     expect(email.text).not.toMatch(/Check-in|Check-out|Guests|Their message/);
-    expect(email.text).toContain('did not leave an email address');
+    expect(email.text).toContain('was not signed in, so no contact details are shared');
   });
 
   it('describes the traveller by name, else email, else generically', () => {
@@ -171,11 +181,23 @@ describe('contact emails', () => {
     expectEscaped(email.html, evil, 'Sam <i>');
   });
 
-  it('acknowledges the sender', () => {
+  it('acknowledges the sender with fixed text only: neither the message nor the name is echoed', () => {
     const email = contactAcknowledgement(contact);
     expect(email.to).toBe('sam@example.com');
+    expect(email.replyTo).toBeUndefined();
     expect(email.subject).toBe('We received your message');
     expect(email.text).toContain("We'll get back to you within 24 hours.");
-    expectEscaped(email.html, evil);
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toContain('Hello');
+      expect(part).not.toContain('Sam');
+      expect(part).not.toContain('script');
+    }
+  });
+
+  it('sends neither the acknowledgement nor a reply-to to anything but one valid address', () => {
+    for (const bad of ['a@example.com, b@example.com', 'a@example.com\r\nBcc: hidden@example.com', 'Sam <sam@example.com>', 'a@example.com;b@example.com', '']) {
+      expect(contactAcknowledgement({ ...contact, email: bad }).to).toBe('');
+      expect(contactToSupport({ ...contact, email: bad }, config.supportEmail).replyTo).toBeUndefined();
+    }
   });
 });

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { leadRequest } from '@reproute/contracts';
-import { HttpError, metrics, requireRole, type ServiceContext } from '@reproute/platform';
+import { leadRequest, messages } from '@reproute/contracts';
+import { HttpError, metrics, requireRole, statusName, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { checkLeadTarget, leadContact, repeatLeadKey } from '../domain/leads.ts';
+import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
 import { createLead, leadsForProvider } from '../store/leads.ts';
+
+/** "Please try again in 3 minutes." from a number of seconds. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 60 ? `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` : `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** A traveller's interest in a hotel; the hotel is emailed through lead.created and the notifier. */
@@ -16,32 +22,52 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     const target = checkLeadTarget(await findHotel(ctx.pool, body.hotelId), caller);
     if (!target.ok) throw new HttpError(target.status, target.message, [{ path: 'hotelId', message: target.message }]);
 
-    const contact = leadContact(body, caller);
+    // Name, email and message come from a signed-in account only; the body's are never trusted.
+    const contact = leadContact(caller);
     const ipAddress = clip(request.ip, 64);
     const userAgent = clip(request.headers['user-agent'], 512);
-    const saved = await createLead(
+    const outcome = await createLead(
       ctx.pool,
       {
         hotelId: target.hotel.hotelId,
         hotelName: target.hotel.name,
         contactEmail: leadRecipient(target.hotel),
         ...contact,
-        message: body.message,
+        message: caller ? body.message : null,
         checkInDate: body.checkInDate,
         checkOutDate: body.checkOutDate,
         guests: body.guests,
         referralUrl: body.referralUrl,
+        referralId: requestedReferralId(body.referralId, target.hotel.hotelId),
         ipAddress,
         userAgent,
         repeatKey: repeatLeadKey({ hotelId: target.hotel.hotelId, ...contact, ipAddress, userAgent, checkInDate: body.checkInDate, checkOutDate: body.checkOutDate, guests: body.guests }),
       },
-      ctx.config.LEAD_REPEAT_WINDOW_SECONDS,
+      {
+        repeatWindowSeconds: ctx.config.LEAD_REPEAT_WINDOW_SECONDS,
+        windowSeconds: ctx.config.LEAD_LIMIT_WINDOW_SECONDS,
+        perClient: ctx.config.LEAD_LIMIT_PER_CLIENT,
+        perHotel: ctx.config.LEAD_LIMIT_PER_HOTEL,
+      },
     );
-    if (!saved.repeated) {
+    if (outcome.kind === 'limited') {
+      request.log.warn({ hotelId: target.hotel.hotelId, limitedBy: outcome.by }, 'lead refused by rate limit');
+      return reply
+        .status(429)
+        .header('retry-after', String(outcome.retryAfterSeconds))
+        .send({
+          statusCode: 429,
+          error: statusName(429),
+          message: `${messages.tooManyLeads} ${tryAgainIn(outcome.retryAfterSeconds)}`,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+          requestId: request.id,
+        });
+    }
+    if (outcome.kind === 'created') {
       metrics.business.inc({ action: 'lead' });
       ctx.relay.nudge();
     }
-    return reply.status(201).send({ id: saved.id });
+    return reply.status(201).send({ id: outcome.id, referralId: outcome.referralId });
   });
 
   /** The provider dashboard's lead table: leads of the caller's own hotels, newest first. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderLead } from '@reproute/contracts';
-import { enqueueEvent, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { referralIdFor, type ProviderLead } from '@reproute/contracts';
+import { enqueueEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 
 export interface NewLead {
   hotelId: number;
@@ -14,34 +14,89 @@ export interface NewLead {
   checkOutDate: string | null;
   guests: number | null;
   referralUrl: string | null;
+  /** The booking link's ref as the client sent it, already checked to name this hotel; null to have one made. */
+  referralId: string | null;
   ipAddress: string | null;
   userAgent: string | null;
   repeatKey: string;
 }
 
+export interface LeadLimits {
+  repeatWindowSeconds: number;
+  windowSeconds: number;
+  perClient: number;
+  perHotel: number;
+}
+
+export type CreateLeadOutcome =
+  | { kind: 'created'; id: string; referralId: string }
+  | { kind: 'repeated'; id: string; referralId: string | null }
+  | { kind: 'limited'; by: 'client' | 'hotel'; retryAfterSeconds: number };
+
+// Advisory lock classes (two-key form, apart from the one-key repeat lock): one per thing limited.
+const clientLockClass = 4_004_001;
+const hotelLockClass = 4_004_002;
+
+/**
+ * Seconds until fewer than `limit` leads match `where` within the window, or null when under the
+ * limit now. Counted in Postgres, so every instance of the service shares the same limit.
+ */
+async function secondsUntilUnderLimit(tx: PoolClient, where: string, value: unknown, limit: number, windowSeconds: number): Promise<number | null> {
+  const recent = `FROM leads WHERE ${where} = $1 AND created_at > now() - make_interval(secs => $2)`;
+  const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${recent}`, [value, windowSeconds]);
+  const count = rows[0]?.n ?? 0;
+  if (count < limit) return null;
+  const { rows: oldest } = await tx.query<{ wait: number }>(
+    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $2) - now()))::int AS wait ${recent} ORDER BY created_at OFFSET $3 LIMIT 1`,
+    [value, windowSeconds, count - limit],
+  );
+  return Math.max(1, oldest[0]?.wait ?? windowSeconds);
+}
+
+/** A referral id no other lead has: the requested one when free, else this hotel's id with the first free moment from now. */
+async function freeReferralId(tx: PoolClient, hotelId: number, requested: string | null): Promise<string> {
+  const taken = async (id: string) => (await tx.query('SELECT 1 FROM leads WHERE referral_id = $1', [id])).rows.length > 0;
+  if (requested && !(await taken(requested))) return requested;
+  let timestamp = Date.now();
+  while (await taken(referralIdFor(hotelId, timestamp))) timestamp += 1;
+  return referralIdFor(hotelId, timestamp);
+}
+
 /**
  * Stores a lead and its `lead.created` event (which the notifier emails to the hotel) in one
- * transaction. The same lead repeated within `repeatWindowSeconds` answers the first one's id
- * and emits nothing, so a double click or a retried request sends the hotel one email.
+ * transaction. The same lead repeated within the repeat window answers the first one's id and
+ * emits nothing, so a double click or a retried request sends the hotel one email. Per-client and
+ * per-hotel limits are checked under advisory locks, so concurrent requests on any instance cannot
+ * overshoot them; the hotel lock also makes the referral id check race-free.
  */
-export async function createLead(pool: Pool, lead: NewLead, repeatWindowSeconds: number): Promise<{ id: string; repeated: boolean }> {
-  return withTransaction(pool, async (tx) => {
-    // Serialises concurrent copies of the same lead, so only one of them is inserted.
+export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits): Promise<CreateLeadOutcome> {
+  return withTransaction(pool, async (tx): Promise<CreateLeadOutcome> => {
+    // Locks are always taken in this order (repeat key, client, hotel), so two requests never wait on each other in a cycle.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lead.repeatKey]);
-    const earlier = await tx.query<{ id: string }>(
-      `SELECT id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY created_at DESC LIMIT 1`,
-      [lead.repeatKey, repeatWindowSeconds],
+    const earlier = await tx.query<{ id: string; referral_id: string | null }>(
+      `SELECT id, referral_id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY created_at DESC LIMIT 1`,
+      [lead.repeatKey, limits.repeatWindowSeconds],
     );
-    if (earlier.rows[0]) return { id: earlier.rows[0].id, repeated: true };
+    if (earlier.rows[0]) return { kind: 'repeated', id: earlier.rows[0].id, referralId: earlier.rows[0].referral_id };
 
+    if (lead.ipAddress) {
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [clientLockClass, lead.ipAddress]);
+      const wait = await secondsUntilUnderLimit(tx, 'ip_address', lead.ipAddress, limits.perClient, limits.windowSeconds);
+      if (wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: wait };
+    }
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [hotelLockClass, lead.hotelId]);
+    const wait = await secondsUntilUnderLimit(tx, 'hotel_id', lead.hotelId, limits.perHotel, limits.windowSeconds);
+    if (wait !== null) return { kind: 'limited', by: 'hotel', retryAfterSeconds: wait };
+
+    const referralId = await freeReferralId(tx, lead.hotelId, lead.referralId);
     const id = randomUUID();
     await tx.query(
       `INSERT INTO leads (id, hotel_id, hotel_name, contact_email, user_id, name, email, message, check_in_date, check_out_date, guests,
-                          referral_url, ip_address, user_agent, repeat_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+                          referral_url, referral_id, ip_address, user_agent, repeat_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         id, lead.hotelId, lead.hotelName, lead.contactEmail, lead.userId, lead.name, lead.email, lead.message, lead.checkInDate, lead.checkOutDate,
-        lead.guests, lead.referralUrl, lead.ipAddress, lead.userAgent, lead.repeatKey,
+        lead.guests, lead.referralUrl, referralId, lead.ipAddress, lead.userAgent, lead.repeatKey,
       ],
     );
     await enqueueEvent(
@@ -59,10 +114,11 @@ export async function createLead(pool: Pool, lead: NewLead, repeatWindowSeconds:
         checkInDate: lead.checkInDate,
         checkOutDate: lead.checkOutDate,
         guests: lead.guests,
+        referralId,
       },
       { key: id },
     );
-    return { id, repeated: false };
+    return { kind: 'created', id, referralId };
   });
 }
 
@@ -77,6 +133,7 @@ interface ProviderLeadRow {
   check_out_date: string | null;
   guests: number | null;
   message: string | null;
+  referral_id: string | null;
 }
 
 /** Leads for the hotels the provider owns now (by the projection), newest first. */
@@ -84,7 +141,7 @@ export async function leadsForProvider(db: Queryable, providerId: string, limit 
   const { rows } = await db.query<ProviderLeadRow>(
     `SELECT l.id, l.created_at, l.hotel_id, h.name AS hotel_name, l.name, l.email,
             to_char(l.check_in_date, 'YYYY-MM-DD') AS check_in_date, to_char(l.check_out_date, 'YYYY-MM-DD') AS check_out_date,
-            l.guests, l.message
+            l.guests, l.message, l.referral_id
        FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id
       WHERE h.provider_id = $1
       ORDER BY l.created_at DESC, l.id
@@ -101,5 +158,6 @@ export async function leadsForProvider(db: Queryable, providerId: string, limit 
     checkOutDate: row.check_out_date,
     guests: row.guests,
     message: row.message,
+    referralId: row.referral_id,
   }));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { hasBookingLink, isVisibleTo, leadRecipient, type ProjectedHotel } from '../../src/domain/hotels.ts';
-import { checkLeadTarget, leadContact, repeatLeadKey, type Caller } from '../../src/domain/leads.ts';
+import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId, type Caller } from '../../src/domain/leads.ts';
+import { tryAgainIn } from '../../src/routes/leads.ts';
 import { clickHotelName, resolveClickHotel } from '../../src/domain/clicks.ts';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
@@ -33,13 +34,20 @@ describe('booking URL check ("Booking Unavailable")', () => {
     expect(messages.bookingUnavailable).toBe('Booking link not available for this hotel.');
   });
 
-  it('answers 404 for unknown, deleted, or (to others) pending hotels', () => {
+  it('answers 404 for unknown, deleted, or (to those who cannot see them) pending hotels', () => {
     expect(checkLeadTarget(null, traveller)).toMatchObject({ ok: false, status: 404 });
     expect(checkLeadTarget(hotel({ deleted: true }), traveller)).toMatchObject({ ok: false, status: 404 });
     expect(checkLeadTarget(hotel({ isApproved: false }), traveller)).toMatchObject({ ok: false, status: 404 });
-    expect(checkLeadTarget(hotel({ isApproved: false }), provider)).toMatchObject({ ok: true });
-    expect(isVisibleTo(hotel({ isApproved: false }), { id: 'x', roles: ['admin'] })).toBe(true);
+    expect(checkLeadTarget(hotel({ isApproved: false }), null)).toMatchObject({ ok: false, status: 404 });
     expect(checkLeadTarget(hotel(), null)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a listing that is not public even to its own provider and to admins (409)', () => {
+    const admin: Caller = { ...traveller, id: 'admin-id', roles: ['admin'] };
+    expect(isVisibleTo(hotel({ isApproved: false }), admin)).toBe(true);
+    expect(checkLeadTarget(hotel({ isApproved: false }), provider)).toEqual({ ok: false, status: 409, message: messages.listingNotPublic });
+    expect(checkLeadTarget(hotel({ isApproved: false }), admin)).toEqual({ ok: false, status: 409, message: messages.listingNotPublic });
+    expect(checkLeadTarget(hotel(), provider)).toMatchObject({ ok: true });
   });
 
   it('emails the listing contact, else the owning provider (ruling 9)', () => {
@@ -50,15 +58,14 @@ describe('booking URL check ("Booking Unavailable")', () => {
 });
 
 describe('who a lead is from', () => {
-  it('takes the user from the token and fills name and email from the account', () => {
-    expect(leadContact({ name: null, email: null }, traveller)).toEqual({ userId: traveller.id, name: 'Tess Walker', email: 'traveller@reproute.example' });
-    expect(leadContact({ name: 'T. W.', email: 'other@example.com' }, traveller)).toEqual({ userId: traveller.id, name: 'T. W.', email: 'other@example.com' });
-    expect(leadContact({ name: null, email: null }, { ...traveller, firstName: null, lastName: null }).name).toBeNull();
+  it('takes user, name and email from the signed-in account only', () => {
+    expect(leadContact(traveller)).toEqual({ userId: traveller.id, name: 'Tess Walker', email: 'traveller@reproute.example' });
+    expect(leadContact({ ...traveller, firstName: ' Tess ', lastName: null })).toMatchObject({ name: 'Tess' });
+    expect(leadContact({ ...traveller, firstName: null, lastName: null }).name).toBeNull();
   });
 
-  it('keeps a visitor anonymous unless they give details', () => {
-    expect(leadContact({ name: null, email: null }, null)).toEqual({ userId: null, name: null, email: null });
-    expect(leadContact({ name: 'Ann', email: 'ann@example.com' }, null)).toEqual({ userId: null, name: 'Ann', email: 'ann@example.com' });
+  it('keeps a visitor anonymous', () => {
+    expect(leadContact(null)).toEqual({ userId: null, name: null, email: null });
   });
 
   it('recognises the same lead sent twice, and tells different stays apart', () => {
@@ -68,6 +75,27 @@ describe('who a lead is from', () => {
     expect(repeatLeadKey(base)).not.toBe(repeatLeadKey({ ...base, hotelId: 2 }));
     const visitor = { ...base, userId: null, email: null };
     expect(repeatLeadKey(visitor)).not.toBe(repeatLeadKey({ ...visitor, ipAddress: '5.6.7.8' }));
+  });
+});
+
+describe('referral ids', () => {
+  it('keeps the client\'s referral id only when it is RR_{hotelId}_{timestamp} for this hotel', () => {
+    expect(requestedReferralId('RR_7_1764000000000', 7)).toBe('RR_7_1764000000000');
+    expect(requestedReferralId('RR_8_1764000000000', 7)).toBeNull();
+    expect(requestedReferralId('RR_07_1764000000000', 7)).toBeNull();
+    expect(requestedReferralId('RR_7_', 7)).toBeNull();
+    expect(requestedReferralId('RR_7_1764000000000 x', 7)).toBeNull();
+    expect(requestedReferralId('<script>', 7)).toBeNull();
+    expect(requestedReferralId(null, 7)).toBeNull();
+  });
+});
+
+describe('rate-limit answers', () => {
+  it('say how long to wait in seconds or minutes', () => {
+    expect(tryAgainIn(1)).toBe('Please try again in 1 second.');
+    expect(tryAgainIn(45)).toBe('Please try again in 45 seconds.');
+    expect(tryAgainIn(60)).toBe('Please try again in 1 minute.');
+    expect(tryAgainIn(61)).toBe('Please try again in 2 minutes.');
   });
 });
 

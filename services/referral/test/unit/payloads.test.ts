@@ -6,7 +6,13 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 describe('lead payload (document 1, sections 3 and 7)', () => {
   it('accepts the spec payload with nulls for a visitor', () => {
     const lead = leadRequest.parse({ hotelId: 3, userId: null, name: null, email: null });
-    expect(lead).toEqual({ hotelId: 3, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null, referralUrl: null });
+    expect(lead).toEqual({ hotelId: 3, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null, referralUrl: null, referralId: null });
+  });
+
+  it('takes an optional referral id, bounded in length', () => {
+    expect(leadRequest.parse({ hotelId: 3, referralId: ' RR_3_1764000000000 ' }).referralId).toBe('RR_3_1764000000000');
+    expect(leadRequest.parse({ hotelId: 3, referralId: '' }).referralId).toBeNull();
+    expect(firstMessage(leadRequest.safeParse({ hotelId: 3, referralId: 'x'.repeat(65) }))).toBe(messages.referralIdInvalid);
   });
 
   it('requires the hotel, with the spec message', () => {
