@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { context } from '@opentelemetry/api';
 import { eventCatalog, type EventData, type EventType, type Envelope } from '@reproute/contracts';
 import type { EventBus } from './bus.ts';
@@ -42,35 +43,100 @@ interface OutboxRow {
   headers: Record<string, string>;
 }
 
+export interface OutboxRelayOptions {
+  pool: Pool;
+  bus: EventBus;
+  logger: Logger;
+  schema: string;
+  /** Database URL for the LISTEN connection; without it the relay polls every `pollMs`. */
+  listenUrl?: string;
+  /** Poll interval while no LISTEN connection is up (default 250 ms). */
+  pollMs?: number;
+  /** Safety poll while listening, for a notification lost with a dropped connection (default 5 s). */
+  safetyPollMs?: number;
+  batchSize?: number;
+}
+
 /**
- * Publishes unsent outbox rows in order and marks them sent. When Kafka cannot be reached the rows
- * stay unsent (attempts and the last error recorded) and the relay backs off and tries again, so
- * nothing is lost while the broker is down.
+ * Publishes unsent outbox rows in order and marks them sent. It wakes when a transaction that wrote
+ * rows commits (Postgres NOTIFY on `outbox_<schema>`, see the platform migration) or when the process
+ * nudges it, and otherwise only on a slow safety poll, so an idle service does not query Postgres
+ * ten times a second. When Kafka cannot be reached the rows stay unsent (attempts and the last error
+ * recorded) and the relay backs off and tries again, so nothing is lost while the broker is down.
+ * Several relays over one schema never publish a row twice: each batch is locked with SKIP LOCKED.
  */
 export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private pendingWake = false;
   private failures = 0;
+  private listener: pg.Client | undefined;
+  private listening = false;
+  private listenRetry: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly options: { pool: Pool; bus: EventBus; logger: Logger; schema: string; pollMs?: number; batchSize?: number },
-  ) {}
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  /** True while a LISTEN connection is up (the relay then polls only as a safety net). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  get channel(): string {
+    return `outbox_${this.options.schema}`;
+  }
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.options.listenUrl) void this.listen(1);
     this.loop = this.run();
   }
 
   /** Asks the relay to look for rows now rather than at its next poll. */
   nudge(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.pendingWake = true;
+  }
+
+  /** Keeps one connection LISTENing on the schema's channel; reconnects with backoff when it drops. */
+  private async listen(attempt: number): Promise<void> {
+    if (!this.running || !this.options.listenUrl) return;
+    const client = new pg.Client({ connectionString: this.options.listenUrl, application_name: `${this.options.schema}-outbox-listener` });
+    let lost = false;
+    const retry = (err: unknown) => {
+      if (lost) return; // 'error' and 'end' both report one loss
+      lost = true;
+      if (this.listener !== client) return; // stopped, or already replaced
+      this.listening = false;
+      this.listener = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      if (!this.running) return;
+      this.options.logger.warn({ err, attempt }, 'outbox LISTEN connection lost; polling until it is back');
+      this.nudge(); // rows may have been written while it was down
+      this.listenRetry = setTimeout(() => void this.listen(attempt + 1), Math.min(10_000, 250 * 2 ** Math.min(attempt, 6)));
+      this.listenRetry.unref();
+    };
+    client.on('error', retry);
+    client.on('end', () => retry(new Error('connection ended')));
+    client.on('notification', () => this.nudge());
+    try {
+      this.listener = client;
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+      this.listening = true;
+      this.nudge(); // catch up with anything committed before the LISTEN began
+    } catch (err) {
+      retry(err);
+    }
   }
 
   private async run(): Promise<void> {
-    const pollMs = this.options.pollMs ?? 100;
+    const pollMs = this.options.pollMs ?? 250;
+    const safetyPollMs = this.options.safetyPollMs ?? 5_000;
     while (this.running) {
+      this.pendingWake = false;
       let published = 0;
       try {
         published = await this.publishBatch();
@@ -80,7 +146,8 @@ export class OutboxRelay {
         this.options.logger.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
       }
       if (published > 0 && this.failures === 0) continue;
-      const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : pollMs;
+      if (this.pendingWake && this.failures === 0) continue;
+      const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : this.listening ? safetyPollMs : pollMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         this.wake = () => {
@@ -152,6 +219,11 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    clearTimeout(this.listenRetry);
+    const listener = this.listener;
+    this.listener = undefined;
+    this.listening = false;
+    await listener?.end().catch(() => undefined);
     this.wake?.();
     await this.loop;
     await this.publishBatch().catch((err: unknown) => this.options.logger.warn({ err }, 'final outbox flush failed; rows stay for the next start'));

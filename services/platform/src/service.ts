@@ -56,6 +56,7 @@ import { KafkaBus } from './bus.ts';
 import { OutboxRelay, outboxBacklog } from './outbox.ts';
 import { startConsumer, type ConsumerOptions } from './consumer.ts';
 import { gaugeOnScrape } from './metrics.ts';
+import { RevocationList } from './revocations.ts';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
@@ -63,6 +64,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   pool: Pool;
   bus: KafkaBus;
   relay: OutboxRelay;
+  /** Revoked tokens, kept locally from Redis; pass to authPlugin so a logout holds at this service too. */
+  revocations: RevocationList;
 }
 
 type ConsumerSpec = Omit<ConsumerOptions, 'bus' | 'pool' | 'logger'>;
@@ -93,8 +96,10 @@ export async function startService<S extends typeof baseConfigSchema>(definition
   const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: config.DB_POOL_MAX, logger });
   await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger });
   const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.SERVICE_NAME, logger });
-  const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA });
-  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay };
+  const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA, listenUrl: config.DATABASE_URL });
+  const revocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }) });
+  await revocations.start();
+  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations };
 
   gaugeOnScrape('outbox_unsent_rows', 'Outbox rows not yet published', async () => (await outboxBacklog(pool)).unsent);
   gaugeOnScrape('outbox_oldest_unsent_age_seconds', 'Age of the oldest unpublished outbox row', async () => (await outboxBacklog(pool)).oldestAgeSeconds);
@@ -128,6 +133,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
       { name: 'consumers', close: () => Promise.all(consumerHandles.map((c) => c.stop())) },
       ...extraClosers,
       { name: 'outbox relay', close: () => relay.stop() },
+      { name: 'revocations', close: () => revocations.close() },
       { name: 'kafka', close: () => bus.close() },
       { name: 'postgres', close: () => pool.end() },
       { name: 'telemetry', close: () => telemetry?.() ?? Promise.resolve() },

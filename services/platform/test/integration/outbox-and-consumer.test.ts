@@ -121,6 +121,48 @@ describe('transactional outbox', () => {
   });
 });
 
+describe('outbox relay wake-up', () => {
+  const insertRow = (id: string) => pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload) VALUES ($1, $2, 'k', 'test.event', '{}')`, [id, topic]);
+
+  it('wakes on the commit of an outbox row (LISTEN/NOTIFY), long before its safety poll', async () => {
+    await pool.query('DELETE FROM outbox');
+    const relay = new OutboxRelay({ pool, bus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000 });
+    relay.start();
+    try {
+      await eventually(async () => relay.isListening, 10_000, 'relay listening');
+      const id = randomUUID();
+      await insertRow(id); // committed by another connection, with no nudge: only the notification can wake it
+      await eventually(async () => (await pool.query('SELECT 1 FROM outbox WHERE id = $1 AND sent_at IS NOT NULL', [id])).rowCount === 1, 10_000, 'row sent after NOTIFY');
+      await eventually(async () => received.some((m) => m.headers['event-id'] === id), 20_000, 'message consumed');
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('publishes each row once with two relays on one schema (SKIP LOCKED)', async () => {
+    await pool.query('DELETE FROM outbox');
+    const relays = [1, 2].map(() => new OutboxRelay({ pool, bus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000, batchSize: 5 }));
+    relays.forEach((r) => r.start());
+    try {
+      await eventually(async () => relays.every((r) => r.isListening), 10_000, 'relays listening');
+      const ids = Array.from({ length: 40 }, () => randomUUID());
+      await Promise.all(ids.map((id) => insertRow(id)));
+      await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 20_000, 'outbox drained');
+      const mine = await eventually(async () => {
+        const got = received.filter((m) => ids.includes(m.headers['event-id'] ?? ''));
+        return got.length >= ids.length ? got : undefined;
+      }, 20_000, 'all 40 consumed');
+      await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive right behind the originals
+      expect(received.filter((m) => ids.includes(m.headers['event-id'] ?? '')).length).toBe(mine.length);
+      expect(new Set(mine.map((m) => m.headers['event-id'])).size).toBe(ids.length);
+      const attempts = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE id = ANY($1::uuid[]) AND attempts = 1', [ids]);
+      expect(attempts.rows[0].n).toBe(ids.length);
+    } finally {
+      await Promise.all(relays.map((r) => r.stop()));
+    }
+  });
+});
+
 describe('idempotent consumer', () => {
   function options(handler: ConsumerOptions['handlers']['favorite.added'], maxAttempts = 3): ConsumerOptions {
     return { bus, pool, logger, name: 'platform-test', topics: [topic], handlers: { 'favorite.added': handler }, maxAttempts, retryDelayMs: 10 };
