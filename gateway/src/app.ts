@@ -3,22 +3,30 @@ import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
 import type { Redis } from 'ioredis';
-import { createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger } from '@reproute/platform';
+import { RevocationList, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routeTable } from './routes.ts';
-import { screenIdentity } from './identity.ts';
+import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
-export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource }): Promise<FastifyInstance> {
+export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource; revocations?: RevocationCheck }): Promise<FastifyInstance> {
   const { config, logger, redis } = options;
+  // Revoked tokens are checked against a local list kept current through Redis (no round trip per request).
+  let revocations = options.revocations;
+  let ownRevocations: RevocationList | undefined;
+  if (!revocations) {
+    ownRevocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }) });
+    await ownRevocations.start();
+    revocations = ownRevocations;
+  }
   const targets = upstreams(config);
   const key = options.key ?? remoteKeySet(`${config.IDENTITY_URL}/.well-known/jwks.json`);
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
-  const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY } });
+  const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -39,10 +47,11 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     crossOriginEmbedderPolicy: false,
   });
 
+  if (ownRevocations) app.addHook('onClose', async () => ownRevocations.close());
+
+  // Every request is screened, whatever its path (paths are already in canonical form: rewriteUrl above).
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/.well-known/')) {
-      await screenIdentity(request, { key, issuer: config.JWT_ISSUER, redis, logger: request.log });
-    }
+    await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log });
   });
 
   await app.register(rateLimit, {

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { createLogger } from '@reproute/platform';
-import { api } from '@reproute/platform/testing';
+import { createLogger, publishRevocations } from '@reproute/platform';
+import { api, eventually } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
-import { revokedKey } from '../../src/identity.ts';
+import { canonicalUrl } from '../../src/identity.ts';
 
 // An in-process gateway over real Redis, with an echo server standing in for the services so the
 // test can see exactly what the gateway forwards; a closed port stands in for a service that is down.
@@ -21,11 +21,12 @@ let redis: Redis;
 let privateKey: CryptoKey;
 let distDir: string;
 
-async function token(jti: string) {
+async function token(jti: string, subject = '00000000-0000-4000-8000-000000000003') {
   return new SignJWT({ email: 'a@example.com', roles: ['traveller'], jti })
     .setProtectedHeader({ alg: 'EdDSA' })
-    .setSubject('00000000-0000-4000-8000-000000000003')
+    .setSubject(subject)
     .setIssuer('reproute-identity')
+    .setIssuedAt()
     .setExpirationTime('10m')
     .sign(privateKey);
 }
@@ -65,6 +66,19 @@ afterAll(async () => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
+/** A request sent with its path exactly as written (fetch would normalize dot segments away). */
+function rawRequest(pathAsWritten: string, headers: Record<string, string> = {}, port = (gateway.server.address() as AddressInfo).port) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathAsWritten, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 const base = () => `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
 describe('gateway', () => {
@@ -91,8 +105,37 @@ describe('gateway', () => {
     const forged = [header, Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url'), signature].join('.');
     expect((await api('GET', '/api/auth/me', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
     const revoked = `jti-revoked-${Date.now()}`;
-    await redis.set(revokedKey(revoked), '1', 'EX', 60);
-    expect((await api('GET', '/api/auth/me', { base: base(), token: await token(revoked) })).body.headers.authorization).toBeUndefined();
+    const revokedToken = await token(revoked);
+    expect((await api('GET', '/api/auth/me', { base: base(), token: revokedToken })).body.headers.authorization).toBe(`Bearer ${revokedToken}`);
+    await publishRevocations(redis, [{ kind: 'token', jti: revoked, expiresAt: Math.floor(Date.now() / 1000) + 60 }]);
+    await eventually(async () => (await api('GET', '/api/auth/me', { base: base(), token: revokedToken })).body.headers.authorization === undefined || undefined, 1_000, 'revocation applied');
+  });
+
+  it('ends every older token of an account after a password reset (not-before time), not newer ones', async () => {
+    const subject = crypto.randomUUID();
+    const older = await token(`jti-older-${Date.now()}`, subject);
+    await publishRevocations(redis, [{ kind: 'user', userId: subject, notBefore: Math.floor(Date.now() / 1000) + 1 }]);
+    await eventually(async () => (await api('GET', '/api/auth/me', { base: base(), token: older })).body.headers.authorization === undefined || undefined, 1_000, 'not-before applied');
+    await new Promise((r) => setTimeout(r, 1_100));
+    const newer = await token(`jti-newer-${Date.now()}`, subject);
+    expect((await api('GET', '/api/auth/me', { base: base(), token: newer })).body.headers.authorization).toBe(`Bearer ${newer}`);
+  });
+
+  it('screens a token on every path, and routes every spelling of a path as its canonical form', async () => {
+    const good = await token(`jti-${Date.now()}`);
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = [header, Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url'), signature].join('.');
+    expect((await api('GET', '/images/x.jpg', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
+    for (const spelling of ['/%61pi/auth/me', '/api/%61uth/me', '/api/auth/m%65', '/api/./auth/me', '/api/x/../auth/me', '//api/auth/me', '/api/%2e/auth/me', '/api/%2E%2e/api/auth/me']) {
+      const forwardedForged = JSON.parse((await rawRequest(spelling, { authorization: `Bearer ${forged}` })).body);
+      expect(forwardedForged.url, spelling).toBe('/api/auth/me');
+      expect(forwardedForged.headers.authorization, spelling).toBeUndefined();
+      expect(JSON.parse((await rawRequest(spelling, { authorization: `Bearer ${good}` })).body).headers.authorization, spelling).toBe(`Bearer ${good}`);
+    }
+    expect(canonicalUrl('/api/hotels?query=%61%2F..')).toBe('/api/hotels?query=%61%2F..');
+    // Escapes of other characters keep their meaning.
+    expect(JSON.parse((await rawRequest('/api/hotels/caf%C3%A9%2Fx')).body).url).toBe('/api/hotels/caf%C3%A9%2Fx');
   });
 
   it('answers a service that is down with a fast JSON 503 naming it', async () => {

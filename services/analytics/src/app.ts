@@ -30,7 +30,7 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
     },
   });
   acceptJsonAsTextPlain(app);
-  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(recordingRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   return app;

@@ -19,7 +19,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
       kafka: () => ctx.bus.ping(),
     },
   });
-  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(imageRoutes, { root: ctx.config.IMAGES_DIR ?? defaultImagesDir });
   await app.register(cityRoutes, { ctx });
   await app.register(hotelRoutes, { ctx });

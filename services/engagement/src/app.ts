@@ -12,7 +12,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
       kafka: () => ctx.bus.ping(),
     },
   });
-  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(contactRoutes, { ctx });
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });

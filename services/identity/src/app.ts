@@ -52,7 +52,8 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   // so a revoked token fails here too, not only at the gateway.
   await app.register(authPlugin, { key: deps.tokens.verificationKey, issuer: ctx.config.JWT_ISSUER });
   app.addHook('onRequest', async (request) => {
-    if (request.user && (await isTokenRevoked(ctx.pool, request.user.tokenId))) request.user = null;
+    const user = request.user;
+    if (user && (await isTokenRevoked(ctx.pool, { jti: user.tokenId, sub: user.id, iat: user.issuedAt }))) request.user = null;
   });
 
   await app.register(authRoutes, { ctx, deps });

@@ -19,10 +19,11 @@ await startService({
   beforeListen: async (ctx) => {
     const redis = deps!.redis;
     const logger = ctx.logger.child({ component: 'housekeeping' });
-    // Redis may have lost revocations (restart, failed write): copy them from Postgres now and every minute.
+    // Redis may have lost revocations (restart, outage during a logout): copy them from Postgres at
+    // start, as soon as Redis is back after any disconnect, and every minute.
     const housekeeping = async () => {
       try {
-        const resynced = await resyncRevocations(ctx.pool, redis);
+        const resynced = await resyncRevocations(ctx.pool, redis, ctx.config.JWT_TTL_SECONDS);
         const purged = await purgeExpired(ctx.pool);
         logger.debug({ resynced, ...purged }, 'housekeeping done');
       } catch (err) {
@@ -30,6 +31,10 @@ await startService({
       }
     };
     await housekeeping();
+    redis.on('ready', () => {
+      logger.info('redis is back; copying revocations from Postgres');
+      void housekeeping();
+    });
     const timer = setInterval(() => void housekeeping(), housekeepingEveryMs);
     timer.unref();
     return [

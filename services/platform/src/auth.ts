@@ -1,8 +1,10 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
+import { ZodError } from 'zod';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenClaims, type Role, type TokenClaims } from '@reproute/contracts';
-import { forbidden, unauthorized } from './errors.ts';
+import { HttpError, forbidden, unauthorized } from './errors.ts';
+import type { RevocationCheck } from './revocations.ts';
 
 export interface AuthUser {
   id: string;
@@ -12,6 +14,7 @@ export interface AuthUser {
   lastName: string | null;
   tokenId: string;
   expiresAt: number;
+  issuedAt: number;
 }
 
 declare module 'fastify' {
@@ -22,11 +25,13 @@ declare module 'fastify' {
 
 export type KeySource = JWTVerifyGetKey | CryptoKey | KeyObject | Uint8Array;
 
-/** Verifies an access token and returns its validated claims. */
-export async function verifyAccessToken(token: string, key: KeySource, issuer: string): Promise<TokenClaims> {
+/** Verifies an access token and returns its validated claims (`iat` 0 when absent, so any not-before time refuses it). */
+export async function verifyAccessToken(token: string, key: KeySource, issuer: string): Promise<TokenClaims & { iat: number }> {
   const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['EdDSA', 'ES256'] });
-  return tokenClaims.parse(payload);
+  return { ...tokenClaims.parse(payload), iat: typeof payload.iat === 'number' ? payload.iat : 0 };
 }
+
+export const revocationsUnavailableMessage = 'Sign-in checks are temporarily unavailable. Please try again shortly.';
 
 export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
   return createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 });
@@ -38,27 +43,55 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Sets request.user from a valid bearer token; an absent or invalid token leaves the caller anonymous. */
+/** A token that could not be checked because the keys could not be fetched (not a bad token). */
+const keysUnavailable = (err: unknown) => err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError || err instanceof ZodError);
+
+/**
+ * The claims of a valid, unrevoked token, or undefined for a forged, expired or revoked one.
+ * Throws 503 when it cannot tell (keys unreachable, revocations never loaded): an outage must
+ * never turn a signed-in request into an anonymous one.
+ */
+export async function screenAccessToken(
+  token: string,
+  options: { key: KeySource; issuer: string; revocations?: RevocationCheck },
+): Promise<(TokenClaims & { iat: number }) | undefined> {
+  let claims: TokenClaims & { iat: number };
+  try {
+    claims = await verifyAccessToken(token, options.key, options.issuer);
+  } catch (err) {
+    if (keysUnavailable(err)) throw new HttpError(503, revocationsUnavailableMessage);
+    return undefined;
+  }
+  if (options.revocations) {
+    if (!options.revocations.ready) throw new HttpError(503, revocationsUnavailableMessage);
+    if (options.revocations.isRevoked({ jti: claims.jti, sub: claims.sub, iat: claims.iat })) return undefined;
+  }
+  return claims;
+}
+
+/**
+ * Sets request.user from a valid bearer token; an absent, invalid or revoked token leaves the
+ * caller anonymous. Before the revocation list has first loaded, a request with a valid token
+ * answers 503: it is never served as someone it may no longer be.
+ */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { key: KeySource; issuer: string }) => {
+  async (app: FastifyInstance, options: { key: KeySource; issuer: string; revocations?: RevocationCheck }) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
       if (!token) return;
-      try {
-        const claims = await verifyAccessToken(token, options.key, options.issuer);
-        request.user = {
-          id: claims.sub,
-          email: claims.email,
-          roles: claims.roles,
-          firstName: claims.firstName ?? null,
-          lastName: claims.lastName ?? null,
-          tokenId: claims.jti,
-          expiresAt: claims.exp,
-        };
-      } catch {
-        request.user = null;
-      }
+      const claims = await screenAccessToken(token, options);
+      if (!claims) return;
+      request.user = {
+        id: claims.sub,
+        email: claims.email,
+        roles: claims.roles,
+        firstName: claims.firstName ?? null,
+        lastName: claims.lastName ?? null,
+        tokenId: claims.jti,
+        expiresAt: claims.exp,
+        issuedAt: claims.iat,
+      };
     });
   },
   { name: 'reproute-auth' },

@@ -11,3 +11,4 @@ export * from './auth.ts';
 export * from './metrics.ts';
 export * from './http.ts';
 export * from './service.ts';
+export * from './revocations.ts';

@@ -17,6 +17,25 @@ export const redactedPaths = [
   'data.token',
 ];
 
+const secretQueryPaths = /^\/(api\/)?reset-password(\/|$)/;
+
+/**
+ * A URL as logs and traces may show it: the query of a password-reset page or call is dropped
+ * (it carries a single-use reset token) and a `token` parameter anywhere is masked.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  if (secretQueryPaths.test(path)) return `${path}?[redacted]`;
+  return `${path}?${url.slice(at + 1).replace(/(^|&)([^=&]*token[^=&]*)=[^&]*/gi, '$1$2=[redacted]')}`;
+}
+
+/** Fastify's request serializer, with the URL redacted. */
+function requestForLog(request: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: request.method, url: request.url === undefined ? undefined : redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
 /** Adds the active trace and span ids to every log line, so logs and traces join up. */
 function traceMixin(): Record<string, string> {
   const span = trace.getSpan(context.active());
@@ -30,6 +49,7 @@ export function createLogger(service: string, level = 'info', destination?: pino
     level,
     base: { service },
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { req: requestForLog },
     mixin: traceMixin,
     timestamp: pino.stdTimeFunctions.isoTime,
   };

@@ -12,7 +12,7 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
       kafka: () => ctx.bus.ping(),
     },
   });
-  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER });
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(referralClickRoutes, { ctx });
   await app.register(leadRoutes, { ctx });
   return app;

@@ -32,8 +32,12 @@ export class TokenIssuer {
     return Math.floor((this.options.now?.() ?? Date.now()) / 1000);
   }
 
-  async issue(subject: TokenSubject): Promise<{ token: string; claims: TokenClaims }> {
-    const issuedAt = this.nowSeconds();
+  /**
+   * `notBefore` (seconds): the token's iat is never earlier, so a token issued in the same second
+   * as a password reset (or as the token it replaces) is not mistaken for an older one.
+   */
+  async issue(subject: TokenSubject, options: { notBefore?: number } = {}): Promise<{ token: string; claims: TokenClaims }> {
+    const issuedAt = Math.max(this.nowSeconds(), Math.ceil(options.notBefore ?? 0));
     const claims = tokenClaims.parse({
       sub: subject.id,
       email: subject.email,

@@ -20,6 +20,8 @@ export interface UserRow {
   accessibility_needs: string[];
   reset_token: string | null;
   reset_token_expiry: Date | null;
+  /** Set by a password reset: tokens issued before it are refused. */
+  tokens_not_before?: Date | null;
   created_at: Date;
 }
 

@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
     await loginLimiter.recordSuccess(email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
     if (passwords.needsRehash(user.password_hash)) await updatePasswordHash(pool, user.id, await passwords.hash(password));
     const publicUser = toPublicUser(user);
-    const { token } = await tokens.issue(publicUser);
+    const { token } = await tokens.issue(publicUser, { notBefore: user.tokens_not_before ? user.tokens_not_before.getTime() / 1000 : undefined });
     request.log.info({ userId: user.id }, 'user signed in');
     return { token, user: publicUser };
   });
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
     const user = await saveProfile(pool, caller.id, (current) => applyProfileSetup(current, body));
     if (!user) throw unauthorized(messages.sessionExpired);
     relay.nudge();
-    const { token } = await tokens.issue(user);
+    const { token } = await tokens.issue(user, { notBefore: caller.issuedAt });
     return { token, user };
   });
 

@@ -4,6 +4,7 @@ import { forgotPasswordRequest, messages, resetPasswordRequest } from '@reproute
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { findUserByEmail } from '../store/users.ts';
+import { announceTokensNotBefore } from '../store/revocations.ts';
 import { recentResetRequests, requestPasswordReset, resetPasswordWithToken } from '../store/reset-tokens.ts';
 
 export const passwordResetDone = 'Your password has been reset. You can now sign in with your new password.';
@@ -31,6 +32,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
     const body = resetPasswordRequest.parse(request.body);
     const reset = await resetPasswordWithToken(pool, body.token, await deps.passwords.hash(body.password));
     if (!reset) throw badRequest(messages.resetTokenInvalid, [{ path: 'token', message: messages.resetTokenInvalid }]);
+    await announceTokensNotBefore({ redis: deps.redis, logger: request.log }, reset.userId, reset.tokensNotBefore);
     await deps.loginLimiter.clearEmail(reset.email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
     request.log.info({ userId: reset.userId }, 'password reset completed');
     return { message: passwordResetDone };

@@ -17,7 +17,7 @@ export async function providerRoutes(app: FastifyInstance, { ctx, deps }: { ctx:
     if (!user) throw unauthorized(messages.sessionExpired);
     ctx.relay.nudge();
     // A fresh token: the old one does not carry the provider role.
-    const { token } = await deps.tokens.issue(user);
+    const { token } = await deps.tokens.issue(user, { notBefore: caller.issuedAt });
     request.log.info({ userId: user.id }, 'provider setup completed');
     return { token, user, message: providerSetupMessage };
   });

@@ -34,7 +34,11 @@ interface ResetTokenRow {
  * expired), marked used, and every other outstanding token of the account is voided with it.
  * Answers the account's email, or undefined for an unknown, used or expired token.
  */
-export async function resetPasswordWithToken(pool: Pool, token: string, passwordHash: string): Promise<{ userId: string; email: string } | undefined> {
+export async function resetPasswordWithToken(
+  pool: Pool,
+  token: string,
+  passwordHash: string,
+): Promise<{ userId: string; email: string; tokensNotBefore: number } | undefined> {
   return withTransaction(pool, async (tx) => {
     const { rows } = await tx.query<ResetTokenRow>(
       'SELECT id, user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1 FOR UPDATE',
@@ -43,13 +47,14 @@ export async function resetPasswordWithToken(pool: Pool, token: string, password
     const stored = rows[0];
     if (!stored || !isResetTokenUsable({ expiresAt: stored.expires_at, usedAt: stored.used_at }, new Date())) return undefined;
     await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [stored.user_id]);
-    const { rows: users } = await tx.query<{ id: string; email: string }>(
-      `UPDATE users SET password_hash = $2, reset_token = NULL, reset_token_expiry = NULL, updated_at = now()
-        WHERE id = $1 RETURNING id, email`,
+    // Every token issued before this moment stops working (seconds, rounded up to match a token's iat).
+    const { rows: users } = await tx.query<{ id: string; email: string; not_before: string }>(
+      `UPDATE users SET password_hash = $2, reset_token = NULL, reset_token_expiry = NULL, tokens_not_before = clock_timestamp(), updated_at = now()
+        WHERE id = $1 RETURNING id, email, ceil(EXTRACT(EPOCH FROM tokens_not_before))::bigint AS not_before`,
       [stored.user_id, passwordHash],
     );
     const user = users[0];
-    return user ? { userId: user.id, email: user.email } : undefined;
+    return user ? { userId: user.id, email: user.email, tokensNotBefore: Number(user.not_before) } : undefined;
   });
 }
 

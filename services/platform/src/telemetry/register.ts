@@ -8,6 +8,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { redactUrl } from '../logger.ts';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
@@ -42,6 +43,19 @@ const sdk = new NodeSDK({
       // Background polling (outbox relay, BullMQ's blocking reads) would otherwise make a root trace
       // per query; database and Redis calls are traced only inside a request or message span.
       '@opentelemetry/instrumentation-pg': { requireParentSpan: true },
+      // Reset tokens travel in the reset page's query string: spans keep the URL without them.
+      '@opentelemetry/instrumentation-http': {
+        requestHook: (span, request) => {
+          const url = 'url' in request ? request.url : undefined;
+          if (!url || !url.includes('?') || redactUrl(url) === url) return;
+          const redacted = redactUrl(url);
+          span.setAttribute('http.target', redacted);
+          span.setAttribute('url.path', redacted.split('?')[0]!);
+          span.setAttribute('url.query', redacted.split('?')[1] ?? '');
+          const host = 'headers' in request ? request.headers.host : undefined;
+          if (host) span.setAttribute('http.url', `http://${host}${redacted}`);
+        },
+      },
       '@opentelemetry/instrumentation-ioredis': { requireParentSpan: true },
     }),
   ],
