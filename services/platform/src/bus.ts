@@ -17,6 +17,19 @@ export interface BusMessage {
   headers: Record<string, string>;
 }
 
+/** A message found on a dead-letter topic, as the replay republishes it (headers without the dlq-* ones). */
+export interface DeadLetter {
+  partition: number;
+  offset: string;
+  sourceTopic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+  /** Why it was dead-lettered and by which consumer (from its dlq-* headers). */
+  error: string | null;
+  consumer: string | null;
+}
+
 export interface ReceivedMessage {
   topic: string;
   partition: number;
@@ -201,6 +214,94 @@ export class KafkaBus implements EventBus {
         await consumer.disconnect();
       },
     };
+  }
+
+  /**
+   * Republishes the messages of a dead-letter topic to the topic each came from (its
+   * `dlq-source-topic` header), with the original key, value and headers minus the `dlq-*` ones.
+   * Progress is stored as the committed offsets of consumer group `groupId` (which never has
+   * members), so a second run replays only what was dead-lettered since. `dryRun` lists what would
+   * be replayed and moves nothing. Reads up to the end the topic had when the replay began.
+   */
+  async replayDeadLetters(deadLetterTopicName: string, options: { groupId: string; dryRun?: boolean; idleTimeoutMs?: number; onMessage?: (letter: DeadLetter) => void }): Promise<DeadLetter[]> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    const reader = this.kafka.consumer({ groupId: `${options.groupId}.reader.${Date.now()}`, sessionTimeout: 15_000, heartbeatInterval: 1_000 });
+    const next = new Map<number, number>();
+    const end = new Map<number, number>();
+    const letters: DeadLetter[] = [];
+    try {
+      const committed = new Map((await admin.fetchOffsets({ groupId: options.groupId, topics: [deadLetterTopicName] }))[0]?.partitions.map((p) => [p.partition, Number(p.offset)]) ?? []);
+      for (const { partition, offset, low } of await admin.fetchTopicOffsets(deadLetterTopicName)) {
+        const start = Math.max(Number(low), committed.get(partition) ?? -1);
+        if (start < Number(offset)) {
+          next.set(partition, start);
+          end.set(partition, Number(offset));
+        }
+      }
+      if (next.size === 0) return letters;
+      const sourceFallback = deadLetterTopicName.replace(/\.dlq$/, '');
+      let lastProgress = Date.now();
+      let failure: unknown;
+      const done = () => [...next].every(([partition, offset]) => offset >= end.get(partition)!);
+      await reader.connect();
+      await reader.subscribe({ topics: [deadLetterTopicName], fromBeginning: true });
+      await reader.run({
+        autoCommit: false,
+        eachMessage: async ({ partition, message }) => {
+          const offset = Number(message.offset);
+          // Messages before the start (read before the seek took effect) or already handled are skipped.
+          if (failure !== undefined || !next.has(partition) || offset < next.get(partition)! || offset >= end.get(partition)!) return;
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(message.headers ?? {})) {
+            const first = Array.isArray(v) ? v[0] : v;
+            if (first !== undefined) headers[k] = first.toString();
+          }
+          const letter: DeadLetter = {
+            partition,
+            offset: message.offset,
+            sourceTopic: headers['dlq-source-topic'] || sourceFallback,
+            key: message.key?.toString() ?? '',
+            value: message.value?.toString() ?? '',
+            headers: Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith('dlq-'))),
+            error: headers['dlq-error'] ?? null,
+            consumer: headers['dlq-consumer'] ?? null,
+          };
+          try {
+            if (!options.dryRun) await this.publish([{ topic: letter.sourceTopic, key: letter.key, value: letter.value, headers: letter.headers }]);
+          } catch (err) {
+            failure = err;
+            return;
+          }
+          letters.push(letter);
+          options.onMessage?.(letter);
+          next.set(partition, offset + 1);
+          lastProgress = Date.now();
+        },
+      });
+      for (const [partition, offset] of next) reader.seek({ topic: deadLetterTopicName, partition, offset: String(offset) });
+      while (!done() && failure === undefined) {
+        if (Date.now() - lastProgress > (options.idleTimeoutMs ?? 30_000)) {
+          failure = new Error(`no progress reading ${deadLetterTopicName} for ${(options.idleTimeoutMs ?? 30_000) / 1000} s`);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await reader.stop();
+      // What was republished is recorded even when the run stops early, so the next run continues after it.
+      if (!options.dryRun && letters.length > 0) {
+        await admin.setOffsets({
+          groupId: options.groupId,
+          topic: deadLetterTopicName,
+          partitions: [...next].map(([partition, offset]) => ({ partition, offset: String(offset) })),
+        });
+      }
+      if (failure !== undefined) throw failure;
+      return letters;
+    } finally {
+      await reader.disconnect().catch(() => undefined);
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   async ping(): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnrecoverableError } from 'bullmq';
-import MaxRetriesPerRequestError from 'ioredis/built/errors/MaxRetriesPerRequestError.js';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { createLogger } from '@reproute/platform';
 import { emailFailureVerdict, emailOwnFailureLimit, emailRetryDelayMs, isTransientEmailFailure } from '../../src/domain/retries.ts';
 import { sendWithRetryPolicy, type SendDeps } from '../../src/queue.ts';

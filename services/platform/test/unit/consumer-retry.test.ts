@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { KafkaJSConnectionError, KafkaJSNonRetriableError, KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError } from 'kafkajs';
-import MaxRetriesPerRequestError from 'ioredis/built/errors/MaxRetriesPerRequestError.js';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { createLogger } from '../../src/logger.ts';
 import type { BusMessage, EventBus, ReceivedMessage } from '../../src/bus.ts';
 import { ConsumerStoppedError, TransientError, handleMessage, isTransientFailure, retryDelay, type ConsumerOptions } from '../../src/consumer.ts';
