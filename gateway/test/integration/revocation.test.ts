@@ -1,0 +1,96 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { api, emailsTo, eventually, registerTraveller, waitForEmail } from '@reproute/platform/testing';
+
+// A logout or a password reset ends a token everywhere: at the gateway under any spelling of a
+// path, and at every service's own port (each keeps a local revocation list fed through Redis).
+const servicePorts = { identity: 4001, catalog: 4002, engagement: 4003, referral: 4004, analytics: 4005 };
+
+/** One signed-in call per service, each answering 401 without a valid token. */
+const protectedCalls: { service: keyof typeof servicePorts; path: string }[] = [
+  { service: 'identity', path: '/api/auth/me' },
+  { service: 'catalog', path: '/api/provider/hotels' },
+  { service: 'engagement', path: '/api/favorites' },
+  { service: 'referral', path: '/api/provider/leads' },
+  { service: 'analytics', path: '/api/provider/analytics' },
+];
+
+/** A request sent with its path exactly as written (fetch would normalize dot segments away). */
+function rawGet(pathAsWritten: string, token: string, port = 8080) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathAsWritten, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function newProvider() {
+  const traveller = await registerTraveller({ firstName: 'Revoked' });
+  const setup = await api('POST', '/api/provider/setup', { token: traveller.token, body: { companyName: 'Revocation Hotels', phoneNumber: '+12125550199' } });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  return { ...traveller, token: setup.body.token as string };
+}
+
+/** Every place the token could be used: each service's own port, and the gateway. */
+async function statusesFor(token: string): Promise<Record<string, number>> {
+  const answers: Record<string, number> = {};
+  for (const { service, path } of protectedCalls) {
+    answers[`${service}:${servicePorts[service]}`] = (await api('GET', path, { token, base: `http://127.0.0.1:${servicePorts[service]}` })).status;
+    answers[`gateway ${path}`] = (await api('GET', path, { token })).status;
+  }
+  return answers;
+}
+
+const allRefused = (answers: Record<string, number>) => Object.values(answers).every((status) => status === 401);
+
+describe('revocation everywhere', () => {
+  it('a logout ends the token within a second at the gateway (any path spelling) and at every service port', async () => {
+    const provider = await newProvider();
+    const before = await statusesFor(provider.token);
+    expect(Object.values(before).every((status) => status === 200), JSON.stringify(before)).toBe(true);
+
+    expect((await api('POST', '/api/auth/logout', { token: provider.token })).status).toBe(204);
+    const loggedOutAt = Date.now();
+    const after = await eventually(async () => {
+      const answers = await statusesFor(provider.token);
+      return allRefused(answers) ? answers : undefined;
+    }, 1_000, 'token refused everywhere');
+    expect(Date.now() - loggedOutAt).toBeLessThan(1_500);
+    expect(allRefused(after)).toBe(true);
+
+    // Other spellings of the same routes reach the same screening.
+    for (const spelling of ['/%61pi/provider/leads', '/api/provider/%6Ceads', '/api/./provider/leads', '/api/x/../provider/leads', '//api/provider/leads']) {
+      expect(await rawGet(spelling, provider.token), spelling).toBe(401);
+    }
+    // A listing cannot be created with it, through the gateway or at catalog itself.
+    const listing = { name: 'Never Listed', city: 'London', country: 'United Kingdom', description: 'x'.repeat(60) };
+    expect((await api('POST', '/api/provider/hotels', { token: provider.token, body: listing })).status).toBe(401);
+    expect((await api('POST', '/api/provider/hotels', { token: provider.token, body: listing, base: 'http://127.0.0.1:4002' })).status).toBe(401);
+  });
+
+  it('a password reset ends every token issued before it, everywhere; a sign-in after it works', async () => {
+    const provider = await newProvider();
+    const second = await api('POST', '/api/auth/login', { body: { email: provider.email, password: provider.password } });
+    expect(second.status).toBe(200);
+    const tokens = [provider.token, second.body.token as string];
+
+    const before = new Set((await emailsTo(provider.email)).map((e) => e.id));
+    expect((await api('POST', '/api/forgot-password', { body: { email: provider.email } })).status).toBe(200);
+    const mail = await waitForEmail((e) => !before.has(e.id) && e.to.some((t) => t.address === provider.email) && /reset/i.test(e.subject), 30_000);
+    const resetToken = new URL(mail.text!.match(/https?:\/\/\S+\/reset-password\?token=\S+/)![0]).searchParams.get('token')!;
+    const newPassword = 'N3w!Passw0rd';
+    expect((await api('POST', '/api/reset-password', { body: { token: resetToken, password: newPassword, confirmPassword: newPassword } })).status).toBe(200);
+
+    for (const token of tokens) {
+      await eventually(async () => allRefused(await statusesFor(token)) || undefined, 1_000, 'older token refused everywhere');
+    }
+    // Signed in at once after the reset (the same second included): the new token works everywhere.
+    const fresh = await api('POST', '/api/auth/login', { body: { email: provider.email, password: newPassword } });
+    expect(fresh.status).toBe(200);
+    const answers = await statusesFor(fresh.body.token);
+    expect(Object.values(answers).every((status) => status === 200), JSON.stringify(answers)).toBe(true);
+  });
+});
