@@ -16,3 +16,9 @@ export function previewText(text: string | null | undefined, max = 120): string 
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
+
+/** How long to wait, for a rate-limit answer: "Please try again in 45 seconds." or "... in 3 minutes." */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 60 ? `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` : `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

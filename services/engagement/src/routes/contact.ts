@@ -1,14 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRequest } from '@reproute/contracts';
-import type { ServiceContext } from '@reproute/platform';
+import { contactRequest, messages, tryAgainIn } from '@reproute/contracts';
+import { statusName, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { createContactMessage } from '../store/contact.ts';
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   app.post('/api/contact', { schema: { body: contactRequest } }, async (request, reply) => {
     const body = contactRequest.parse(request.body);
-    const saved = await createContactMessage(ctx.pool, body, request.user?.id ?? null);
+    // request.ip is the client address the gateway forwards (services trust its X-Forwarded-For).
+    const ipAddress = request.ip ? request.ip.slice(0, 64) : null;
+    const outcome = await createContactMessage(ctx.pool, body, { userId: request.user?.id ?? null, ipAddress }, {
+      perEmail: ctx.config.CONTACT_LIMIT_PER_EMAIL,
+      emailWindowSeconds: ctx.config.CONTACT_EMAIL_WINDOW_SECONDS,
+      perClient: ctx.config.CONTACT_LIMIT_PER_CLIENT,
+      clientWindowSeconds: ctx.config.CONTACT_CLIENT_WINDOW_SECONDS,
+    });
+    if (outcome.kind === 'limited') {
+      request.log.warn({ limitedBy: outcome.by }, 'contact message refused by rate limit');
+      return reply
+        .status(429)
+        .header('retry-after', String(outcome.retryAfterSeconds))
+        .send({
+          statusCode: 429,
+          error: statusName(429),
+          message: `${messages.tooManyContactMessages} ${tryAgainIn(outcome.retryAfterSeconds)}`,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+          requestId: request.id,
+        });
+    }
     ctx.relay.nudge();
-    return reply.status(201).send({ id: saved.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." });
+    return reply.status(201).send({ id: outcome.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { leadRequest, messages } from '@reproute/contracts';
+import { leadRequest, messages, tryAgainIn } from '@reproute/contracts';
 import { HttpError, metrics, requireRole, statusName, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
@@ -7,12 +7,6 @@ import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
 import { createLead, leadsForProvider } from '../store/leads.ts';
-
-/** "Please try again in 3 minutes." from a number of seconds. */
-export function tryAgainIn(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 60 ? `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` : `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** A traveller's interest in a hotel; the hotel is emailed through lead.created and the notifier. */

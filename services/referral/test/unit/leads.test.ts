@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@reproute/contracts';
+import { messages, tryAgainIn } from '@reproute/contracts';
 import { hasBookingLink, isVisibleTo, leadRecipient, type ProjectedHotel } from '../../src/domain/hotels.ts';
 import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId, type Caller } from '../../src/domain/leads.ts';
-import { tryAgainIn } from '../../src/routes/leads.ts';
 import { clickHotelName, resolveClickHotel } from '../../src/domain/clicks.ts';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
