@@ -142,6 +142,28 @@ export type AdminHotelCreate = z.infer<typeof adminHotelCreate>;
 export const adminHotelUpdate = adminHotelCreate.partial();
 export type AdminHotelUpdate = z.infer<typeof adminHotelUpdate>;
 
+/**
+ * Fields of an approved listing that a provider's edit cannot change until an admin approves the
+ * change (what travellers trust: name, location, where they book, where leads go, photos). The
+ * approved values stay public while the revision waits; other fields apply at once.
+ */
+export const reviewedListingFields = ['name', 'address', 'cityId', 'city', 'country', 'bookingUrl', 'contactEmail', 'imageUrl', 'images', 'gymImages'] as const;
+export type ReviewedListingField = (typeof reviewedListingFields)[number];
+
+/** One field of a revision: the live value and the value awaiting review. */
+export const revisionChange = z.object({ field: z.enum(reviewedListingFields), from: z.unknown(), to: z.unknown() });
+export type RevisionChange = z.infer<typeof revisionChange>;
+
+/** A provider's changes to an approved listing that await an admin (GET /api/admin/hotels/revisions). */
+export const hotelRevisionAnswer = z.object({
+  hotelId: z.number().int(),
+  hotelName: z.string(),
+  providerEmail: z.string().nullable(),
+  submittedAt: z.string(),
+  changes: z.array(revisionChange),
+});
+export type HotelRevision = z.infer<typeof hotelRevisionAnswer>;
+
 /** PUT /api/hotels/{id}/approval */
 export const hotelApprovalRequest = z.object({
   isApproved: z.boolean({ error: messages.approvalDecisionRequired }),
@@ -230,6 +252,8 @@ export const hotelAnswer = z.object({
   contactEmail: z.string().nullable().optional(),
   providerEmail: z.string().nullable().optional(),
   rejectionReason: z.string().nullable().optional(),
+  /** Owner and admins: the provider's changes awaiting review, or null; the fields above stay the approved ones. */
+  pendingRevision: z.object({ submittedAt: z.string(), changes: z.array(revisionChange) }).nullable().optional(),
 });
 export type Hotel = z.infer<typeof hotelAnswer> & { gymAccessType: GymAccessType };
 

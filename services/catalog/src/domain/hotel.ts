@@ -16,6 +16,7 @@ import {
   type ProviderHotelUpdate,
 } from '@reproute/contracts';
 import { normalisePrice, priceInUsd } from './price.ts';
+import { revisionChanges, type StoredRevision } from './revision.ts';
 
 export interface GymRecord {
   name: string | null;
@@ -235,8 +236,11 @@ export function canView(viewer: Viewer | null, hotel: Pick<HotelRecord, 'status'
   return hotel.status === 'approved' || isAdmin(viewer) || ownsHotel(viewer, hotel);
 }
 
-/** The answer shape of docs/api.md; owners and admins also get the contact and moderation fields. */
-export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null): Hotel {
+/**
+ * The answer shape of docs/api.md; owners and admins also get the contact and moderation fields,
+ * and the changes awaiting review when the caller passes the hotel's revision (or null for none).
+ */
+export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revision?: StoredRevision | null): Hotel {
   const answer: Hotel = {
     id: hotel.id,
     slug: hotel.slug,
@@ -275,6 +279,9 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null): Hotel 
     answer.contactEmail = effectiveContactEmail(hotel);
     answer.providerEmail = hotel.providerEmail;
     answer.rejectionReason = hotel.rejectionReason;
+    if (revision !== undefined) {
+      answer.pendingRevision = revision && { submittedAt: revision.submittedAt.toISOString(), changes: revisionChanges(hotel, revision.fields) };
+    }
   }
   return answer;
 }

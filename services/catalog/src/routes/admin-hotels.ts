@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { hotelApprovalRequest, type HotelApprovalRequest, type HotelRevision } from '@reproute/contracts';
 import type { ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { toHotelAnswer } from '../domain/hotel.ts';
+import { revisionChanges } from '../domain/revision.ts';
 import { listHotels, listPendingHotels } from '../store/hotels.ts';
-import { adminOnly, viewerOf } from './viewer.ts';
+import { decideRevision, listRevisions } from '../store/revisions.ts';
+import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
 
-/** The admin panel's lists: every hotel (with affiliateClicks) and the listings awaiting review. */
+/** The admin panel's lists: every hotel (with affiliateClicks), the listings awaiting review and the changes awaiting review. */
 export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   app.get('/api/admin/hotels', { preValidation: adminOnly }, async (request) => {
     const hotels = await listHotels(ctx.pool, { includeAll: true, limit: 1000 });
@@ -15,5 +18,26 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
   app.get('/api/admin/hotels/pending', { preValidation: adminOnly }, async (request) => {
     const hotels = await listPendingHotels(ctx.pool);
     return hotels.map((hotel) => toHotelAnswer(hotel, viewerOf(request)));
+  });
+
+  // Providers' changes to approved listings, oldest first, each field as live value → proposed value.
+  app.get('/api/admin/hotels/revisions', { preValidation: adminOnly }, async (): Promise<HotelRevision[]> => {
+    const revisions = await listRevisions(ctx.pool);
+    return revisions.map(({ hotel, revision }) => ({
+      hotelId: hotel.id,
+      hotelName: hotel.name,
+      providerEmail: hotel.providerEmail,
+      submittedAt: revision.submittedAt.toISOString(),
+      changes: revisionChanges(hotel, revision.fields),
+    }));
+  });
+
+  // Approve applies the changes (and tells the other services with hotel.updated); reject drops them.
+  app.put('/api/admin/hotels/:id/revision', { preValidation: adminOnly, schema: { body: hotelApprovalRequest } }, async (request) => {
+    const id = hotelIdParam(request.params);
+    const { isApproved } = request.body as HotelApprovalRequest;
+    const hotel = await decideRevision(ctx.pool, id, isApproved);
+    ctx.relay.nudge();
+    return toHotelAnswer(hotel, viewerOf(request), null);
   });
 }

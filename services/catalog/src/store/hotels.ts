@@ -1,5 +1,5 @@
 import { messages } from '@reproute/contracts';
-import { badRequest, enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { badRequest, conflict, enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
@@ -145,6 +145,24 @@ export async function insertHotel(tx: PoolClient, input: HotelRecord, events: re
 
 export async function createHotel(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
   const hotel = await withTransaction(pool, (tx) => insertHotel(tx, record, events));
+  invalidateSearchSummaries();
+  return hotel;
+}
+
+/**
+ * A provider's new listing. The same provider cannot hold two listings of one name at one address:
+ * a double submission answers 409 for every copy after the first (the advisory lock orders them).
+ */
+export async function createProviderListing(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
+  const hotel = await withTransaction(pool, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog.listing:${record.providerId}`]);
+    const { rows } = await tx.query(
+      `SELECT 1 FROM hotels WHERE provider_id = $1 AND name_key = fold_text($2) AND fold_text(coalesce(address, '')) = fold_text($3) LIMIT 1`,
+      [record.providerId, record.name, record.address ?? ''],
+    );
+    if (rows.length > 0) throw conflict(messages.listingDuplicate);
+    return insertHotel(tx, record, events);
+  });
   invalidateSearchSummaries();
   return hotel;
 }

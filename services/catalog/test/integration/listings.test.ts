@@ -108,12 +108,20 @@ describe('provider listings', () => {
     expect((await api('POST', '/api/provider/hotels', { token: admin, body: listingBody() })).status).toBe(403);
   });
 
-  it('two listings with the same name get different slugs', async () => {
+  it('two listings with the same name (at two addresses) get different slugs', async () => {
     const name = uniqueName('Twin Name Hotel');
     const a = await createListing(provider, { name });
-    const b = await createListing(provider, { name });
+    const b = await createListing(provider, { name, address: '20 Other Street' });
     expect(a.slug).not.toBe(b.slug);
     expect(b.slug).toBe(`${a.slug}-2`);
+  });
+
+  it('the same listing twice (name and address, any case) is refused with 409', async () => {
+    const name = uniqueName('Once Only Hotel');
+    await createListing(provider, { name });
+    const again = await api('POST', '/api/provider/hotels', { token: provider, body: listingBody({ name: name.toUpperCase(), address: '10 TEST STREET' }) });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(messages.listingDuplicate);
   });
 });
 

@@ -236,7 +236,7 @@ describe('one review per user and hotel, never of your own hotel', () => {
     expect(own.status).toBe(400);
     expect(own.body.message).toBe(messages.reviewOwnHotel);
     const pending = await api('GET', `/api/hotels/${providersHotel}/reviews?status=all`, { token: admin });
-    expect(pending.body.filter((r: { title: string }) => r.title === 'Proper lifting gym' && r.hotelId === providersHotel)).toHaveLength(0);
+    expect(pending.body.filter((r: { title: string; hotelId: number }) => r.title === 'Proper lifting gym' && r.hotelId === providersHotel)).toHaveLength(0);
   });
 
   it('ten concurrent submissions of the same review: one 201, the rest 409, never a 5xx', async () => {

@@ -1,0 +1,104 @@
+import { messages, type ProviderHotelUpdate } from '@reproute/contracts';
+import { notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { applyListingUpdate, type HotelEvent, type StoredHotel } from '../domain/hotel.ts';
+import { statusAfterProviderEdit } from '../domain/approval.ts';
+import { mergeRevision, splitProviderUpdate, type RevisionFields, type StoredRevision } from '../domain/revision.ts';
+import { findHotel, rewriteHotel } from './hotels.ts';
+import { hotelColumns, hotelFromRow, type HotelRow } from './rows.ts';
+import { invalidateSearchSummaries } from './search.ts';
+
+interface RevisionRow {
+  hotel_id: number;
+  fields: RevisionFields;
+  submitted_at: Date;
+}
+const toRevision = (row: RevisionRow): StoredRevision => ({ hotelId: row.hotel_id, fields: row.fields, submittedAt: row.submitted_at });
+
+export async function findRevision(db: Queryable, hotelId: number, options: { forUpdate?: boolean } = {}): Promise<StoredRevision | undefined> {
+  const { rows } = await db.query<RevisionRow>(`SELECT hotel_id, fields, submitted_at FROM hotel_revisions WHERE hotel_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [hotelId]);
+  return rows[0] && toRevision(rows[0]);
+}
+
+/** The revisions of the given hotels, by hotel id. */
+export async function revisionsOf(db: Queryable, hotelIds: number[]): Promise<Map<number, StoredRevision>> {
+  if (hotelIds.length === 0) return new Map();
+  const { rows } = await db.query<RevisionRow>('SELECT hotel_id, fields, submitted_at FROM hotel_revisions WHERE hotel_id = ANY($1::bigint[])', [hotelIds]);
+  return new Map(rows.map((row) => [row.hotel_id, toRevision(row)]));
+}
+
+/** Every waiting revision with its live hotel, oldest first (the admin's queue). */
+export async function listRevisions(db: Queryable): Promise<{ hotel: StoredHotel; revision: StoredRevision }[]> {
+  const { rows } = await db.query<HotelRow & { revision_fields: RevisionFields; revision_submitted_at: Date }>(
+    `SELECT ${hotelColumns}, r.fields AS revision_fields, r.submitted_at AS revision_submitted_at
+       FROM hotel_revisions r JOIN hotels h ON h.id = r.hotel_id LEFT JOIN gyms g ON g.hotel_id = h.id
+      ORDER BY r.submitted_at, r.hotel_id LIMIT 1000`,
+  );
+  return rows.map((row) => ({ hotel: hotelFromRow(row), revision: { hotelId: row.id, fields: row.revision_fields, submittedAt: row.revision_submitted_at } }));
+}
+
+async function saveRevision(tx: Queryable, hotelId: number, fields: RevisionFields, userId: string): Promise<StoredRevision | null> {
+  if (Object.keys(fields).length === 0) {
+    await tx.query('DELETE FROM hotel_revisions WHERE hotel_id = $1', [hotelId]);
+    return null;
+  }
+  const { rows } = await tx.query<RevisionRow>(
+    `INSERT INTO hotel_revisions (hotel_id, fields, submitted_by) VALUES ($1, $2, $3)
+       ON CONFLICT (hotel_id) DO UPDATE SET fields = EXCLUDED.fields, submitted_by = EXCLUDED.submitted_by, submitted_at = now()
+       RETURNING hotel_id, fields, submitted_at`,
+    [hotelId, JSON.stringify(fields), userId],
+  );
+  return toRevision(rows[0]!);
+}
+
+/**
+ * A provider's edit. An approved listing keeps its reviewed fields live as approved: changes to them
+ * become (or join) the hotel's revision, and only the other fields apply at once. A listing not yet
+ * approved takes the whole edit (a rejected one goes back to review), since it is not public anyway.
+ */
+export async function editListing(
+  pool: Pool,
+  id: number,
+  userId: string,
+  input: ProviderHotelUpdate,
+  authorize: (current: StoredHotel) => void,
+): Promise<{ hotel: StoredHotel; revision: StoredRevision | null }> {
+  const result = await withTransaction(pool, async (tx) => {
+    const current = await findHotel(tx, { id }, { forUpdate: true });
+    if (!current) throw notFound(messages.hotelNotFound);
+    authorize(current);
+    const earlier = await findRevision(tx, id, { forUpdate: true });
+    if (current.status !== 'approved') {
+      const { status, resubmitted } = statusAfterProviderEdit(current);
+      const events: HotelEvent[] = [{ type: 'hotel.updated' }];
+      if (resubmitted) events.push({ type: 'hotel.submitted' });
+      if (earlier) await saveRevision(tx, id, {}, userId);
+      const record = { ...applyListingUpdate(current, { ...earlier?.fields, ...input }), status, rejectionReason: resubmitted ? null : current.rejectionReason };
+      return { hotel: await rewriteHotel(tx, current, record, events), revision: null };
+    }
+    const { immediate, reviewed } = splitProviderUpdate(input);
+    const revision = await saveRevision(tx, id, mergeRevision(current, earlier?.fields ?? {}, reviewed), userId);
+    const hotel = Object.keys(immediate).length > 0 ? await rewriteHotel(tx, current, applyListingUpdate(current, immediate), [{ type: 'hotel.updated' }]) : current;
+    return { hotel, revision };
+  });
+  invalidateSearchSummaries();
+  return result;
+}
+
+/**
+ * An admin's decision on a hotel's revision: approval applies it (hotel.updated carries the new
+ * state to the other services), rejection drops it. The hotel row is locked first, so two decisions
+ * at once are taken one after the other and the second finds nothing left (404).
+ */
+export async function decideRevision(pool: Pool, id: number, isApproved: boolean): Promise<StoredHotel> {
+  const hotel = await withTransaction(pool, async (tx) => {
+    const current = await findHotel(tx, { id }, { forUpdate: true });
+    if (!current) throw notFound(messages.hotelNotFound);
+    const revision = await findRevision(tx, id, { forUpdate: true });
+    if (!revision) throw notFound(messages.revisionNotFound);
+    await tx.query('DELETE FROM hotel_revisions WHERE hotel_id = $1', [id]);
+    if (!isApproved) return current;
+    return rewriteHotel(tx, current, applyListingUpdate(current, revision.fields), [{ type: 'hotel.updated' }]);
+  });
+  invalidateSearchSummaries();
+  return hotel;
+}
