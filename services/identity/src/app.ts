@@ -5,7 +5,7 @@ import { TokenIssuer } from './domain/tokens.ts';
 import { PasswordHasher } from './domain/passwords.ts';
 import { LoginLimiter } from './domain/login-limits.ts';
 import { loadSigningKey } from './store/signing-key.ts';
-import { RedisCounterStore } from './store/counters.ts';
+import { RedisFailureStore } from './store/counters.ts';
 import { isTokenRevoked } from './store/revocations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { providerRoutes } from './routes/provider.ts';
@@ -29,9 +29,10 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
     redis,
     tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
     passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
-    loginLimiter: new LoginLimiter(new RedisCounterStore(redis), {
-      maxFailuresPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    loginLimiter: new LoginLimiter(new RedisFailureStore(redis), {
+      freeFailuresPerAccountAndAddress: config.LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      freeFailuresPerAddress: config.LOGIN_FREE_FAILURES_PER_ADDRESS,
+      maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
       windowSeconds: config.LOGIN_WINDOW_SECONDS,
     }),
   };

@@ -17,9 +17,14 @@ export const configSchema = baseConfigSchema.extend({
   /** Reset emails per address per window: more requests still get the generic answer but send nothing. */
   RESET_MAX_PER_EMAIL: count(5),
   RESET_WINDOW_SECONDS: count(3600),
-  /** Failed sign-ins allowed per email address and per client address within the window (then 429). */
-  LOGIN_MAX_FAILURES_PER_EMAIL: count(5),
-  LOGIN_MAX_FAILURES_PER_IP: count(300),
+  /**
+   * Sign-in throttling: failures allowed per (account, client address) and per client address
+   * before each further attempt from that address waits (1 s, doubling, up to the max delay);
+   * failures are forgotten a window after the last one.
+   */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS: count(5),
+  LOGIN_FREE_FAILURES_PER_ADDRESS: count(300),
+  LOGIN_MAX_DELAY_SECONDS: count(15 * 60),
   LOGIN_WINDOW_SECONDS: count(15 * 60),
   /** argon2id cost (OWASP's minimum recommendation by default: 19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8 * 1024).default(19 * 1024),

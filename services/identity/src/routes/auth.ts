@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
       await loginLimiter.recordFailure(email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not count a failed sign-in'));
       throw unauthorized(messages.invalidCredentials);
     }
-    await loginLimiter.recordSuccess(email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
+    await loginLimiter.recordSuccess(email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
     if (passwords.needsRehash(user.password_hash)) await updatePasswordHash(pool, user.id, await passwords.hash(password));
     const publicUser = toPublicUser(user);
     const { token } = await tokens.issue(publicUser, { notBefore: user.tokens_not_before ? user.tokens_not_before.getTime() / 1000 : undefined });

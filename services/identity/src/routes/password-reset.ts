@@ -33,7 +33,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
     const reset = await resetPasswordWithToken(pool, body.token, await deps.passwords.hash(body.password));
     if (!reset) throw badRequest(messages.resetTokenInvalid, [{ path: 'token', message: messages.resetTokenInvalid }]);
     await announceTokensNotBefore({ redis: deps.redis, logger: request.log }, reset.userId, reset.tokensNotBefore);
-    await deps.loginLimiter.clearEmail(reset.email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
+    await deps.loginLimiter.clearAccount(reset.email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
     request.log.info({ userId: reset.userId }, 'password reset completed');
     return { message: passwordResetDone };
   });

@@ -1,24 +1,33 @@
 import type { Redis } from 'ioredis';
-import type { CounterStore } from '../domain/login-limits.ts';
+import type { FailureRecord, FailureStore } from '../domain/login-limits.ts';
 
-/** Fixed-window counters in Redis: INCR, and EXPIRE only when the key is new (NX). */
-export class RedisCounterStore implements CounterStore {
+/** Failure records in Redis: a hash (count, last failure) that expires a window after its last failure. */
+export class RedisFailureStore implements FailureStore {
   constructor(private readonly redis: Redis) {}
 
-  async increment(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }> {
-    const results = await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
-    if (!results) throw new Error('redis transaction aborted');
-    const [incr, , ttl] = results;
-    if (incr?.[0] || ttl?.[0]) throw incr?.[0] ?? ttl?.[0];
-    return { count: Number(incr?.[1] ?? 0), ttlSeconds: Math.max(0, Number(ttl?.[1] ?? 0)) };
+  async read(key: string): Promise<FailureRecord> {
+    const [count, last] = await this.redis.hmget(key, 'count', 'last');
+    return { count: Number(count ?? 0), lastFailureAt: Number(last ?? 0) };
   }
 
-  async read(key: string): Promise<{ count: number; ttlSeconds: number }> {
-    const [value, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]);
-    return { count: value ? Number(value) : 0, ttlSeconds: Math.max(0, ttl) };
+  async record(key: string, now: number, windowSeconds: number): Promise<FailureRecord> {
+    const results = await this.redis.multi().hincrby(key, 'count', 1).hset(key, 'last', now).expire(key, windowSeconds).exec();
+    if (!results) throw new Error('redis transaction aborted');
+    const failed = results.find(([err]) => err);
+    if (failed) throw failed[0];
+    return { count: Number(results[0]?.[1] ?? 0), lastFailureAt: now };
   }
 
   async reset(key: string): Promise<void> {
     await this.redis.del(key);
+  }
+
+  async resetPrefix(prefix: string): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await this.redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
   }
 }

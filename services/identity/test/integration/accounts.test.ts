@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { messages } from '@reproute/contracts';
 import { revokedTokensKey } from '@reproute/platform';
-import { api, eventually, seedAccounts, uniqueEmail, waitForEmail } from '@reproute/platform/testing';
+import { api, eventually, seedAccounts, sleep, uniqueEmail, waitForEmail } from '@reproute/platform/testing';
 import { claimsOf, identityDb, messageOf, outboxEventTypes, password, redis, register } from './helpers.ts';
 
 const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
@@ -138,20 +138,35 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('answers 429 after 5 failed attempts for one email, then even the right password waits', async () => {
+  it('slows an address failing on an account (429, growing Retry-After) but never the owner signing in from elsewhere', async () => {
     const { email } = await register('throttle');
+    // The attacker's address, as the gateway would forward it to identity.
+    const attacker = { base: identityUrl, headers: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } };
     for (let i = 0; i < 5; i += 1) {
-      const res = await api('POST', '/api/auth/login', { body: { email, password: `Wr0ng!Pass${i}` } });
+      const res = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: `Wr0ng!Pass${i}` } });
       expect(res.status).toBe(401);
     }
-    const limited = await api('POST', '/api/auth/login', { body: { email, password: 'Wr0ng!Pass' } });
+    const limited = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass' } });
     expect(limited.status).toBe(429);
     expect(messageOf(limited)).toBe(messages.tooManyLogins);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const right = await api('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
-    expect(right.status).toBe(429);
-    // Other accounts are unaffected.
-    expect((await api('POST', '/api/auth/login', { body: seedAccounts.traveller })).status).toBe(200);
+    expect(Number(limited.headers.get('retry-after'))).toBe(1);
+    // Even the right password waits at the attacker's address...
+    expect((await api('POST', '/api/auth/login', { ...attacker, body: { email: email.toUpperCase(), password } })).status).toBe(429);
+    // ...while the owner, from another address (through the gateway), signs in at once.
+    expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+    // Once the wait has passed the attacker may try once more, then waits twice as long.
+    await sleep(1_100);
+    expect((await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass6' } })).status).toBe(401);
+    const longer = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass7' } });
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get('retry-after'))).toBe(2);
+  });
+
+  it("failing on purpose cannot lock the admin out: the admin's sign-in from another address works", async () => {
+    const attacker = { base: identityUrl, headers: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } };
+    for (let i = 0; i < 8; i += 1) await api('POST', '/api/auth/login', { ...attacker, body: { email: seedAccounts.admin.email, password: `Wr0ng!Pass${i}` } });
+    expect((await api('POST', '/api/auth/login', { ...attacker, body: seedAccounts.admin })).status).toBe(429);
+    expect((await api('POST', '/api/auth/login', { body: seedAccounts.admin })).status).toBe(200);
   });
 });
 

@@ -1,85 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter, emailFailuresKey, ipFailuresKey, type CounterStore } from '../../src/domain/login-limits.ts';
+import { LoginLimiter, delayAfterFailures, type FailureRecord, type FailureStore } from '../../src/domain/login-limits.ts';
 
-/** The Redis store's behaviour (fixed windows started by the first hit) over a fake clock. */
-class MemoryCounters implements CounterStore {
-  now = 0;
-  private readonly entries = new Map<string, { count: number; expiresAt: number }>();
+/** The Redis store's behaviour (records forgotten a window after their last failure) over a fake clock. */
+class MemoryFailures implements FailureStore {
+  now = 1_000_000;
+  private readonly entries = new Map<string, FailureRecord & { expiresAt: number }>();
   private live(key: string) {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt <= this.now) this.entries.delete(key);
     return this.entries.get(key);
   }
-  async increment(key: string, windowSeconds: number) {
-    const entry = this.live(key) ?? { count: 0, expiresAt: this.now + windowSeconds * 1000 };
-    entry.count += 1;
-    this.entries.set(key, entry);
-    return { count: entry.count, ttlSeconds: Math.ceil((entry.expiresAt - this.now) / 1000) };
-  }
   async read(key: string) {
     const entry = this.live(key);
-    return entry ? { count: entry.count, ttlSeconds: Math.ceil((entry.expiresAt - this.now) / 1000) } : { count: 0, ttlSeconds: 0 };
+    return { count: entry?.count ?? 0, lastFailureAt: entry?.lastFailureAt ?? 0 };
+  }
+  async record(key: string, now: number, windowSeconds: number) {
+    const count = (this.live(key)?.count ?? 0) + 1;
+    this.entries.set(key, { count, lastFailureAt: now, expiresAt: now + windowSeconds * 1000 });
+    return { count, lastFailureAt: now };
   }
   async reset(key: string) {
     this.entries.delete(key);
   }
+  async resetPrefix(prefix: string) {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }
 
-const limits = { maxFailuresPerEmail: 5, maxFailuresPerIp: 8, windowSeconds: 900 };
+const limits = { freeFailuresPerAccountAndAddress: 5, freeFailuresPerAddress: 20, maxDelaySeconds: 900, windowSeconds: 900 };
+const setup = () => {
+  const store = new MemoryFailures();
+  return { store, limiter: new LoginLimiter(store, limits, () => store.now) };
+};
+
+async function fail(limiter: LoginLimiter, times: number, email: string, ip: string) {
+  for (let i = 0; i < times; i += 1) await limiter.recordFailure(email, ip);
+}
+
+describe('delayAfterFailures', () => {
+  it('is free up to the allowance, then 1 s doubling per failure up to the cap', () => {
+    expect([0, 4, 5, 6, 7, 10, 14, 15, 40].map((n) => delayAfterFailures(n, 5, 900))).toEqual([0, 0, 1, 2, 4, 32, 512, 900, 900]);
+  });
+});
 
 describe('LoginLimiter', () => {
-  it('refuses an email after 5 failed attempts within the window, even with the right password, until the window ends', async () => {
-    const store = new MemoryCounters();
-    const limiter = new LoginLimiter(store, limits);
-    for (let i = 0; i < 5; i += 1) {
-      const ip = `10.0.0.${i}`;
-      expect(await limiter.admit('ann@example.com', ip)).toEqual({ allowed: true });
-      await limiter.recordFailure('ann@example.com', ip);
-    }
-    expect(await limiter.admit('ann@example.com', '10.0.1.1')).toEqual({ allowed: false, retryAfterSeconds: 900 });
-    store.now += 600_000;
-    expect(await limiter.admit('ANN@example.com ', '10.0.1.2')).toEqual({ allowed: false, retryAfterSeconds: 300 });
-    expect(await limiter.admit('bob@example.com', '10.0.1.2')).toEqual({ allowed: true });
-    store.now += 300_000;
-    expect(await limiter.admit('ann@example.com', '10.0.1.3')).toEqual({ allowed: true });
+  it('slows one address failing on one account with growing delays, and lets it try once each delay has passed', async () => {
+    const { store, limiter } = setup();
+    await fail(limiter, 4, 'ann@example.com', '198.51.100.9');
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: true });
+    await fail(limiter, 1, 'ann@example.com', '198.51.100.9');
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    store.now += 1_000;
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: true });
+    await fail(limiter, 3, 'ann@example.com', '198.51.100.9');
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: false, retryAfterSeconds: 8 });
+    store.now += 7_000;
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    store.now += 1_000;
+    expect(await limiter.admit('ann@example.com', '198.51.100.9')).toEqual({ allowed: true });
   });
 
-  it('forgets an email\'s failures after a successful sign-in or a password reset', async () => {
-    const limiter = new LoginLimiter(new MemoryCounters(), limits);
-    for (let i = 0; i < 4; i += 1) await limiter.recordFailure('ann@example.com', `10.0.0.${i}`);
-    await limiter.recordSuccess('ann@example.com');
-    for (let i = 0; i < 4; i += 1) await limiter.recordFailure('ann@example.com', `10.0.1.${i}`);
-    expect((await limiter.admit('ann@example.com', '10.0.2.1')).allowed).toBe(true);
-    await limiter.recordFailure('ann@example.com', '10.0.2.1');
-    expect((await limiter.admit('ann@example.com', '10.0.2.1')).allowed).toBe(false);
-    await limiter.clearEmail('ann@example.com');
-    expect((await limiter.admit('ann@example.com', '10.0.2.2')).allowed).toBe(true);
+  it("never refuses the owner's address because of another address's failures", async () => {
+    const { limiter } = setup();
+    await fail(limiter, 15, 'admin@example.com', '203.0.113.7');
+    expect((await limiter.admit('admin@example.com', '203.0.113.7')).allowed).toBe(false);
+    expect(await limiter.admit('admin@example.com', '192.0.2.10')).toEqual({ allowed: true });
   });
 
-  it('refuses a client address after 8 failures across any accounts, until its window ends', async () => {
-    const store = new MemoryCounters();
-    const limiter = new LoginLimiter(store, limits);
-    for (let i = 0; i < 8; i += 1) {
-      expect((await limiter.admit(`user${i}@example.com`, '10.0.0.9')).allowed).toBe(true);
-      await limiter.recordFailure(`user${i}@example.com`, '10.0.0.9');
-    }
-    expect(await limiter.admit('fresh@example.com', '10.0.0.9')).toEqual({ allowed: false, retryAfterSeconds: 900 });
-    expect((await limiter.admit('fresh@example.com', '10.0.0.10')).allowed).toBe(true);
-    store.now += 900_000;
-    expect((await limiter.admit('fresh@example.com', '10.0.0.9')).allowed).toBe(true);
+  it('slows one address trying many accounts once it passes its own allowance, and no one else', async () => {
+    const { limiter } = setup();
+    for (let i = 0; i < 20; i += 1) await limiter.recordFailure(`user${i}@example.com`, '203.0.113.8');
+    expect(await limiter.admit('fresh@example.com', '203.0.113.8')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiter.admit('fresh@example.com', '192.0.2.11')).toEqual({ allowed: true });
   });
 
-  it('never counts successful sign-ins, so a busy honest client is not throttled', async () => {
-    const limiter = new LoginLimiter(new MemoryCounters(), limits);
-    for (let i = 0; i < 1000; i += 1) {
-      expect((await limiter.admit('ann@example.com', '127.0.0.1')).allowed).toBe(true);
-      await limiter.recordSuccess('ann@example.com');
-    }
+  it('forgets failures a window after the last one; a success or a password reset clears them', async () => {
+    const { store, limiter } = setup();
+    await fail(limiter, 10, 'bob@example.com', '198.51.100.1');
+    store.now += 901_000;
+    expect(await limiter.admit('bob@example.com', '198.51.100.1')).toEqual({ allowed: true });
+
+    await fail(limiter, 6, 'bob@example.com', '198.51.100.1');
+    await limiter.recordSuccess('bob@example.com', '198.51.100.1');
+    expect(await limiter.admit('bob@example.com', '198.51.100.1')).toEqual({ allowed: true });
+
+    await fail(limiter, 6, 'bob@example.com', '198.51.100.1');
+    await fail(limiter, 6, 'bob@example.com', '198.51.100.2');
+    await limiter.clearAccount('BOB@example.com');
+    expect(await limiter.admit('bob@example.com', '198.51.100.1')).toEqual({ allowed: true });
+    expect(await limiter.admit('bob@example.com', '198.51.100.2')).toEqual({ allowed: true });
   });
 
-  it('keys counters by a digest, never the address itself, and folds email case', () => {
-    expect(emailFailuresKey('Ann@Example.com')).toBe(emailFailuresKey('ann@example.com'));
-    expect(emailFailuresKey('ann@example.com')).not.toContain('ann');
-    expect(ipFailuresKey('10.0.0.1')).not.toContain('10.0.0.1');
+  it('treats an email in any letter case as one account', async () => {
+    const { limiter } = setup();
+    await fail(limiter, 5, 'Cat@Example.com', '198.51.100.3');
+    expect((await limiter.admit('cat@example.com', '198.51.100.3')).allowed).toBe(false);
   });
 });
