@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ZodError, type ZodType } from 'zod';
+import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
 import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
+import { loadConfig } from './config.ts';
 import { metrics, registry } from './metrics.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -45,6 +47,20 @@ export function parseJsonBody(text: string): unknown {
   return value;
 }
 
+/**
+ * Load shedding: past these limits a request is answered 503 with Retry-After at once, instead of
+ * queueing behind the overload until the client times out. From the environment, validated.
+ */
+export const sheddingConfigSchema = z.object({
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(250),
+  // 0 = off: utilization alone also rises on a machine whose cores other processes take.
+  SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(2),
+  // Loading and compiling code right after start blocks the loop briefly; that is not overload.
+  SHED_WARMUP_MS: z.coerce.number().int().min(0).default(5_000),
+});
+export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
+
 /** Postgres data exceptions (class 22: out-of-range numbers and dates, bad encodings) are the caller's input. */
 function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -76,6 +92,8 @@ export function createHttpApp(options: {
   jsonNotFound?: boolean;
   /** The gateway streams bodies through untouched (its proxy installs its own parsers), so it opts out. */
   parseJson?: boolean;
+  /** Load-shedding limits; default: from the environment (SHED_*); `false` turns shedding off. */
+  shedding?: SheddingConfig | false;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
   fastify?: Partial<FastifyServerOptions>;
@@ -89,6 +107,29 @@ export function createHttpApp(options: {
     trustProxy: true,
     ...options.fastify,
   }) as unknown as FastifyInstance;
+
+  const shedding = options.shedding ?? loadConfig(sheddingConfigSchema);
+  if (shedding) {
+    let readyAt = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      readyAt = Date.now();
+    });
+    void app.register(underPressure, {
+      sampleInterval: 250,
+      maxEventLoopDelay: shedding.SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: shedding.SHED_MAX_EVENT_LOOP_UTILIZATION,
+      retryAfter: shedding.SHED_RETRY_AFTER_SECONDS,
+      pressureHandler: (request, reply, type) => {
+        // Probes and metrics still answer: an overloaded process is busy, not dead.
+        if (request.url.startsWith('/health/') || request.url === '/metrics') return;
+        if (Date.now() - readyAt < shedding.SHED_WARMUP_MS) return;
+        metrics.requestsShed.inc({ reason: String(type) });
+        // The plugin sends what this returns.
+        reply.status(503).header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS));
+        return { statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id };
+      },
+    });
+  }
 
   // Routes registered after this (through app.register) are documented from their zod schemas.
   void app.register(swagger, {

@@ -12,6 +12,12 @@ export const metrics = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   }),
+  requestsShed: new client.Counter({
+    name: 'http_requests_shed_total',
+    help: 'Requests answered 503 at once because the process was overloaded (event-loop delay or utilization)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  }),
   eventsConsumed: new client.Counter({
     name: 'events_consumed_total',
     help: 'Kafka events handled by consumers, by outcome (processed, duplicate, failed)',

@@ -173,3 +173,43 @@ describe('authPlugin and guards', () => {
     expect((await app.inject({ url: '/admin', headers: { authorization: `Bearer ${await token({ roles: ['traveller', 'admin'] })}` } })).statusCode).toBe(200);
   });
 });
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes up, and recovers', async () => {
+    const shedApp = createHttpApp({
+      logger: createLogger('test', 'silent'),
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0 },
+    });
+    shedApp.get('/work', async () => ({ done: true }));
+    await shedApp.ready();
+    try {
+      expect((await shedApp.inject({ url: '/work' })).statusCode).toBe(200);
+      // Congest the loop as a flood of CPU-bound requests would: every tick waits ~60 ms, for over a second.
+      const congest = async (ms: number) => {
+        const end = Date.now() + ms;
+        while (Date.now() < end) {
+          const until = Date.now() + 60;
+          while (Date.now() < until) {
+            /* busy */
+          }
+          await new Promise((r) => setImmediate(r));
+        }
+      };
+      await congest(1_200);
+      const shed = await shedApp.inject({ url: '/work' });
+      expect(shed.statusCode).toBe(503);
+      expect(shed.headers['retry-after']).toBe('3');
+      expect(shed.json()).toMatchObject({ statusCode: 503, message: 'The service is busy. Please try again shortly.', retryAfterSeconds: 3 });
+      expect((await shedApp.inject({ url: '/health/live' })).statusCode).toBe(200);
+      // Once the loop is calm again, requests are served.
+      let recovered = false;
+      for (let round = 0; round < 20 && !recovered; round += 1) {
+        await new Promise((r) => setTimeout(r, 250));
+        recovered = (await shedApp.inject({ url: '/work' })).statusCode === 200;
+      }
+      expect(recovered).toBe(true);
+    } finally {
+      await shedApp.close();
+    }
+  }, 20_000);
+});
