@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
@@ -11,6 +11,44 @@ import { loadConfig } from './config.ts';
 import { metrics, registry } from './metrics.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
+
+/** How long browsers and shared caches may reuse a public read (route config `publicCache`). */
+export interface PublicCache {
+  maxAgeSeconds: number;
+  staleWhileRevalidateSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publicCache?: PublicCache;
+  }
+}
+
+/**
+ * Caching headers for public reads: an ETag on every 200 answer of a route marked `publicCache`
+ * (a matching If-None-Match gets 304 with no body). Anonymous answers are public for the route's
+ * max-age with stale-while-revalidate; answers to a signed-in caller (who may see more, such as
+ * their own pending listings) are private and revalidated each time, so no shared cache hands one
+ * user's answer to another.
+ */
+export function publicCacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const policy = request.routeOptions.config?.publicCache;
+  if (!policy || request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const signedIn = Boolean(request.headers.authorization);
+  reply.header('vary', 'Authorization');
+  reply.header(
+    'cache-control',
+    signedIn ? 'private, no-cache' : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}`,
+  );
+  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', etag);
+  const presented = request.headers['if-none-match'];
+  if (presented && presented.split(',').some((tag) => tag.trim() === etag)) {
+    reply.code(304);
+    return '';
+  }
+  return payload;
+}
 
 const nulMessage = 'Text must not contain NUL characters';
 const maxJsonDepth = 64;
@@ -164,8 +202,9 @@ export function createHttpApp(options: {
     if (/%00/.test(request.url)) throw new HttpError(400, nulMessage);
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    return publicCacheHeaders(request, reply, payload);
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -37,6 +37,7 @@ beforeAll(async () => {
   app.get('/boom', async () => {
     throw new Error('database password is hunter2');
   });
+  app.get('/public-hotels', { config: { publicCache: { maxAgeSeconds: 30, staleWhileRevalidateSeconds: 300 } } }, async () => ({ hotels: [1, 2, 3] }));
   app.get('/out-of-range', async () => {
     throw Object.assign(new Error('date/time field value out of range: "275760-09-13"'), { code: '22008' });
   });
@@ -106,6 +107,25 @@ describe('createHttpApp', () => {
     const res = await app.inject({ method: 'GET', url: '/out-of-range' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('A value in the request is out of range or malformed');
+  });
+
+  it('gives public reads an ETag and caching headers, 304 when the browser has the answer', async () => {
+    const first = await app.inject({ url: '/public-hotels' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=300');
+    expect(first.headers.vary).toMatch(/Authorization/);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await app.inject({ url: '/public-hotels', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await app.inject({ url: '/public-hotels', headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(other.statusCode).toBe(200);
+    // A signed-in caller's answer is never stored by a shared cache.
+    const signedIn = await app.inject({ url: '/public-hotels', headers: { authorization: `Bearer ${await token({})}` } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    // Routes without the policy carry no caching headers.
+    expect((await app.inject({ url: '/me' })).headers.etag).toBeUndefined();
   });
 
   it('hides internal errors behind a generic 500', async () => {
