@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminHotelCreate, AdminHotelUpdate, Hotel, HotelApprovalRequest } from '@reproute/contracts';
+import type { AdminHotelCreate, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
 import { apiRequest } from './request';
 
 export const adminHotelsKey = ['/api/hotels', 'all'] as const;
 export const pendingHotelsKey = ['/api/admin/hotels/pending'] as const;
+export const hotelRevisionsKey = ['/api/admin/hotels/revisions'] as const;
 
 /** Every hotel, pending and rejected ones included (admins only). */
 export function useAdminHotels(enabled = true) {
@@ -25,11 +26,22 @@ export function usePendingHotels(enabled = true) {
   });
 }
 
+/** Providers' changes to approved listings awaiting review, oldest first. */
+export function useHotelRevisions(enabled = true) {
+  return useQuery({
+    queryKey: hotelRevisionsKey,
+    queryFn: ({ signal }) => apiRequest<HotelRevision[]>('GET', '/api/admin/hotels/revisions', undefined, { signal }),
+    staleTime: 0,
+    enabled,
+  });
+}
+
 function useRefreshHotels() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: adminHotelsKey });
     await queryClient.invalidateQueries({ queryKey: pendingHotelsKey });
+    await queryClient.invalidateQueries({ queryKey: hotelRevisionsKey });
     // Public lists and searches change with any admin edit.
     await queryClient.invalidateQueries({ queryKey: ['hotels'] });
     await queryClient.invalidateQueries({ queryKey: ['/api/hotels'], exact: true });
@@ -64,6 +76,15 @@ export function useHotelApproval() {
   const refresh = useRefreshHotels();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: HotelApprovalRequest }) => apiRequest<Hotel>('PUT', `/api/hotels/${id}/approval`, decision),
+    onSuccess: refresh,
+  });
+}
+
+/** Approve (apply) or reject a listing's changes awaiting review. */
+export function useRevisionDecision() {
+  const refresh = useRefreshHotels();
+  return useMutation({
+    mutationFn: ({ id, isApproved }: { id: number; isApproved: boolean }) => apiRequest<Hotel>('PUT', `/api/admin/hotels/${id}/revision`, { isApproved }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Building2, ClipboardList, Crown, MessageSquareText, MousePointerClick, Plus, Search, Star } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
-import { useAdminHotels, useDeleteHotel, usePendingHotels } from '@/api/admin';
+import { useAdminHotels, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
 import { HotelDialog } from '@/components/admin/HotelDialog';
 import { HotelsTable } from '@/components/admin/HotelsTable';
 import { PendingListings } from '@/components/admin/PendingListings';
+import { PendingRevisions } from '@/components/admin/PendingRevisions';
 import { ReviewModeration } from '@/components/admin/ReviewModeration';
 import { totalClicks } from '@/components/admin/adminHotelForm';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
@@ -34,6 +35,7 @@ export default function AdminPage() {
   const hotels = useAdminHotels();
   const pendingReviews = usePendingReviews();
   const pendingHotels = usePendingHotels();
+  const revisions = useHotelRevisions();
   const remove = useDeleteHotel();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Hotel | null>(null);
@@ -143,10 +145,15 @@ export default function AdminPage() {
             value: 'listings',
             label: (
               <>
-                <ClipboardList aria-hidden className="h-4 w-4" /> Pending Listings <CountPill count={pendingHotels.data?.length} />
+                <ClipboardList aria-hidden className="h-4 w-4" /> Pending Listings <CountPill count={(pendingHotels.data?.length ?? 0) + (revisions.data?.length ?? 0)} />
               </>
             ),
-            content: <PendingListings />,
+            content: (
+              <>
+                <PendingRevisions />
+                <PendingListings />
+              </>
+            ),
           },
           {
             value: 'reviews',

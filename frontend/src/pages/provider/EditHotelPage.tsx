@@ -1,5 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Clock } from 'lucide-react';
+import type { Hotel } from '@reproute/contracts';
+import { useCities } from '@/api/cities';
 import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { ListingForm } from '@/components/provider/ListingForm';
@@ -7,8 +9,18 @@ import { listingFormFromHotel, toUpdateListing } from '@/components/provider/lis
 import { Button } from '@/components/ui/Button';
 import { Card, Container, Skeleton } from '@/components/ui/Misc';
 import { ListingStatusBadge } from '@/components/provider/ListingCard';
+import { revisionFieldLabels, revisionValueText } from '@/components/admin/revisionText';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
+
+/** The listing as the provider last submitted it: the approved values overlaid with those awaiting review. */
+function withPendingValues(hotel: Hotel): Hotel {
+  const changes = hotel.pendingRevision?.changes ?? [];
+  return { ...hotel, ...Object.fromEntries(changes.map((change) => [change.field, change.to])) } as Hotel;
+}
+
+const reviewedNote =
+  'Changes to the name, address, city, booking URL, email for leads or photos of a live listing are reviewed before travellers see them (2-3 business days); other changes apply at once.';
 
 /** /edit-hotel/{id} (ruling 4): a provider edits one of their own listings. */
 export default function EditHotelPage() {
@@ -16,6 +28,7 @@ export default function EditHotelPage() {
   const navigate = useNavigate();
   const listings = useProviderHotels();
   const update = useUpdateProviderHotel();
+  const cities = useCities();
   const hotel = listings.data?.find((h) => String(h.id) === id);
   useDocumentTitle(hotel ? `Edit ${hotel.name}` : 'Edit Listing');
   const toDashboard = () => navigate('/provider/dashboard');
@@ -48,17 +61,33 @@ export default function EditHotelPage() {
             <ListingStatusBadge hotel={hotel} />
           </div>
           <p className="mt-2 text-slate-600">{hotel.name}</p>
+          {hotel.pendingRevision ? (
+            <div className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="status" data-testid="pending-changes-notice">
+              <p className="flex items-center gap-2 font-semibold">
+                <Clock aria-hidden className="h-4 w-4" /> Your changes are awaiting review
+              </p>
+              <p className="mt-1">Travellers see the approved details until our team approves these changes. The form below shows your submitted values.</p>
+              <ul className="mt-2 space-y-1">
+                {hotel.pendingRevision.changes.map((change) => (
+                  <li key={change.field} className="break-all">
+                    <span className="font-semibold">{revisionFieldLabels[change.field]}:</span> {revisionValueText(change.field, change.from, cities.data)} → {revisionValueText(change.field, change.to, cities.data)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <Card className="mt-8 p-5 sm:p-8">
             <ListingForm
-              key={hotel.id}
-              defaultValues={listingFormFromHotel(hotel)}
+              key={`${hotel.id}:${hotel.pendingRevision?.submittedAt ?? ''}`}
+              defaultValues={listingFormFromHotel(withPendingValues(hotel))}
               submitLabel="Save Changes"
               busyLabel="Saving..."
-              note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : undefined}
+              note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : hotel.status === 'approved' ? reviewedNote : undefined}
               onCancel={toDashboard}
               onSubmit={async (values) => {
+                let saved: Hotel;
                 try {
-                  await update.mutateAsync({ id: hotel.id, body: toUpdateListing(values) });
+                  saved = await update.mutateAsync({ id: hotel.id, body: toUpdateListing(values) });
                 } catch (error) {
                   toast({
                     title: 'Failed to Update Hotel',
@@ -67,7 +96,11 @@ export default function EditHotelPage() {
                   });
                   throw error;
                 }
-                toast({ title: 'Listing Updated', description: 'Your changes have been saved.' });
+                if (saved.pendingRevision) {
+                  toast({ title: 'Changes Submitted for Review', description: 'Your listing stays live with its approved details until our team approves the changes.' });
+                } else {
+                  toast({ title: 'Listing Updated', description: 'Your changes have been saved.' });
+                }
                 toDashboard();
               }}
             />

@@ -87,7 +87,7 @@ describe('what is reviewed stays reviewed: a provider edit of an approved listin
     const proposed = (await revisionOf(hotel.id))!.changes[0]!.to as string;
     const answers = await Promise.all(Array.from({ length: 10 }, () => api<Hotel>('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: true } })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(404)]);
-    expect(answers.find((a) => a.status === 404)!.body.message).toBe(messages.revisionNotFound);
+    expect((answers.find((a) => a.status === 404)!.body as unknown as { message: string }).message).toBe(messages.revisionNotFound);
     expect((await api<Hotel>('GET', `/api/hotels/${hotel.id}`)).body.name).toBe(proposed);
     expect(await revisionOf(hotel.id)).toBeUndefined();
     await eventually(async () => (await engagementDb.query<{ name: string }>('SELECT name FROM hotels WHERE id = $1', [hotel.id])).rows[0]?.name === proposed, 30_000, 'engagement projection renamed');
@@ -117,7 +117,7 @@ describe('double submissions never give a 5xx', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => api<Hotel>('POST', '/api/provider/hotels', { token: provider.token, body })));
     for (const a of answers) if (a.status === 201) createdHotelIds.add(a.body.id);
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(answers.find((a) => a.status === 409)!.body.message).toBe(messages.listingDuplicate);
+    expect((answers.find((a) => a.status === 409)!.body as unknown as { message: string }).message).toBe(messages.listingDuplicate);
     const own = (await api<Hotel[]>('GET', '/api/provider/hotels', { token: provider.token })).body;
     expect(own.filter((h) => h.name === body.name)).toHaveLength(1);
   });
