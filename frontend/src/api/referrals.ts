@@ -16,6 +16,8 @@ export interface LeadPayload {
   checkInDate?: string | null;
   checkOutDate?: string | null;
   guests?: number | null;
+  /** The booking link's ref (RR_{hotelId}_{timestamp}), so the hotel can match the lead to a booking. */
+  referralId?: string | null;
 }
 
 export function recordReferralClick(payload: ReferralClickPayload) {

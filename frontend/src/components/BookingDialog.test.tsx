@@ -3,10 +3,16 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { BookingDialog } from './BookingDialog';
 import { renderWithApp } from '@/test/render';
 import { hotelFixture } from '@/test/fixtures';
+import { store } from '@/store';
+import { signedIn, signedOut } from '@/store/sessionSlice';
+import type { User } from '@/api/types';
+
+const traveller = { id: '11111111-1111-4111-8111-111111111111', email: 'tess@example.com', firstName: 'Tess', lastName: 'Walker' } as User;
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  store.dispatch(signedOut());
 });
 
 describe('BookingDialog', () => {
@@ -69,5 +75,40 @@ describe('BookingDialog', () => {
       await vi.advanceTimersByTimeAsync(1001);
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('tells a signed-in traveller, before they press Book Now, that their name and email go to the hotel', () => {
+    store.dispatch(signedIn(traveller));
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    const notice = screen.getByTestId('lead-sharing-notice');
+    expect(notice.textContent).toContain('your name and email (Tess Walker, tess@example.com) will be shared with');
+    expect(notice.textContent).toContain(hotelFixture().name);
+    expect((screen.getByRole('button', { name: 'Book Now' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows no sharing notice to a visitor, whose lead is anonymous', () => {
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    expect(screen.queryByTestId('lead-sharing-notice')).toBeNull();
+  });
+
+  it('sends the lead with the booking link\'s referral id', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies: Record<string, Record<string, unknown>> = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        bodies[url] = JSON.parse(String(init?.body ?? '{}'));
+        return new Response('{"id":"x"}', { status: 201 });
+      }),
+    );
+    vi.stubGlobal('open', vi.fn(() => null));
+    store.dispatch(signedIn(traveller));
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    const ref = new URL(screen.getByTestId('booking-url').textContent ?? '').searchParams.get('ref');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(bodies['/api/leads']).toMatchObject({ hotelId: 12, referralId: ref, name: 'Tess Walker', email: 'tess@example.com' });
   });
 });

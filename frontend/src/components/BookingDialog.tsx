@@ -5,7 +5,7 @@ import { Button } from './ui/Button';
 import { inputClass } from './ui/Field';
 import type { Hotel } from '@/api/types';
 import { trackBookingRedirect } from '@/api/referrals';
-import { buildBookingUrl, defaultStay } from '@/lib/booking';
+import { buildBookingUrl, defaultStay, referralId } from '@/lib/booking';
 import { bookingTarget, hotelPriceLabel } from '@/lib/hotel';
 import { analytics } from '@/lib/analytics';
 import { useSession } from '@/hooks/useSession';
@@ -52,6 +52,7 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
     [target, hotel.id, stay, user, timestamp],
   );
   const price = hotelPriceLabel(hotel);
+  const accountName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || null : null;
 
   const copyUrl = async () => {
     try {
@@ -73,7 +74,6 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
     setRedirecting(true);
     toast({ title: 'Redirecting to booking', description: `Opening the booking page for ${hotel.name}.` });
     analytics().conversion('booking_redirect', { hotelId: hotel.id, value: outgoingUrl });
-    const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || null : null;
     await trackBookingRedirect(
       {
         hotelName: hotel.name,
@@ -85,11 +85,12 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
       {
         hotelId: hotel.id,
         userId: user?.id ?? null,
-        name,
+        name: accountName,
         email: user?.email ?? null,
         checkInDate: stay.checkIn || null,
         checkOutDate: stay.checkOut || null,
         guests: stay.adults || null,
+        referralId: referralId(hotel.id, timestamp),
       },
     );
     window.open(outgoingUrl, '_blank', 'noopener,noreferrer');
@@ -163,6 +164,13 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
           </Button>
         </div>
       </div>
+
+      {user && target ? (
+        <p data-testid="lead-sharing-notice" className="mt-5 rounded-xl border border-blue-200 bg-blue-50 px-3 py-2.5 text-sm text-slate-800">
+          When you press Book Now, your name and email ({[accountName, user.email].filter(Boolean).join(', ')}) will be shared with {hotel.name} so
+          the hotel can follow up on your booking.
+        </p>
+      ) : null}
 
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>

@@ -1,12 +1,12 @@
 import type { ProviderLead } from '@reproute/contracts';
 import { leadRow } from '@/pages/provider/dashboardFigures';
 
-/** Lead Analytics: Date, Hotel, Customer, Email, Check-in, Guests, newest first. */
+/** Lead Analytics: Date, Hotel, Customer, Email, Check-in, Guests and the booking link's referral id, newest first. */
 export function LeadTable({ leads }: { leads: ProviderLead[] }) {
-  const rows = leads.map(leadRow);
+  const rows = leads.map((lead) => ({ ...leadRow(lead), referralId: lead.referralId || '--' }));
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Leads">
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid="lead-table">
+      <table className="w-full min-w-[880px] text-left text-sm" data-testid="lead-table">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3">Date</th>
@@ -15,6 +15,7 @@ export function LeadTable({ leads }: { leads: ProviderLead[] }) {
             <th scope="col" className="px-4 py-3">Email</th>
             <th scope="col" className="px-4 py-3">Check-in</th>
             <th scope="col" className="px-4 py-3 text-right">Guests</th>
+            <th scope="col" className="px-4 py-3">Referral ID</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -26,6 +27,7 @@ export function LeadTable({ leads }: { leads: ProviderLead[] }) {
               <td className="px-4 py-3 break-all">{row.email}</td>
               <td className="px-4 py-3 whitespace-nowrap">{row.checkIn}</td>
               <td className="px-4 py-3 text-right">{row.guests}</td>
+              <td className="px-4 py-3 font-mono text-xs whitespace-nowrap" data-testid="lead-referral-id">{row.referralId}</td>
             </tr>
           ))}
         </tbody>
