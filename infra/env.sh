@@ -15,6 +15,8 @@ export PUBLIC_APP_URL="${PUBLIC_APP_URL:-http://127.0.0.1:8080}"
 export LOG_LEVEL="${LOG_LEVEL:-info}"
 # Every process exports traces (OTLP/HTTP) here; run a collector or Jaeger on this port to see them.
 export OTEL_EXPORTER_OTLP_ENDPOINT="${OTEL_EXPORTER_OTLP_ENDPOINT:-http://127.0.0.1:4318}"
+# Share of new traces kept (parent-based: later hops follow the first). 1 locally; 0.01 for load tests, 0.1 in production.
+export TRACE_SAMPLE_RATIO="${TRACE_SAMPLE_RATIO:-1}"
 export NODE_ENV="${NODE_ENV:-development}"
 
 # name:port of every service; the gateway routes to these.

@@ -143,6 +143,8 @@ export function createHttpApp(options: {
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // Services sit behind the gateway, which sets X-Forwarded-For; the gateway itself overrides this.
     trustProxy: true,
+    // One log line per request (written on response, below) instead of Fastify's two.
+    disableRequestLogging: true,
     ...options.fastify,
   }) as unknown as FastifyInstance;
 
@@ -208,6 +210,7 @@ export function createHttpApp(options: {
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });

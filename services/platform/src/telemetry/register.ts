@@ -7,8 +7,9 @@ import { register } from 'node:module';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { redactUrl } from '../logger.ts';
+import { traceSampleRatio } from './sampling.ts';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
 
@@ -29,6 +30,7 @@ const spanProcessors: SpanProcessor[] = endpoint
 
 const sdk = new NodeSDK({
   serviceName: process.env.SERVICE_NAME ?? 'reproute',
+  sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(traceSampleRatio()) }),
   spanProcessors,
   instrumentations: [
     getNodeAutoInstrumentations({
