@@ -12,7 +12,10 @@ let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
   const redis = redisConnection(ctx.config.REDIS_URL);
   const producer = queueConnection(ctx.config.REDIS_URL);
+  // Redis being down shows up as failed commands (logged where they fail); the reconnect errors are only noise.
+  for (const connection of [redis, producer]) connection.on('error', (err) => ctx.logger.debug({ err }, 'redis connection error'));
   const queue = createEmailQueue(producer);
+  queue.on('error', (err) => ctx.logger.debug({ err }, 'email queue connection error'));
   return { redis, producer, queue };
 }
 

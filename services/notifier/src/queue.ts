@@ -16,11 +16,12 @@ export function redisConnection(url: string): Redis {
 }
 
 /**
- * The connection jobs are added through: while Redis is down a command fails within a reconnect
- * attempt instead of waiting, so the event consumer sees a transient failure and retries the event.
+ * The connection jobs are added through: while Redis is down a command fails at once instead of
+ * waiting, so the event consumer sees a transient failure and retries the event (and can stop
+ * promptly); reconnecting every second at most notices Redis's return quickly.
  */
 export function queueConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableReadyCheck: true });
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: true, retryStrategy: (times) => Math.min(times * 100, 1_000) });
 }
 
 export function createEmailQueue(connection: Redis): Queue<EmailJob> {
