@@ -11,6 +11,7 @@ import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
+import { sharedBudgetStore } from './rate-limit-store.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource; revocations?: RevocationCheck }): Promise<FastifyInstance> {
@@ -54,10 +55,12 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log });
   });
 
+  // Counted in memory, shared with the other gateway instances through Redis off the request path.
+  const rateLimitStore = sharedBudgetStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE });
+  app.addHook('onClose', async () => rateLimitStore.instance.close());
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: config.RATE_LIMIT_NAMESPACE,
+    store: rateLimitStore,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
