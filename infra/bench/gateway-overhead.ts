@@ -2,25 +2,37 @@
 // catalog service, through the gateway, and through nginx (Debian) as a reverse proxy in front of
 // the same service. Uses wrk. Writes a Markdown table to .data/bench/gateway-overhead.md.
 //   node --import tsx infra/bench/gateway-overhead.ts [path] [seconds] [connections]
+// A signed-in read (the seeded traveller's token on every request, so the gateway verifies and
+// screens it): node --import tsx infra/bench/gateway-overhead.ts /api/favorites 20 16 --signed-in
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serviceForPath } from '../../gateway/src/routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// wrk and nginx from Debian's packages, installed on first use.
+execFileSync('bash', ['-c', `source "${root}/infra/scripts/lib.sh" && apt_install wrk nginx`], { stdio: 'inherit' });
 const out = path.join(root, '.data/bench');
 fs.mkdirSync(out, { recursive: true });
-const target = process.argv[2] ?? '/api/hotels/1';
-const seconds = Number(process.argv[3] ?? 20);
-const connections = Number(process.argv[4] ?? 32);
-const direct = 'http://127.0.0.1:4002';
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const signedIn = process.argv.includes('--signed-in');
+const target = args[0] ?? '/api/hotels/1';
+const seconds = Number(args[1] ?? 20);
+const connections = Number(args[2] ?? 32);
+// The service that answers the path, as the gateway's route table says.
+const service = serviceForPath(target);
+if (!service) throw new Error(`no service answers ${target}`);
+const servicePort = Number((process.env.SERVICES ?? '').split(' ').find((s) => s.startsWith(`${service}:`))?.split(':')[1] ?? 0);
+if (!servicePort) throw new Error(`no port for ${service} in SERVICES (source infra/env.sh)`);
+const direct = `http://127.0.0.1:${servicePort}`;
 const nginxPort = 8091;
 const gatewayPort = 8090;
 
 function waitFor(url: string) {
   for (let i = 0; i < 120; i++) {
     try {
-      execFileSync('curl', ['-fsS', '-o', '/dev/null', url]);
+      execFileSync('curl', ['-fsS', '-o', '/dev/null', ...headerArgs, url]);
       return;
     } catch {
       execFileSync('sleep', ['0.5']);
@@ -38,9 +50,21 @@ function toMs(value: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 }
 
+let headerArgs: string[] = [];
+if (signedIn) {
+  const res = await fetch('http://127.0.0.1:8080/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: process.env.SEED_TRAVELLER_EMAIL ?? 'traveller@reproute.example', password: process.env.SEED_TRAVELLER_PASSWORD ?? 'Traveller!2345' }),
+  });
+  const { token } = (await res.json()) as { token?: string };
+  if (!token) throw new Error(`could not sign in the seeded traveller (${res.status})`);
+  headerArgs = ['-H', `Authorization: Bearer ${token}`];
+}
+
 function wrk(name: string, url: string): Result {
-  execFileSync('wrk', ['-t1', '-c8', '-d3s', url], { stdio: 'ignore' }); // warm-up
-  const text = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  execFileSync('wrk', ['-t1', '-c8', '-d3s', ...headerArgs, url], { stdio: 'ignore' }); // warm-up
+  const text = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url], { encoding: 'utf8' });
   const pct = (p: string) => toMs(new RegExp(`\\s${p}%\\s+(\\S+)`).exec(text)?.[1] ?? '');
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text);
@@ -59,10 +83,10 @@ error_log ${nginxDir}/logs/error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
-  upstream catalog { server 127.0.0.1:4002; keepalive 64; }
+  upstream service { server 127.0.0.1:${servicePort}; keepalive 64; }
   server {
     listen 127.0.0.1:${nginxPort};
-    location / { proxy_pass http://catalog; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; }
+    location / { proxy_pass http://service; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; }
   }
 }
 `,
@@ -82,13 +106,13 @@ try {
   waitFor(`http://127.0.0.1:${nginxPort}${target}`);
   waitFor(`http://127.0.0.1:${gatewayPort}${target}`);
   const results = [
-    wrk('direct to catalog', `${direct}${target}`),
+    wrk(`direct to ${service}`, `${direct}${target}`),
     wrk('through the gateway', `http://127.0.0.1:${gatewayPort}${target}`),
     wrk('through nginx', `http://127.0.0.1:${nginxPort}${target}`),
   ];
   const [d, g, n] = results as [Result, Result, Result];
   const lines = [
-    `GET ${target}, wrk 2 threads × ${connections} connections × ${seconds} s, ${new Date().toISOString()}`,
+    `GET ${target}${signedIn ? ' (signed in)' : ''}, wrk 2 threads × ${connections} connections × ${seconds} s, ${new Date().toISOString()}`,
     '',
     '| path | req/s | p50 ms | p90 ms | p99 ms | throughput vs direct | p99 added vs direct |',
     '|---|---|---|---|---|---|---|',
