@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { authPlugin, createHttpApp, type ServiceContext } from '@reproute/platform';
+import { authPlugin, createHttpApp, quickReconnect, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { TokenIssuer } from './domain/tokens.ts';
 import { PasswordHasher } from './domain/passwords.ts';
@@ -22,7 +22,7 @@ export interface IdentityDeps {
 
 export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
   const { config, logger } = ctx;
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: quickReconnect });
   redis.on('error', (err) => logger.warn({ err }, 'redis error'));
   const key = await loadSigningKey({ privateJwkJson: config.JWT_PRIVATE_KEY, file: config.JWT_KEY_FILE, logger });
   return {

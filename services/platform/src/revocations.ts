@@ -31,6 +31,9 @@ export interface RevocationCheck {
   isRevoked(token: TokenIdentity): boolean;
 }
 
+/** Reconnect attempts at most half a second apart, so a returning Redis is noticed at once. */
+export const quickReconnect = (attempt: number) => Math.min(attempt * 100, 500);
+
 /** Not-before times older than the longest token lifetime identity allows no longer matter. */
 const notBeforeKeepSeconds = 31 * 24 * 3600;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -104,9 +107,9 @@ export class RevocationList implements RevocationCheck {
 
   constructor(private readonly options: { redisUrl: string; logger: Logger; retryMs?: number }) {
     const logger = options.logger;
-    this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect });
     // The subscriber queues its SUBSCRIBE until connected and resubscribes after every reconnect.
-    this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect });
     for (const client of [this.commands, this.subscriber]) {
       client.on('error', (err) => logger.warn({ err: { message: err.message } }, 'revocation list: redis error'));
     }
