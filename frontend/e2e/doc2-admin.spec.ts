@@ -1,4 +1,4 @@
-import { adminToken, API, expect, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
+import { adminToken, API, approveApi, createListingApi, deleteListingApi, expect, newProvider, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
 
 test.describe('admin dashboard', () => {
   test('a non-admin on /admin sees Access Denied', async ({ page, request }) => {
@@ -82,5 +82,68 @@ test.describe('admin dashboard', () => {
     await page.getByRole('tab', { name: /Reviews Moderation/ }).click();
     await expect(page.getByText('No pending reviews')).toBeVisible();
     await expect(page.getByText('All reviews have been moderated.')).toBeVisible();
+  });
+
+  test('editing a hotel priced in AED and saving without touching anything changes nothing', async ({ page, request }) => {
+    const token = await adminToken(request);
+    const name = unique('E2E Dirham Tower');
+    const createdAnswer = await request.post(`${API}/api/hotels`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        name, cityId: 5, address: '1 Marina Walk', description: 'Priced in dirhams.', pricePerNight: 2600, currency: 'AED', gymAccessType: 'partnered',
+        images: ['/images/hotels/h19/hero.jpg'], bookingUrl: 'https://book.e2e.example/dirham', isPremium: true, latitude: 25.08, longitude: 55.14,
+      },
+    });
+    expect(createdAnswer.status(), await createdAnswer.text()).toBe(201);
+    const before = (await createdAnswer.json()) as Record<string, unknown> & { id: number };
+    try {
+      await signInWithToken(page, token, '/admin');
+      await page.getByLabel('Filter hotels').fill(name);
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: 'Edit Hotel' })).toBeVisible();
+      await expect(dialog.getByLabel('Currency')).toHaveValue('AED');
+      await expect(dialog.getByLabel('City')).toHaveValue('5');
+      const put = page.waitForRequest((r) => r.url().endsWith(`/api/hotels/${before.id}`) && r.method() === 'PUT');
+      await dialog.getByRole('button', { name: 'Update Hotel' }).click();
+      expect((await put).postDataJSON()).toEqual({});
+      await expect(toastWith(page, 'Success', 'Hotel updated!')).toBeVisible();
+      const after = (await (await request.get(`${API}/api/hotels/${before.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+      const { updatedAt: _before, ...stable } = before;
+      expect(after).toMatchObject({ ...stable, currency: 'AED', pricePerNight: 2600, imageUrl: '/images/hotels/h19/hero.jpg' });
+    } finally {
+      await request.delete(`${API}/api/hotels/${before.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    }
+  });
+
+  test("a provider's new booking URL for a live listing waits in Pending Listings (old → new) until the admin approves it", async ({ page, request }) => {
+    const admin = await adminToken(request);
+    const provider = await newProvider(request);
+    const listing = await createListingApi(request, provider.token);
+    await approveApi(request, admin, listing.id);
+    const edited = await request.put(`${API}/api/provider/hotels/${listing.id}`, {
+      headers: { Authorization: `Bearer ${provider.token}` },
+      data: { bookingUrl: 'https://unreviewed.e2e.example/book' },
+    });
+    expect(edited.status()).toBe(200);
+    try {
+      const live = async () => ((await (await request.get(`${API}/api/hotels/${listing.id}`)).json()) as { bookingUrl: string }).bookingUrl;
+      expect(await live()).toBe('https://book.e2e.example/stay');
+
+      await signInWithToken(page, admin, '/admin');
+      await page.getByRole('tab', { name: /Pending Listings/ }).click();
+      const card = page.getByTestId('pending-revision').filter({ hasText: listing.name });
+      await expect(card).toBeVisible();
+      const change = card.getByTestId('revision-change');
+      await expect(change).toContainText('Booking URL');
+      await expect(change).toContainText('https://book.e2e.example/stay');
+      await expect(change).toContainText('https://unreviewed.e2e.example/book');
+      await card.getByRole('button', { name: `Approve changes to ${listing.name}` }).click();
+      await expect(toastWith(page, 'Changes Approved')).toBeVisible();
+      await expect(card).toHaveCount(0);
+      expect(await live()).toBe('https://unreviewed.e2e.example/book');
+    } finally {
+      await deleteListingApi(request, provider.token, listing.id);
+    }
   });
 });

@@ -175,4 +175,31 @@ test.describe('provider area', () => {
     await expect(page.getByTestId('stat-month-value')).toHaveText('1');
     await deleteListingApi(request, provider.token, listing.id);
   });
+
+  test("editing a live listing's booking URL keeps the approved one public and tells the provider it awaits review", async ({ page, request }) => {
+    const provider = await newProvider(request);
+    const listing = await createListingApi(request, provider.token);
+    await approveApi(request, await adminToken(request), listing.id);
+    try {
+      await signInWithToken(page, provider.token, `/edit-hotel/${listing.id}`);
+      await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible();
+      await expect(page.getByTestId('pending-changes-notice')).toHaveCount(0);
+      await page.getByLabel('Booking URL').fill('https://new-site.e2e.example/book');
+      await page.getByLabel('Description').fill('Fresh description, live at once.');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toastWith(page, 'Changes Submitted for Review')).toBeVisible();
+      await expect(page).toHaveURL(/\/provider\/dashboard$/);
+
+      const live = (await (await request.get(`${API}/api/hotels/${listing.id}`)).json()) as { bookingUrl: string; description: string };
+      expect(live).toMatchObject({ bookingUrl: 'https://book.e2e.example/stay', description: 'Fresh description, live at once.' });
+
+      await page.goto(`/edit-hotel/${listing.id}`);
+      const notice = page.getByTestId('pending-changes-notice');
+      await expect(notice).toContainText('Your changes are awaiting review');
+      await expect(notice).toContainText('Booking URL: https://book.e2e.example/stay → https://new-site.e2e.example/book');
+      await expect(page.getByLabel('Booking URL')).toHaveValue('https://new-site.e2e.example/book');
+    } finally {
+      await deleteListingApi(request, provider.token, listing.id);
+    }
+  });
 });
