@@ -18,10 +18,16 @@ test('forgot password: the emailed link resets the password', async ({ page, req
   expect(token, 'reset link in the email').toBeTruthy();
 
   await page.goto(`/reset-password?token=${token}`);
+  // The registration rule applies: a short or simple password is refused in the form.
   await page.getByLabel('New password', { exact: true }).fill('abc');
-  await page.getByLabel('Confirm new password').fill('abcdef');
+  await page.getByLabel('Confirm new password').fill('abc');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters', { exact: true })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('aaaaaaaa');
+  await page.getByLabel('Confirm new password').fill('aaaaaaaa');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Password requirements' })).toContainText('At least 8 characters');
   await page.getByLabel('New password', { exact: true }).fill('N3w!Password');
   await page.getByLabel('Confirm new password').fill('N3w!Passwor');
   await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -9,7 +9,7 @@ export const passwordRules = [
   { label: 'One special character (@$!%*?&)', test: (p: string) => /[@$!%*?&]/.test(p) },
 ];
 
-/** The live checklist under the registration password. */
+/** The live checklist under a new password (registration and reset share the rule of `strongPassword`). */
 export function PasswordChecklist({ password, rules = passwordRules }: { password: string; rules?: typeof passwordRules }) {
   return (
     <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2" aria-label="Password requirements">

@@ -12,6 +12,7 @@ import { useResetPassword } from '@/api/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { resetErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
+import { PasswordChecklist } from './PasswordChecklist';
 
 export const RESET_REDIRECT_MS = 3000;
 
@@ -25,6 +26,7 @@ export default function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password');
 
   useEffect(() => {
     if (!done) return;
@@ -74,10 +76,16 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Use at least 6 characters.">
+    <AuthLayout title="Choose a new password" subtitle="Use at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.">
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <FormAlert message={formError} />
-        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={<PasswordChecklist password={password} />}
+          {...form.register('password')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Resetting...' : 'Reset Password'}

@@ -5,6 +5,7 @@ import { api, waitForEmail, uniqueEmail, emailsTo, sleep, type MaildevEmail } fr
 import { identityDb, messageOf, password, redis, register } from './helpers.ts';
 
 const appUrl = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:8080';
+const newPassword = 'N3w!Passw0rd';
 
 afterAll(async () => {
   await identityDb.end();
@@ -64,23 +65,28 @@ describe('the reset flow, with the link read back from the email', () => {
     const stored = await identityDb.query('SELECT reset_token FROM identity.users WHERE id = $1', [user.id]);
     expect(stored.rows[0].reset_token).toBe(rows[0].token_hash);
 
-    // The form's rules first: at least 6 characters, matching.
+    // The registration rule first (a reset never sets a weaker password than registration allows), then matching.
     const short = await api('POST', '/api/reset-password', { body: { token, password: '12345' } });
     expect(short.status).toBe(400);
-    expect(messageOf(short)).toBe(messages.resetPasswordMin);
-    const mismatch = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass', confirmPassword: 'other-pass' } });
+    expect(messageOf(short)).toBe(messages.passwordMin);
+    const weak = await api('POST', '/api/reset-password', { body: { token, password: 'aaaaaa', confirmPassword: 'aaaaaa' } });
+    expect(weak.status).toBe(400);
+    expect(messageOf(weak)).toBe(messages.passwordMin);
+    const simple = await api('POST', '/api/reset-password', { body: { token, password: 'aaaaaaaa' } });
+    expect(messageOf(simple)).toBe(messages.passwordStrength);
+    const mismatch = await api('POST', '/api/reset-password', { body: { token, password: newPassword, confirmPassword: 'Other!Pass1' } });
     expect(messageOf(mismatch)).toBe(messages.passwordsDontMatch);
-    const missing = await api('POST', '/api/reset-password', { body: { password: 'n3w-pass' } });
+    const missing = await api('POST', '/api/reset-password', { body: { password: newPassword } });
     expect(messageOf(missing)).toBe(messages.resetTokenMissing);
 
-    const done = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass', confirmPassword: 'n3w-pass' } });
+    const done = await api('POST', '/api/reset-password', { body: { token, password: newPassword, confirmPassword: newPassword } });
     expect(done.status).toBe(200);
     expect(typeof done.body.message).toBe('string');
 
     expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
-    expect((await api('POST', '/api/auth/login', { body: { email, password: 'n3w-pass' } })).status).toBe(200);
+    expect((await api('POST', '/api/auth/login', { body: { email, password: newPassword } })).status).toBe(200);
 
-    const reused = await api('POST', '/api/reset-password', { body: { token, password: 'an0ther-pass' } });
+    const reused = await api('POST', '/api/reset-password', { body: { token, password: 'An0ther!Pass' } });
     expect(reused.status).toBe(400);
     expect(messageOf(reused)).toContain('Invalid or expired');
     const cleared = await identityDb.query('SELECT reset_token, reset_token_expiry FROM identity.users WHERE id = $1', [user.id]);
@@ -88,7 +94,7 @@ describe('the reset flow, with the link read back from the email', () => {
   });
 
   it('refuses an unknown token and an expired one with "Invalid or expired"', async () => {
-    const unknown = await api('POST', '/api/reset-password', { body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: 'n3w-pass' } });
+    const unknown = await api('POST', '/api/reset-password', { body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password: newPassword } });
     expect(unknown.status).toBe(400);
     expect(messageOf(unknown)).toContain('Invalid or expired');
 
@@ -98,7 +104,7 @@ describe('the reset flow, with the link read back from the email', () => {
     await identityDb.query(`UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
       createHash('sha256').update(token).digest('hex'),
     ]);
-    const expired = await api('POST', '/api/reset-password', { body: { token, password: 'n3w-pass' } });
+    const expired = await api('POST', '/api/reset-password', { body: { token, password: newPassword } });
     expect(expired.status).toBe(400);
     expect(messageOf(expired)).toContain('Invalid or expired');
     expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
@@ -112,9 +118,9 @@ describe('the reset flow, with the link read back from the email', () => {
     for (let i = 0; i < 5; i += 1) await api('POST', '/api/auth/login', { body: { email, password: `Wr0ng!${i}` } });
     expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(429);
 
-    expect((await api('POST', '/api/reset-password', { body: { token: second.token, password: 'n3w-pass' } })).status).toBe(200);
-    const stale = await api('POST', '/api/reset-password', { body: { token: first.token, password: 'n3w-pass2' } });
+    expect((await api('POST', '/api/reset-password', { body: { token: second.token, password: newPassword } })).status).toBe(200);
+    const stale = await api('POST', '/api/reset-password', { body: { token: first.token, password: 'N3w!Passw0rd2' } });
     expect(messageOf(stale)).toContain('Invalid or expired');
-    expect((await api('POST', '/api/auth/login', { body: { email, password: 'n3w-pass' } })).status).toBe(200);
+    expect((await api('POST', '/api/auth/login', { body: { email, password: newPassword } })).status).toBe(200);
   });
 });

@@ -85,11 +85,16 @@ describe('registration and reset rules', () => {
     expect(registerRequest.parse({ email: ' Ann@Example.COM ', password: 'Str0ng!Pass', firstName: ' Ann ', lastName: 'Lee' })).toMatchObject({ email: 'ann@example.com', firstName: 'Ann' });
   });
 
-  it('reset needs 6 characters and matching passwords', () => {
-    expect(firstMessage(resetPasswordRequest.safeParse({ token: 't', password: '12345' }))).toBe(messages.resetPasswordMin);
-    expect(firstMessage(resetPasswordRequest.safeParse({ password: '123456' }))).toBe(messages.resetTokenMissing);
-    expect(firstMessage(resetPasswordRequest.safeParse({ token: 't', password: '123456', confirmPassword: '1234567' }))).toBe(messages.passwordsDontMatch);
-    const mismatch = resetPasswordForm.safeParse({ password: '123456', confirmPassword: '654321' });
+  it('reset applies the registration rule (not the old "6 characters") and needs matching passwords', () => {
+    for (const schema of [resetPasswordRequest, resetPasswordForm]) {
+      expect(firstMessage(schema.safeParse({ token: 't', password: 'Sh0rt!', confirmPassword: 'Sh0rt!' }))).toBe(messages.passwordMin);
+      expect(firstMessage(schema.safeParse({ token: 't', password: 'aaaaaa', confirmPassword: 'aaaaaa' }))).toBe(messages.passwordMin);
+      expect(firstMessage(schema.safeParse({ token: 't', password: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }))).toBe(messages.passwordStrength);
+      expect(schema.safeParse({ token: 't', password: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rd' }).success).toBe(true);
+    }
+    expect(firstMessage(resetPasswordRequest.safeParse({ password: 'N3w!Passw0rd' }))).toBe(messages.resetTokenMissing);
+    expect(firstMessage(resetPasswordRequest.safeParse({ token: 't', password: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rdX' }))).toBe(messages.passwordsDontMatch);
+    const mismatch = resetPasswordForm.safeParse({ password: 'N3w!Passw0rd', confirmPassword: 'N3w!Passw0rdX' });
     expect(mismatch.error?.issues[0]).toMatchObject({ message: messages.passwordsDontMatch, path: ['confirmPassword'] });
   });
 });
