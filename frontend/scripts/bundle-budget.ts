@@ -23,16 +23,16 @@ const dist = path.join(frontend, 'dist');
 export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
-  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  for (const imported of manifest[key]!.imports ?? []) staticClosure(manifest, imported, seen);
   return seen;
 }
 
 /** Route paths per page module, read from the route table (`const X = lazyPage(() => import('@/pages/…'))`). */
 export function routesByPage(routesSource: string): Map<string, string[]> {
   const pageOf = new Map<string, string>();
-  for (const [, name, module] of routesSource.matchAll(/const (\w+) = lazyPage\(\(\) => import\('@\/([^']+)'\)\)/g)) pageOf.set(name, `src/${module}.tsx`);
+  for (const [, name = '', module = ''] of routesSource.matchAll(/const (\w+) = lazyPage\(\(\) => import\('@\/([^']+)'\)\)/g)) pageOf.set(name, `src/${module}.tsx`);
   const routes = new Map<string, string[]>();
-  for (const [, route, element] of routesSource.matchAll(/path: '([^']+)', element: (?:<Require\w+>)?<(\w+)/g)) {
+  for (const [, route = '', element = ''] of routesSource.matchAll(/path: '([^']+)', element: (?:<Require\w+>)?<(\w+)/g)) {
     const page = pageOf.get(element);
     if (page) routes.set(page, [...(routes.get(page) ?? []), route]);
   }
@@ -49,11 +49,11 @@ function main() {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const gzipSize = new Map<string, number>();
   const sizeOf = (key: string) => {
-    const file = manifest[key].file;
+    const file = manifest[key]!.file;
     if (!gzipSize.has(file)) gzipSize.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
     return gzipSize.get(file)!;
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) throw new Error('the manifest names no entry chunk');
   const entry = staticClosure(manifest, entryKey);
   const routes = routesByPage(fs.readFileSync(path.join(frontend, 'src', 'app', 'routes.tsx'), 'utf8'));

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { routes } from './routes';
 import { store, useAppDispatch, useAppSelector } from '@/store';
 import { createQueryClient } from '@/api/queryClient';
@@ -44,11 +43,9 @@ export function App() {
     <ErrorBoundary>
       <Provider store={store}>
         <QueryClientProvider client={queryClient}>
-          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-            <SessionEffects />
-            <RouterProvider router={router} />
-            <Toaster />
-          </Tooltip.Provider>
+          <SessionEffects />
+          <RouterProvider router={router} />
+          <Toaster />
         </QueryClientProvider>
       </Provider>
     </ErrorBoundary>

@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, Heart, LayoutDashboard, LogOut, Menu, Shield, User as UserIcon, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { Logo } from './Logo';
+import { UserMenuButton } from './UserMenuButton';
+
+const UserMenu = lazy(() => import('./UserMenu'));
 import { Button } from './ui/Button';
 import { Container } from './ui/Misc';
 import { greetingFor, useSession } from '@/hooks/useSession';
@@ -78,40 +80,10 @@ export function Header() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           {user ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger asChild>
-                <button
-                  type="button"
-                  className="inline-flex items-center gap-2 rounded-xl border border-slate-200 bg-white py-1.5 pr-3 pl-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-                >
-                  <span className="bg-brand-gradient flex h-8 w-8 items-center justify-center rounded-lg text-sm font-bold text-white" aria-hidden>
-                    {(user.firstName || user.email).charAt(0).toUpperCase()}
-                  </span>
-                  <span className="max-w-44 truncate" data-testid="greeting">
-                    {greetingFor(user)}
-                  </span>
-                  <span className="sr-only">Account</span>
-                  <ChevronDown aria-hidden className="h-4 w-4 text-slate-500" />
-                </button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl">
-                  <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">{user.email}</DropdownMenu.Label>
-                  <MenuItem to="/profile" icon={<UserIcon className="h-4 w-4" />} label="My Profile" />
-                  <MenuItem to="/favourites" icon={<Heart className="h-4 w-4" />} label="Favourites" />
-                  {user.isProvider ? <MenuItem to="/provider/dashboard" icon={<LayoutDashboard className="h-4 w-4" />} label="Provider Dashboard" /> : null}
-                  {user.isAdmin ? <MenuItem to="/admin" icon={<Shield className="h-4 w-4" />} label="Admin Panel" /> : null}
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                  <DropdownMenu.Item
-                    onSelect={() => void signOut()}
-                    className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-red-600 outline-none data-[highlighted]:bg-red-50"
-                  >
-                    <LogOut aria-hidden className="h-4 w-4" />
-                    Sign Out
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            // The menu (Radix, with its positioning code) loads only for signed-in people.
+            <Suspense fallback={<UserMenuButton user={user} />}>
+              <UserMenu user={user} onSignOut={() => void signOut()} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
@@ -165,19 +137,6 @@ export function Header() {
         </nav>
       ) : null}
     </header>
-  );
-}
-
-function MenuItem({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
-  return (
-    <DropdownMenu.Item asChild>
-      <Link to={to} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-        <span aria-hidden className="text-slate-500">
-          {icon}
-        </span>
-        {label}
-      </Link>
-    </DropdownMenu.Item>
   );
 }
 

@@ -1,5 +1,8 @@
 import { useAppSelector } from '@/store';
 
+/** The signed-in person as the session knows them. */
+export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
+
 export function useSession() {
   const user = useAppSelector((s) => s.session.user);
   const loading = useAppSelector((s) => s.session.loading);
