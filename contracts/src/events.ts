@@ -59,10 +59,12 @@ export const eventCatalog = {
     topic: topics.users,
     data: z.object({ userId: uuid, email: z.string(), companyName: z.string() }),
   },
+  /** Sealed reset tokens open only for this account's reset email (the associated data of the seal). */
   'user.password_reset_requested': {
     topic: topics.users,
-    // The raw single-use token travels only to the notifier, which puts it in the emailed link.
-    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), token: z.string(), expiresAt: z.string() }),
+    // The single-use token travels sealed (AES-256-GCM, a key only identity and the notifier hold);
+    // the notifier opens it only to put it in the emailed link, so Kafka, the outbox and job data never hold it readable.
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), sealedToken: z.string(), expiresAt: z.string() }),
   },
   'hotel.created': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.updated': { topic: topics.hotels, data: hotelSnapshot },
@@ -144,3 +146,6 @@ export function parseEnvelope(raw: unknown): Envelope {
   const data = eventCatalog[envelope.type].data.parse(envelope.data);
   return { ...envelope, type: envelope.type, data } as Envelope;
 }
+
+/** What a password-reset token is sealed for: its account's reset email, and nothing else. */
+export const passwordResetSealContext = (userId: string) => `user.password_reset_requested:${userId}`;

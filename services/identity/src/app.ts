@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { authPlugin, createHttpApp, quickReconnect, type ServiceContext } from '@reproute/platform';
+import { loadSealingKey } from '@reproute/platform/sealing';
 import type { Config } from './config.ts';
 import { TokenIssuer } from './domain/tokens.ts';
 import { PasswordHasher } from './domain/passwords.ts';
@@ -18,6 +19,8 @@ export interface IdentityDeps {
   tokens: TokenIssuer;
   passwords: PasswordHasher;
   loginLimiter: LoginLimiter;
+  /** Seals reset tokens for the notifier (shared key). */
+  resetLinkKey: Buffer;
 }
 
 export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
@@ -25,8 +28,10 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: quickReconnect });
   redis.on('error', (err) => logger.warn({ err }, 'redis error'));
   const key = await loadSigningKey({ privateJwkJson: config.JWT_PRIVATE_KEY, file: config.JWT_KEY_FILE, logger });
+  const resetLinkKey = await loadSealingKey({ value: config.RESET_LINK_KEY, file: config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger });
   return {
     redis,
+    resetLinkKey,
     tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
     passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
     loginLimiter: new LoginLimiter(new RedisFailureStore(redis), {

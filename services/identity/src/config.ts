@@ -12,6 +12,12 @@ export const configSchema = baseConfigSchema.extend({
   JWT_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/identity-signing.jwk')),
   /** Access token lifetime in seconds (12 hours by default). */
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(12 * 3600),
+  /**
+   * The key that seals reset tokens in events for the notifier (32 bytes, base64). Without it the
+   * key file is used, created on first start by identity or the notifier (they share it).
+   */
+  RESET_LINK_KEY: z.string().min(1).optional(),
+  RESET_LINK_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/reset-link.key')),
   /** How long a password reset link stays valid. */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** Reset emails per address per window: more requests still get the generic answer but send nothing. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startService, type ServiceContext } from '@reproute/platform';
+import { loadSealingKey, unseal } from '@reproute/platform/sealing';
 import { eventCatalog } from '@reproute/contracts';
 import { configSchema, type Config } from './config.ts';
 import { buildApp } from './app.ts';
@@ -46,7 +47,17 @@ await startService({
       user: ctx.config.SMTP_USER,
       password: ctx.config.SMTP_PASSWORD,
     });
-    const worker = createEmailWorker({ connection: workerConnection, markers: deps!.redis, transport, from: ctx.config.MAIL_FROM, logger: ctx.logger.child({ component: 'email-worker' }), concurrency: ctx.config.EMAIL_CONCURRENCY });
+    // Reset links arrive sealed with a key shared with identity; they are opened only as the email is sent.
+    const resetLinkKey = await loadSealingKey({ value: ctx.config.RESET_LINK_KEY, file: ctx.config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger: ctx.logger });
+    const worker = createEmailWorker({
+      connection: workerConnection,
+      markers: deps!.redis,
+      transport,
+      from: ctx.config.MAIL_FROM,
+      logger: ctx.logger.child({ component: 'email-worker' }),
+      concurrency: ctx.config.EMAIL_CONCURRENCY,
+      openSealed: (value, context) => unseal(resetLinkKey, value, context),
+    });
     return [
       { name: 'email worker', close: () => worker.close() },
       { name: 'email queue', close: () => deps!.queue.close() },

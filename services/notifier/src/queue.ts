@@ -5,7 +5,11 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
 import { extractTraceContext, registry, withMessagingSpan, type Logger } from '@reproute/platform';
-import type { EmailJob } from './domain/email.ts';
+import { openSealedEmail, type EmailJob } from './domain/email.ts';
+
+const noSealingKey = () => {
+  throw new Error('an email carries a sealed value but no sealing key is configured');
+};
 import { emailFailureVerdict, emailJobAttempts, emailRetryDelayMs } from './domain/retries.ts';
 
 export const EMAIL_QUEUE = 'email';
@@ -89,6 +93,8 @@ export interface SendDeps {
   markers: Pick<Redis, 'exists' | 'set' | 'del'>;
   from: string;
   logger: Logger;
+  /** Opens sealed values of an email (reset links) just before it is sent. */
+  openSealed?: (value: string, context: string) => string;
 }
 
 /**
@@ -99,7 +105,8 @@ export interface SendDeps {
  * SMTP then answers with an error the marker is removed and BullMQ retries with backoff.
  */
 export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
-  const { email, eventType } = job.data;
+  const { eventType } = job.data;
+  const email = job.data.email.sealed ? openSealedEmail(job.data.email, deps.openSealed ?? noSealingKey) : job.data.email;
   const marker = sentMarkerKey(job.id ?? job.data.eventId);
   if (await deps.markers.exists(marker)) {
     deps.logger.info({ jobId: job.id, eventType }, 'email already sent; not sending again');
@@ -157,8 +164,16 @@ export async function sendWithRetryPolicy(job: RetriedEmailJob, deps: SendDeps):
 }
 
 /** The worker that sends queued emails; each send is a span under the event's trace. */
-export function createEmailWorker(options: { connection: Redis; markers: Redis; transport: Transporter; from: string; logger: Logger; concurrency: number }): Worker<EmailJob> {
-  const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger };
+export function createEmailWorker(options: {
+  connection: Redis;
+  markers: Redis;
+  transport: Transporter;
+  from: string;
+  logger: Logger;
+  concurrency: number;
+  openSealed?: SendDeps['openSealed'];
+}): Worker<EmailJob> {
+  const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger, openSealed: options.openSealed };
   const worker = new Worker<EmailJob>(
     EMAIL_QUEUE,
     async (job: Job<EmailJob>) =>

@@ -15,12 +15,12 @@ export const userEvents = {
   becameProvider: (tx: Queryable, user: PublicUser) =>
     enqueueEvent(tx, 'user.became_provider', { userId: user.id, email: user.email, companyName: user.companyName ?? '' }, { key: user.id }),
 
-  /** Carries the raw token to the notifier, which puts it in the emailed link; identity itself keeps only its hash. */
-  passwordResetRequested: (tx: Queryable, user: PublicUser, token: string, expiresAt: Date) =>
+  /** Carries the token sealed for the notifier, which opens it only to put it in the emailed link; identity itself keeps only its hash. */
+  passwordResetRequested: (tx: Queryable, user: PublicUser, sealedToken: string, expiresAt: Date) =>
     enqueueEvent(
       tx,
       'user.password_reset_requested',
-      { userId: user.id, email: user.email, firstName: user.firstName, token, expiresAt: expiresAt.toISOString() },
+      { userId: user.id, email: user.email, firstName: user.firstName, sealedToken, expiresAt: expiresAt.toISOString() },
       { key: user.id },
     ),
 };

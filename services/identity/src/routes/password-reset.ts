@@ -20,7 +20,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
       if ((await recentResetRequests(pool, user.id, config.RESET_WINDOW_SECONDS)) >= config.RESET_MAX_PER_EMAIL) {
         request.log.warn({ userId: user.id }, 'password reset requested too often; no email sent');
       } else {
-        await requestPasswordReset(pool, user, config.RESET_TOKEN_TTL_MINUTES);
+        await requestPasswordReset(pool, user, config.RESET_TOKEN_TTL_MINUTES, deps.resetLinkKey);
         ctx.relay.nudge();
         request.log.info({ userId: user.id }, 'password reset requested');
       }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { seal } from '@reproute/platform/sealing';
+import { passwordResetSealContext } from '@reproute/contracts';
 import { hashResetToken, isResetTokenUsable, newResetToken } from '../domain/reset-tokens.ts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { userEvents } from '../events/users.ts';
 
 /**
  * Records a new reset token (hashed) for the account and emits `user.password_reset_requested`
- * in the same transaction; the raw token leaves only inside that event, for the emailed link.
+ * in the same transaction; the token leaves only inside that event, sealed for the notifier.
  */
-export async function requestPasswordReset(pool: Pool, user: UserRow, ttlMinutes: number): Promise<void> {
+export async function requestPasswordReset(pool: Pool, user: UserRow, ttlMinutes: number, sealingKey: Buffer): Promise<void> {
   const { token, tokenHash, expiresAt } = newResetToken(new Date(), ttlMinutes);
   await withTransaction(pool, async (tx) => {
     await tx.query('INSERT INTO password_reset_tokens (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -18,7 +20,7 @@ export async function requestPasswordReset(pool: Pool, user: UserRow, ttlMinutes
       expiresAt,
     ]);
     await tx.query('UPDATE users SET reset_token = $2, reset_token_expiry = $3 WHERE id = $1', [user.id, tokenHash, expiresAt]);
-    await userEvents.passwordResetRequested(tx, toPublicUser(user), token, expiresAt);
+    await userEvents.passwordResetRequested(tx, toPublicUser(user), seal(sealingKey, token, passwordResetSealContext(user.id)), expiresAt);
   });
 }
 

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { api, waitForEmail, uniqueEmail, emailsTo, sleep, type MaildevEmail } from '@reproute/platform/testing';
 import { identityDb, messageOf, password, redis, register } from './helpers.ts';
 
 const appUrl = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:8080';
+const logsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/logs');
+const traceSink = process.env.TRACE_SINK_URL ?? 'http://127.0.0.1:4318';
 const newPassword = 'N3w!Passw0rd';
 
 afterAll(async () => {
@@ -45,6 +50,40 @@ describe('POST /api/forgot-password', () => {
     await api('POST', '/api/forgot-password', { body: { email } });
     await sleep(2_000);
     expect(await emailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('where the reset token travels', () => {
+  it('never readable in the event, the outbox, the queued email job, a log line or a trace; the link is opened from the email', async () => {
+    const { email, user } = await register('reset-leak');
+    const { token, link } = await resetLinkFor(email);
+    expect(token.length).toBeGreaterThan(20);
+
+    const { rows } = await identityDb.query<{ id: string; payload: unknown }>(
+      `SELECT id, payload FROM identity.outbox WHERE event_type = 'user.password_reset_requested' AND message_key = $1`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0]!.payload)).not.toContain(token);
+    // The email job (BullMQ, kept a week) holds the sealed value and a placeholder, never the token.
+    await redis.connect().catch(() => undefined);
+    const job = await redis.hget(`bull:email:${rows[0]!.id}-reset`, 'data');
+    expect(job, 'queued email job').toBeTruthy();
+    expect(job).not.toContain(token);
+    expect(job).toContain('{{sealed:resetToken}}');
+
+    // The reset page's URL (with the token) is requested, then logs and traces are searched for it.
+    expect((await fetch(link)).status).toBe(200);
+    expect((await api('POST', `/api/reset-password?token=${token}`, { body: { token, password: newPassword } })).status).toBe(200);
+    await sleep(1_500);
+    for (const file of fs.readdirSync(logsDir).filter((name) => name.endsWith('.log'))) {
+      expect(fs.readFileSync(path.join(logsDir, file), 'utf8').includes(token), `${file} holds the token`).toBe(false);
+    }
+    const traces = await fetch(`${traceSink}/traces`).then((r) => (r.ok ? r.json() : []), () => []) as { traceId: string }[];
+    for (const { traceId } of traces.slice(0, 40)) {
+      const spans = await fetch(`${traceSink}/traces/${traceId}`).then((r) => r.text());
+      expect(spans.includes(token), `trace ${traceId} holds the token`).toBe(false);
+    }
   });
 });
 

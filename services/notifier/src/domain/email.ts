@@ -7,6 +7,27 @@ export interface EmailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * Secrets the email carries sealed (placeholder name → sealed value and its context): text and
+   * html hold `sealedPlaceholder(name)`, filled only as the email goes to SMTP, so queued job data
+   * never holds them readable.
+   */
+  sealed?: Record<string, { value: string; context: string }>;
+}
+
+export const sealedPlaceholder = (name: string) => `{{sealed:${name}}}`;
+
+/** The email as sent: every sealed value opened into its placeholders (throws if one cannot be opened). */
+export function openSealedEmail(email: EmailMessage, open: (value: string, context: string) => string): EmailMessage {
+  const { sealed, ...message } = email;
+  if (!sealed) return message;
+  let { text, html } = message;
+  for (const [name, { value, context }] of Object.entries(sealed)) {
+    const secret = open(value, context);
+    text = text.replaceAll(sealedPlaceholder(name), secret);
+    html = html.replaceAll(sealedPlaceholder(name), escapeHtml(secret));
+  }
+  return { ...message, text, html };
 }
 
 /** Job data in the email queue: the message plus the trace context of the event that caused it. */

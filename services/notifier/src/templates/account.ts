@@ -1,5 +1,5 @@
-import type { EventData } from '@reproute/contracts';
-import { button, layout, paragraph, type EmailMessage } from '../domain/email.ts';
+import { passwordResetSealContext, type EventData } from '@reproute/contracts';
+import { button, layout, paragraph, sealedPlaceholder, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/routing.ts';
 
 const greeting = (firstName: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
@@ -17,15 +17,19 @@ export function welcomeEmail(data: EventData<'user.registered'>, appUrl: string)
   };
 }
 
-/** The reset link: the token is single-use and valid for one hour. */
+/**
+ * The reset link: the token is single-use and valid for one hour. It stays sealed in the job
+ * (base64url, so it goes into the link as it is) and is opened only as the email is sent.
+ */
 export function passwordResetEmail(data: EventData<'user.password_reset_requested'>, appUrl: string): EmailMessage {
-  const link = `${appUrl}/reset-password?token=${encodeURIComponent(data.token)}`;
+  const link = `${appUrl}/reset-password?token=${sealedPlaceholder('resetToken')}`;
   const intro = 'We received a request to reset the password of your RepRoute account.';
   const expiry = 'This link expires in one hour and can be used once.';
   const ignore = "If you didn't ask for this, you can ignore this email: your password stays the same.";
   return {
     to: data.email,
     subject: 'Reset your RepRoute password',
+    sealed: { resetToken: { value: data.sealedToken, context: passwordResetSealContext(data.userId) } },
     text: `${greeting(data.firstName)}\n\n${intro}\n\nReset your password: ${link}\n\n${expiry}\n\n${ignore}\n\nThe RepRoute team\n`,
     html: layout(
       'Reset your password',
