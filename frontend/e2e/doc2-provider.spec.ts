@@ -189,6 +189,7 @@ test.describe('provider area', () => {
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(toastWith(page, 'Changes Submitted for Review')).toBeVisible();
       await expect(page).toHaveURL(/\/provider\/dashboard$/);
+      await expect(page.getByTestId('changes-awaiting-review')).toContainText(listing.name);
 
       const live = (await (await request.get(`${API}/api/hotels/${listing.id}`)).json()) as { bookingUrl: string; description: string };
       expect(live).toMatchObject({ bookingUrl: 'https://book.e2e.example/stay', description: 'Fresh description, live at once.' });

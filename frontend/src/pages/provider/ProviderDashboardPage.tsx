@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BarChart3, Building2, CalendarDays, Inbox, Percent, Plus, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarDays, Clock, Inbox, Percent, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
@@ -105,11 +105,14 @@ export default function ProviderDashboardPage() {
                 }
               />
             ) : (
-              <div className="grid gap-4 xl:grid-cols-2">
-                {hotels.map((hotel) => (
-                  <ListingCard key={hotel.id} hotel={hotel} figures={figuresFor(analytics.data, hotel.id)} onDelete={setToDelete} />
-                ))}
-              </div>
+              <>
+                <ChangesAwaitingReview hotels={hotels} />
+                <div className="grid gap-4 xl:grid-cols-2">
+                  {hotels.map((hotel) => (
+                    <ListingCard key={hotel.id} hotel={hotel} figures={figuresFor(analytics.data, hotel.id)} onDelete={setToDelete} />
+                  ))}
+                </div>
+              </>
             ),
           },
           {
@@ -165,6 +168,29 @@ function EmptyState({ icon, title, text, action }: { icon: React.ReactNode; titl
       <h2 className="mt-3 text-xl font-bold text-slate-900">{title}</h2>
       <p className="mt-1 max-w-md text-slate-600">{text}</p>
       {action ? <div className="mt-5">{action}</div> : null}
+    </div>
+  );
+}
+
+/** Live listings whose latest changes wait for the team: the approved details stay public meanwhile. */
+function ChangesAwaitingReview({ hotels }: { hotels: Hotel[] }) {
+  const waiting = hotels.filter((hotel) => hotel.pendingRevision);
+  if (waiting.length === 0) return null;
+  return (
+    <div className="mb-4 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="status" data-testid="changes-awaiting-review">
+      <p className="flex items-center gap-2 font-semibold">
+        <Clock aria-hidden className="h-4 w-4" /> Changes awaiting review
+      </p>
+      <p className="mt-1">Travellers see the approved details of these listings until our team approves your changes:</p>
+      <ul className="mt-1 list-inside list-disc">
+        {waiting.map((hotel) => (
+          <li key={hotel.id}>
+            <Link to={`/edit-hotel/${hotel.id}`} className="font-semibold underline underline-offset-2">
+              {hotel.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
