@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import helmet from '@fastify/helmet';
 import type { Redis } from 'ioredis';
 import { RevocationList, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
@@ -53,6 +55,15 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   // Every request is screened, whatever its path (paths are already in canonical form: rewriteUrl above).
   app.addHook('onRequest', async (request) => {
     await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log });
+  });
+
+  // API answers over 1 KB (search pages, hotel lists) travel compressed; a fast brotli level keeps the
+  // CPU cost small. The SPA's files are already compressed at build time and pass through untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
   });
 
   // Counted in memory, shared with the other gateway instances through Redis off the request path.

@@ -23,8 +23,10 @@ function connectionProblemVariant(error: unknown): ConnectionProblemVariant | nu
 function PageViewRecorder() {
   const location = useLocation();
   useEffect(() => {
+    // The reset page's query carries a single-use token: it is never recorded.
+    const page = location.pathname.startsWith('/reset-password') ? location.pathname : `${location.pathname}${location.search}`;
     // Let the page set its title first.
-    const timer = window.setTimeout(() => analytics().pageView(`${location.pathname}${location.search}`, document.title), 300);
+    const timer = window.setTimeout(() => analytics().pageView(page, document.title), 300);
     return () => window.clearTimeout(timer);
   }, [location.pathname, location.search]);
   return null;
@@ -52,7 +54,8 @@ export function AppLayout() {
       </a>
       <OfflineBanner />
       <Header />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: the footer starts below the fold, so late content never pushes it (no layout shift). */}
+      <main id="main" className="flex min-h-screen flex-1 flex-col">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageSpinner />}>
             {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : <Outlet />}

@@ -63,7 +63,7 @@ export function ConnectionBanner() {
             type="button"
             onClick={() => void retry()}
             disabled={checking}
-            className="mt-3 inline-flex h-9 items-center gap-2 rounded-lg bg-amber-600 px-3 text-sm font-semibold text-white hover:bg-amber-700 disabled:opacity-70"
+            className="mt-3 inline-flex h-9 items-center gap-2 rounded-lg bg-amber-800 px-3 text-sm font-semibold text-white hover:bg-amber-900 disabled:opacity-70"
           >
             <RefreshCw aria-hidden className={checking ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
             {checking ? 'Checking...' : 'Retry'}
