@@ -1,5 +1,7 @@
 // Seeds the local accounts (idempotent): an admin, a provider (owner of some of catalog's seeded
 // hotels, by its fixed id) and a traveller. Run by infra/scripts/seed.sh with identity's DB role.
+// The documented default passwords are for local runs only: with NODE_ENV=production (the Docker
+// image, docker-compose) an account is seeded only when its SEED_*_PASSWORD is given.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import { configSchema } from '../src/config.ts';
 import { PasswordHasher } from '../src/domain/passwords.ts';
 import type { UserRow } from '../src/domain/users.ts';
 import { createUser } from '../src/store/users.ts';
+import { seedPassword } from '../src/domain/seed.ts';
 import { userEvents } from '../src/events/users.ts';
 import { seedReviewers } from '../../catalog/scripts/seed-reviews.ts';
 
@@ -32,9 +35,9 @@ interface SeedAccount {
   phoneNumber?: string;
 }
 
-const account = (a: Omit<SeedAccount, 'password'>): SeedAccount => ({ ...a, password: process.env[a.passwordVariable] || a.defaultPassword });
+const account = (a: Omit<SeedAccount, 'password'>) => a;
 
-export const seedAccounts: SeedAccount[] = [
+const seedDefinitions = [
   account({
     id: '00000000-0000-4000-8000-000000000001',
     role: 'admin',
@@ -67,6 +70,13 @@ export const seedAccounts: SeedAccount[] = [
     lastName: 'Traveller',
   }),
 ];
+const seedAccounts: SeedAccount[] = [];
+const skipped: string[] = [];
+for (const definition of seedDefinitions) {
+  const password = seedPassword(process.env[definition.passwordVariable], definition.defaultPassword, config.NODE_ENV);
+  if (password === undefined) skipped.push(`${definition.role} (set ${definition.passwordVariable} to create it)`);
+  else seedAccounts.push({ ...definition, password });
+}
 
 await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: path.resolve(here, '../migrations'), logger });
 const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger });
@@ -137,7 +147,10 @@ const lines = seedAccounts.map((a) => {
   const password = a.password === a.defaultPassword ? a.password : `(from ${a.passwordVariable})`;
   return `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${password}`;
 });
-const summary = `  Seed accounts (local use only; passwords from SEED_*_PASSWORD)\n${lines.join('\n')}\n`;
-await fs.mkdir(path.join(repoRoot, '.data'), { recursive: true });
-await fs.writeFile(path.join(repoRoot, '.data/seed-accounts.txt'), summary, { mode: 0o600 });
-process.stdout.write(`[seed] identity: ${seedAccounts.length} accounts ready\n`);
+// The summary `make up` prints is for local runs; a production run leaves it alone.
+if (config.NODE_ENV !== 'production') {
+  const summary = `  Seed accounts (local use only; passwords from SEED_*_PASSWORD)\n${lines.join('\n')}\n`;
+  await fs.mkdir(path.join(repoRoot, '.data'), { recursive: true });
+  await fs.writeFile(path.join(repoRoot, '.data/seed-accounts.txt'), summary, { mode: 0o600 });
+}
+process.stdout.write(`[seed] identity: ${seedAccounts.length} accounts ready${skipped.length ? `; not created (production, no password given): ${skipped.join(', ')}` : ''}\n`);

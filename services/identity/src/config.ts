@@ -16,7 +16,7 @@ export const configSchema = baseConfigSchema.extend({
    * The key that seals reset tokens in events for the notifier (32 bytes, base64). Without it the
    * key file is used, created on first start by identity or the notifier (they share it).
    */
-  RESET_LINK_KEY: z.string().min(1).optional(),
+  RESET_LINK_KEY: z.string().optional(),
   RESET_LINK_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/reset-link.key')),
   /** How long a password reset link stays valid. */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),

@@ -15,7 +15,7 @@ export const configSchema = baseConfigSchema.extend({
   SUPPORT_EMAIL: z.string().email().default('support@reproute.example'),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /** The key identity seals reset tokens with (32 bytes, base64); without it the shared key file (created by whichever starts first). */
-  RESET_LINK_KEY: z.string().min(1).optional(),
+  RESET_LINK_KEY: z.string().optional(),
   RESET_LINK_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/reset-link.key')),
 });
 export type Config = z.infer<typeof configSchema>;
