@@ -47,7 +47,7 @@ function one(spans: ReceivedSpan[], predicate: (s: ReceivedSpan) => boolean, wha
 describe('one trace per user action', () => {
   it('follows a lead from the gateway through referral, Postgres, the outbox, Kafka, the notifier and BullMQ to the SMTP send', async () => {
     const { traceId, traceparent } = newTrace();
-    const traveller = await registerTraveller();
+    const traveller = await registerTraveller({ firstName: 'Trace', lastName: 'Tester' });
     const res = await api('POST', '/api/leads', {
       token: traveller.token,
       headers: { traceparent },

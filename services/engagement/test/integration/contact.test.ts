@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { api, sleep, uniqueEmail, type MaildevEmail } from '@reproute/platform/testing';
-import { apiFrom, uniqueClientAddress } from '../../../referral/test/integration/client-address.ts';
+import { apiFrom, uniqueClientAddress } from '@reproute/platform/testing';
 import { emailsWhere, expectEmailsExactly, replyToOf, sentTo, uniqueTag } from './support.ts';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, registerTraveller } from '@reproute/platform/testing';
 import { expectEmailsExactly, replyToOf } from '../../../engagement/test/integration/support.ts';
-import { apiFrom, uniqueClientAddress } from '../../../referral/test/integration/client-address.ts';
+import { apiFrom, uniqueClientAddress } from '@reproute/platform/testing';
 
 const hotelId = 1;
 

@@ -3,7 +3,7 @@
  * can exhaust a per-client limit without throttling every other test, which all come from 127.0.0.1.
  */
 import http from 'node:http';
-import { gatewayUrl, type ApiAnswer } from '@reproute/platform/testing';
+import { gatewayUrl, type ApiAnswer } from './index.ts';
 
 const octet = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 

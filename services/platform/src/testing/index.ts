@@ -4,6 +4,7 @@
  */
 export const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 export const maildevUrl = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+export { apiFrom, uniqueClientAddress } from './client-address.ts';
 
 export interface ApiAnswer<T = unknown> {
   status: number;

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import type { KafkaBus } from '@reproute/platform';
-import { api, envelope, eventually, login, publish, registerTraveller, seedAccounts, serviceDb, testBus, testHotel, testHotelIds, type MaildevEmail } from '@reproute/platform/testing';
+import { api, apiFrom, envelope, eventually, login, publish, registerTraveller, seedAccounts, serviceDb, testBus, testHotel, testHotelIds, uniqueClientAddress, type MaildevEmail } from '@reproute/platform/testing';
 import { expectEmailsExactly, replyToOf } from '../../../engagement/test/integration/support.ts';
-import { apiFrom, uniqueClientAddress } from './client-address.ts';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
 // quiet hotels have no contact address, so the many leads of the limit tests send no email.
