@@ -17,7 +17,16 @@ test('forgot password: the emailed link resets the password', async ({ page, req
   const token = body.match(/reset-password\?token=([^\s"'<&]+)/)?.[1];
   expect(token, 'reset link in the email').toBeTruthy();
 
+  const analyticsBodies: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/analytics')) analyticsBodies.push(req.postData() ?? '');
+  });
   await page.goto(`/reset-password?token=${token}`);
+  // The page view is recorded without the reset page's query: the token never reaches analytics.
+  await expect
+    .poll(async () => page.evaluate(() => Object.values(localStorage).join('\n')))
+    .toContain('/reset-password');
+  expect(await page.evaluate(() => Object.values(localStorage).join('\n'))).not.toContain(token!);
   // The registration rule applies: a short or simple password is refused in the form.
   await page.getByLabel('New password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm new password').fill('abc');
@@ -36,6 +45,7 @@ test('forgot password: the emailed link resets the password', async ({ page, req
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+  expect(analyticsBodies.join('\n')).not.toContain(token!);
 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('N3w!Password');
