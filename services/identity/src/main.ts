@@ -21,19 +21,19 @@ await startService({
     const logger = ctx.logger.child({ component: 'housekeeping' });
     // Redis may have lost revocations (restart, outage during a logout): copy them from Postgres at
     // start, as soon as Redis is back after any disconnect, and every minute.
-    const housekeeping = async () => {
+    const housekeeping = async (announce = false) => {
       try {
-        const resynced = await resyncRevocations(ctx.pool, redis, ctx.config.JWT_TTL_SECONDS);
+        const resynced = await resyncRevocations(ctx.pool, redis, ctx.config.JWT_TTL_SECONDS, { announce });
         const purged = await purgeExpired(ctx.pool);
         logger.debug({ resynced, ...purged }, 'housekeeping done');
       } catch (err) {
         logger.warn({ err }, 'housekeeping failed; will retry');
       }
     };
-    await housekeeping();
+    await housekeeping(true);
     redis.on('ready', () => {
       logger.info('redis is back; copying revocations from Postgres');
-      void housekeeping();
+      void housekeeping(true);
     });
     const timer = setInterval(() => void housekeeping(), housekeepingEveryMs);
     timer.unref();

@@ -47,9 +47,10 @@ export async function isTokenRevoked(db: Queryable, token: TokenIdentity): Promi
 
 /**
  * Rewrites Redis from Postgres (after Redis restarted empty, was unreachable during a logout, or
- * a write failed), then tells every process to reload its list. Returns how many entries it wrote.
+ * a write failed), then tells every process to reload its list when Redis lacked anything (or
+ * always, with `announce`: after a reconnect). Returns how many entries Redis lacked.
  */
-export async function resyncRevocations(db: Queryable, redis: Redis, tokenTtlSeconds: number): Promise<number> {
+export async function resyncRevocations(db: Queryable, redis: Redis, tokenTtlSeconds: number, options: { announce?: boolean } = {}): Promise<number> {
   const { rows: tokens } = await db.query<{ jti: string; exp: number }>(
     `SELECT jti, floor(EXTRACT(EPOCH FROM expires_at))::bigint AS exp FROM revoked_tokens WHERE expires_at > now()`,
   );
@@ -59,17 +60,19 @@ export async function resyncRevocations(db: Queryable, redis: Redis, tokenTtlSec
     [tokenTtlSeconds],
   );
   const nowSeconds = Math.floor(Date.now() / 1000);
+  let lacking = 0;
+  // CH counts changed entries too: a not-before time Redis held older than Postgres is news as well.
   for (let i = 0; i < tokens.length; i += 500) {
     const batch = tokens.slice(i, i + 500);
-    await redis.zadd(revokedTokensKey, 'GT', ...batch.flatMap((row) => [Number(row.exp), row.jti]));
+    lacking += Number(await redis.zadd(revokedTokensKey, 'GT', 'CH', ...batch.flatMap((row) => [Number(row.exp), row.jti])));
   }
   for (let i = 0; i < users.length; i += 500) {
     const batch = users.slice(i, i + 500);
-    await redis.zadd(tokensNotBeforeKey, 'GT', ...batch.flatMap((row) => [Number(row.not_before), row.id]));
+    lacking += Number(await redis.zadd(tokensNotBeforeKey, 'GT', 'CH', ...batch.flatMap((row) => [Number(row.not_before), row.id])));
   }
   // What can no longer match a live token goes.
   await redis.zremrangebyscore(revokedTokensKey, '-inf', nowSeconds - 1);
   await redis.zremrangebyscore(tokensNotBeforeKey, '-inf', nowSeconds - tokenTtlSeconds - 1);
-  await redis.publish(revocationChannel, JSON.stringify({ kind: 'resync' } satisfies RevocationNotice));
-  return tokens.length + users.length;
+  if (lacking > 0 || options.announce) await redis.publish(revocationChannel, JSON.stringify({ kind: 'resync' } satisfies RevocationNotice));
+  return lacking;
 }
