@@ -43,8 +43,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** A token that could not be checked because the keys could not be fetched (not a bad token). */
-const keysUnavailable = (err: unknown) => err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError || err instanceof ZodError);
+/**
+ * A token that could not be checked because the keys could not be fetched (not a bad token):
+ * a network failure, a timeout, or a key set answer that was not a 200 with a valid set.
+ */
+const keysUnavailable = (err: unknown) =>
+  err instanceof errors.JWKSTimeout ||
+  err instanceof errors.JWKSInvalid ||
+  (err instanceof errors.JOSEError && err.code === 'ERR_JOSE_GENERIC') ||
+  !(err instanceof errors.JOSEError || err instanceof ZodError);
 
 /**
  * The claims of a valid, unrevoked token, or undefined for a forged, expired or revoked one.

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp } from '../../src/http.ts';
-import { authPlugin, requireUser } from '../../src/auth.ts';
+import { authPlugin, remoteKeySet, requireUser } from '../../src/auth.ts';
 import { createLogger } from '../../src/logger.ts';
 import { RevocationSet, parseRevocationNotice, type RevocationCheck } from '../../src/revocations.ts';
 
@@ -85,5 +87,18 @@ describe('authPlugin with a revocation list', () => {
     const res = await unreachable.inject({ url: '/anyone', headers: { authorization: `Bearer ${await token('x')}` } });
     expect(res.statusCode).toBe(503);
     await unreachable.close();
+
+    // The key set answering an error page is the same: the keys are unavailable, the token is not bad.
+    const failing = http.createServer((_req, res) => {
+      res.statusCode = 500;
+      res.end('down');
+    });
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
+    const erroring = createHttpApp({ logger: createLogger('test', 'silent') });
+    await erroring.register(authPlugin, { key: remoteKeySet(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/jwks.json`), issuer, revocations: list });
+    erroring.get('/anyone', async (request) => ({ user: request.user?.id ?? null }));
+    expect((await erroring.inject({ url: '/anyone', headers: { authorization: `Bearer ${await token('y')}` } })).statusCode).toBe(503);
+    await erroring.close();
+    failing.close();
   });
 });
