@@ -15,16 +15,18 @@ type Reader = (file: string) => Counts;
 
 /** vitest's json reporter (jest-compatible totals). */
 const vitest: Reader = (file) => {
-  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number | undefined>;
+  const n = (key: string) => r[key] ?? 0;
   // A file that failed to load (syntax error, failed hook) has no test counted in it: count the suite.
-  const brokenSuites = r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? r.numFailedTestSuites : 0;
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenSuites, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  const brokenSuites = n('numFailedTestSuites') > 0 && n('numFailedTests') === 0 ? n('numFailedTestSuites') : 0;
+  return { passed: n('numPassedTests'), failed: n('numFailedTests') + brokenSuites, skipped: n('numPendingTests') + n('numTodoTests') };
 };
 
 /** Playwright's json reporter: `flaky` passed on a retry, so it counts as passed. */
 const playwright: Reader = (file) => {
-  const { stats, errors } = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, number>; errors?: unknown[] };
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (errors?.length ?? 0), skipped: stats.skipped };
+  const { stats, errors } = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, number | undefined>; errors?: unknown[] };
+  const n = (key: string) => stats[key] ?? 0;
+  return { passed: n('expected') + n('flaky'), failed: n('unexpected') + (errors?.length ?? 0), skipped: n('skipped') };
 };
 
 /** JUnit XML (schemathesis): one <testcase> per operation. */

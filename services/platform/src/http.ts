@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
@@ -17,6 +17,9 @@ export interface PublicCache {
   maxAgeSeconds: number;
   staleWhileRevalidateSeconds: number;
 }
+
+/** The policy of the directory's public reads: fresh for 15 s, then served stale for a minute while revalidated. */
+export const publicRead: { publicCache: PublicCache } = { publicCache: { maxAgeSeconds: 15, staleWhileRevalidateSeconds: 60 } };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -144,7 +147,7 @@ export function createHttpApp(options: {
     // Services sit behind the gateway, which sets X-Forwarded-For; the gateway itself overrides this.
     trustProxy: true,
     // One log line per request (written on response, below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ...options.fastify,
   }) as unknown as FastifyInstance;
 
@@ -164,9 +167,10 @@ export function createHttpApp(options: {
         if (request.url.startsWith('/health/') || request.url === '/metrics') return;
         if (Date.now() - readyAt < shedding.SHED_WARMUP_MS) return;
         metrics.requestsShed.inc({ reason: String(type) });
-        // The plugin sends what this returns.
-        reply.status(503).header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS));
-        return { statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id };
+        void reply
+          .status(503)
+          .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))
+          .send({ statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id });
       },
     });
   }

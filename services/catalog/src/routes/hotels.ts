@@ -11,7 +11,7 @@ import {
   type HotelApprovalRequest,
   type HotelSearchAnswer,
 } from '@reproute/contracts';
-import { forbidden, metrics, notFound, type ServiceContext } from '@reproute/platform';
+import { forbidden, metrics, notFound, publicRead, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, toHotelAnswer, type HotelEvent } from '../domain/hotel.ts';
 import { toSearchCriteria } from '../domain/search.ts';
@@ -22,7 +22,7 @@ import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
 
 /** Public reading and search, plus the admin's hotel management under /api/hotels. */
 export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  app.get('/api/hotels', { schema: { querystring: hotelListQuery } }, async (request) => {
+  app.get('/api/hotels', { config: publicRead, schema: { querystring: hotelListQuery } }, async (request) => {
     const query = hotelListQuery.parse(request.query);
     const viewer = viewerOf(request);
     const includeAll = query.all === 'true';
@@ -35,7 +35,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     return hotels.map((hotel) => toHotelAnswer(hotel, viewer));
   });
 
-  app.get('/api/hotels/search', { schema: { querystring: hotelSearchQuery } }, async (request): Promise<HotelSearchAnswer> => {
+  app.get('/api/hotels/search', { config: publicRead, schema: { querystring: hotelSearchQuery } }, async (request): Promise<HotelSearchAnswer> => {
     const criteria = toSearchCriteria(request.query as ReturnType<typeof hotelSearchQuery.parse>);
     const viewer = viewerOf(request);
     const result = await searchHotels(ctx.pool, criteria);
@@ -52,7 +52,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     };
   });
 
-  app.get('/api/hotels/:idOrSlug', async (request) => {
+  app.get('/api/hotels/:idOrSlug', { config: publicRead }, async (request) => {
     const { idOrSlug } = request.params as { idOrSlug: string };
     const key = /^\d{1,15}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
     const hotel = await findHotel(ctx.pool, key);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
-import { badRequest, conflict, metrics, notFound, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
+import { badRequest, conflict, metrics, notFound, publicRead, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
@@ -27,7 +27,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   });
 
   // Approved reviews for everyone; other statuses (pending, rejected, all) are for admins only.
-  app.get('/api/hotels/:hotelId/reviews', { schema: { querystring: hotelReviewsQuery } }, async (request) => {
+  app.get('/api/hotels/:hotelId/reviews', { config: publicRead, schema: { querystring: hotelReviewsQuery } }, async (request) => {
     const { status } = hotelReviewsQuery.parse(request.query);
     if (status !== 'approved') requireRole(request, 'admin');
     const hotelId = hotelIdSchema.safeParse((request.params as { hotelId: string }).hotelId);

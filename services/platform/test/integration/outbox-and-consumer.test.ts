@@ -145,7 +145,7 @@ describe('outbox relay wake-up', () => {
     relays.forEach((r) => r.start());
     try {
       await eventually(async () => relays.every((r) => r.isListening), 10_000, 'relays listening');
-      const ids = Array.from({ length: 40 }, () => randomUUID());
+      const ids: string[] = Array.from({ length: 40 }, () => randomUUID());
       await Promise.all(ids.map((id) => insertRow(id)));
       await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 20_000, 'outbox drained');
       const mine = await eventually(async () => {
