@@ -1,6 +1,8 @@
 // Event pipeline latency: a lead posted through the gateway → referral → outbox → Kafka → notifier →
 // BullMQ → SMTP, until MailDev has accepted the email. Steady load of RATE leads per second for
-// SECONDS; reports p50/p95/p99 and writes .data/bench/event-pipeline.md.
+// SECONDS; reports p50/p95/p99 and writes .data/bench/event-pipeline.md. Each lead is told apart by its
+// referral id (visitor leads are anonymous). The lead limits must allow the run:
+//   LEAD_LIMIT_PER_CLIENT=1000000 LEAD_LIMIT_PER_HOTEL=1000000 infra/scripts/services.sh restart referral
 //   node --import tsx infra/bench/event-pipeline.ts [rate] [seconds]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,19 +14,21 @@ const maildev = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 const rate = Number(process.argv[2] ?? 5);
 const seconds = Number(process.argv[3] ?? 60);
 const hotelId = Number(process.env.HOTEL_ID ?? 1);
-const run = `bench-${Date.now()}`;
+// Referral ids RR_{hotelId}_{n}, n from a per-run base so runs never collide.
+const runBase = Date.now() * 100;
+const referralPattern = new RegExp(`RR_${hotelId}_(\\d{15})`);
 
 const postedAt = new Map<string, number>();
 const arrivedAt = new Map<string, number>();
 let failures = 0;
 
 async function post(i: number) {
-  const marker = `${run}-${String(i).padStart(5, '0')}`;
+  const marker = `RR_${hotelId}_${runBase + i}`;
   const started = performance.now();
   const res = await fetch(`${gateway}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ hotelId, userId: null, name: marker, email: `${marker}@example.com`, guests: 1 }),
+    body: JSON.stringify({ hotelId, userId: null, guests: 1, referralId: marker }),
   });
   if (res.status === 201) postedAt.set(marker, started);
   else failures += 1;
@@ -37,8 +41,8 @@ async function poll() {
     const res = await fetch(`${maildev}/api/email?sort=desc&limit=200`);
     const now = performance.now();
     for (const email of (await res.json()) as { text?: string }[]) {
-      const m = new RegExp(`${run}-\\d{5}`).exec(email.text ?? '');
-      if (m && !arrivedAt.has(m[0])) arrivedAt.set(m[0], now);
+      const m = referralPattern.exec(email.text ?? '');
+      if (m && Number(m[1]) >= runBase && !arrivedAt.has(m[0])) arrivedAt.set(m[0], now);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
