@@ -160,7 +160,7 @@ async function emailJobsMentioning(state: 'completed' | 'failed', since: number,
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
   try {
     const ids = await redis.zrangebyscore(`bull:email:${state}`, since - 1_000, '+inf');
-    const jobs = await Promise.all(ids.map(async (id) => ({ id, ...(await redis.hgetall(`bull:email:${id}`)) })));
+    const jobs = await Promise.all(ids.map(async (id) => ({ id, ...((await redis.hgetall(`bull:email:${id}`)) as { data?: string; atm?: string; failedReason?: string }) })));
     return jobs
       .filter((job) => needles.some((needle) => (job.data ?? '').includes(needle)))
       .map((job) => ({ id: job.id, attemptsMade: Number(job.atm ?? 0), failedReason: job.failedReason }));
