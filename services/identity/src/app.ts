@@ -26,7 +26,16 @@ export interface IdentityDeps {
 export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
   const { config, logger } = ctx;
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: quickReconnect });
-  redis.on('error', (err) => logger.warn({ err }, 'redis error'));
+  // One warning per outage; the reconnect attempts that follow (every half second) go to debug.
+  let redisDown = false;
+  redis.on('error', (err) => {
+    if (redisDown) return logger.debug({ err }, 'redis error');
+    redisDown = true;
+    logger.warn({ err }, 'redis unreachable');
+  });
+  redis.on('ready', () => {
+    redisDown = false;
+  });
   const key = await loadSigningKey({ privateJwkJson: config.JWT_PRIVATE_KEY, file: config.JWT_KEY_FILE, logger });
   const resetLinkKey = await loadSealingKey({ value: config.RESET_LINK_KEY, file: config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger });
   return {

@@ -101,6 +101,7 @@ export class RevocationList implements RevocationCheck {
   private loaded = false;
   private reloading: Promise<void> | undefined;
   private reloadAgain = false;
+  private reloadFailing = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -110,8 +111,18 @@ export class RevocationList implements RevocationCheck {
     this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect });
     // The subscriber queues its SUBSCRIBE until connected and resubscribes after every reconnect.
     this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect });
+    // One warning per outage; the reconnect attempts that follow (every half second) go to debug.
+    let warned = false;
     for (const client of [this.commands, this.subscriber]) {
-      client.on('error', (err) => logger.warn({ err: { message: err.message } }, 'revocation list: redis error'));
+      client.on('error', (err) => {
+        if (warned) return logger.debug({ err: { message: err.message } }, 'revocation list: redis error');
+        warned = true;
+        logger.warn({ err: { message: err.message } }, 'revocation list: redis unreachable; serving the last known list until it is back');
+      });
+      client.on('ready', () => {
+        if (warned) logger.info('revocation list: redis is back; reloading');
+        warned = false;
+      });
     }
     // A reconnect may have missed notices (or Redis restarted empty): load everything again, once the
     // command connection is up and again shortly after the subscriber has resubscribed.
@@ -188,8 +199,11 @@ export class RevocationList implements RevocationCheck {
       this.set.prune(now);
       if (!this.loaded) this.options.logger.info({ ...this.set.size }, 'revocation list loaded');
       this.loaded = true;
+      this.reloadFailing = false;
     } catch (err) {
-      this.options.logger.warn({ err: { message: (err as Error).message } }, 'revocation list: reload failed; retrying');
+      const log = this.reloadFailing ? this.options.logger.debug.bind(this.options.logger) : this.options.logger.warn.bind(this.options.logger);
+      log({ err: { message: (err as Error).message } }, 'revocation list: reload failed; retrying every second');
+      this.reloadFailing = true;
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => this.scheduleReload(), this.options.retryMs ?? 1_000);
       this.retryTimer.unref();
