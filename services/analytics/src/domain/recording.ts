@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { pageViewRecord, searchRecord, type AnalyticsBatchRequest, type AnalyticsEventRequest } from '@reproute/contracts';
+import { redactUrl } from '@reproute/platform/logger';
 import { hotelRefFromPath, normaliseSearchQuery, pagePath, type HotelRef } from './paths.ts';
 
 export type RecordKind = 'page_view' | 'search' | 'conversion' | 'interaction' | 'event';
@@ -26,7 +27,9 @@ export function dedupeKey(kind: RecordKind, sessionId: string | null, payload: u
   return createHash('sha256').update(JSON.stringify([kind, sessionId ?? '', payload])).digest('hex');
 }
 
-function item(kind: RecordKind, sessionId: string | null, userId: string | null, payload: { timestamp?: string | undefined }, rest: Pick<RecordedItem, 'hotelRef' | 'value'>): RecordedItem {
+function item(kind: RecordKind, sessionId: string | null, userId: string | null, sent: { timestamp?: string | undefined; url?: unknown }, rest: Pick<RecordedItem, 'hotelRef' | 'value'>): RecordedItem {
+  // A page's query can carry a secret (the reset page's token): stored and announced without it.
+  const payload = typeof sent.url === 'string' ? { ...sent, url: redactUrl(sent.url) } : sent;
   return { dedupeKey: dedupeKey(kind, sessionId, payload), kind, sessionId, userId, clientTimestamp: payload.timestamp ?? null, payload, ...rest };
 }
 

@@ -37,6 +37,12 @@ describe('recording', () => {
     interactions: [{ type: 'favorite_toggle', target: 'hotel:4', timestamp: '2027-02-01T10:02:00.000Z' }],
   };
 
+  it('stores a reset page view without its token', () => {
+    const [view] = itemsFromBatch({ ...batch, pageViews: [{ url: '/reset-password?token=secret-reset-token', timestamp: '2027-02-01T10:00:00.000Z' }], conversions: [], searches: [], interactions: [] }, null);
+    expect(view?.value).toBe('/reset-password');
+    expect(JSON.stringify(view)).not.toContain('secret-reset-token');
+  });
+
   it('turns a batch into records, with the user from the token only', () => {
     const items = itemsFromBatch(batch, null);
     expect(items.map((i) => [i.kind, i.value, i.userId])).toEqual([
