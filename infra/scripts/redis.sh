@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Redis 7 from Debian: rate limits, revoked tokens and BullMQ queues.
+# Redis 7 from Debian: rate limits, revoked tokens and BullMQ queues. Append-only file on (fsync every
+# second), so a restart keeps the email jobs still waiting to be sent.
 COMPONENT=redis
 source "$(dirname "$0")/lib.sh"
 PIDFILE="$RUN/redis.pid"
@@ -9,7 +10,7 @@ start() {
   if port_open 127.0.0.1 6379; then log "already running on 127.0.0.1:6379"; return; fi
   mkdir -p "$DATA/redis"
   redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --dir "$DATA/redis" --pidfile "$PIDFILE" \
-    --logfile "$LOGS/redis.log" --save "" --appendonly no --maxmemory-policy noeviction
+    --logfile "$LOGS/redis.log" --save "" --appendonly yes --appendfsync everysec --maxmemory-policy noeviction
   wait_port 127.0.0.1 6379 30 redis
   log "started on 127.0.0.1:6379"
 }

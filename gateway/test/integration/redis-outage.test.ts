@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { api, apiFrom, eventually, login, registerTraveller, seedAccounts, sleep, uniqueClientAddress } from '@reproute/platform/testing';
 
-// Redis stopped for ten seconds (it restarts empty: no persistence locally). Signed-in requests
+// Redis stopped for ten seconds (it restarts from its append-only file). Signed-in requests
 // must keep being answered as their caller (served from each process's local revocation list),
 // quickly, and revocations must hold before, during and after the outage.
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');

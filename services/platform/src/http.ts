@@ -8,6 +8,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
+import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -231,6 +232,14 @@ export function createHttpApp(options: {
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'input outside what the database stores');
       return reply.status(400).send({ statusCode: 400, error: statusName(400), message: 'A value in the request is out of range or malformed', requestId: request.id });
+    }
+    if ((error as FastifyError).statusCode === undefined && isTransientFailure(error)) {
+      // A dependency is down (Postgres restarting, Redis unreachable): a fast, clear 503 the caller may retry.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ statusCode: 503, error: statusName(503), message: 'The service is temporarily unavailable. Please try again shortly.', requestId: request.id });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -20,7 +20,7 @@ export const metrics = {
   }),
   eventsConsumed: new client.Counter({
     name: 'events_consumed_total',
-    help: 'Kafka events handled by consumers, by outcome (processed, duplicate, failed)',
+    help: 'Kafka events handled by consumers, by outcome (processed, duplicate, ignored, failed, transient-failure, dead-lettered)',
     labelNames: ['consumer', 'type', 'outcome'] as const,
     registers: [registry],
   }),

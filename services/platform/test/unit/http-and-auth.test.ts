@@ -38,6 +38,9 @@ beforeAll(async () => {
     throw new Error('database password is hunter2');
   });
   app.get('/public-hotels', { config: { publicCache: { maxAgeSeconds: 30, staleWhileRevalidateSeconds: 300 } } }, async () => ({ hotels: [1, 2, 3] }));
+  app.get('/database-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   app.get('/out-of-range', async () => {
     throw Object.assign(new Error('date/time field value out of range: "275760-09-13"'), { code: '22008' });
   });
@@ -101,6 +104,14 @@ describe('createHttpApp', () => {
     const res = await app.inject({ method: 'DELETE', url: '/echo-body', headers: { 'content-type': 'application/json' }, payload: `{"a":${deep}}` });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/nested too deeply/);
+  });
+
+  it('answers a dependency outage (connection refused) with a fast 503 and Retry-After, not 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/database-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.json().message).toBe('The service is temporarily unavailable. Please try again shortly.');
+    expect(res.body).not.toContain('5432');
   });
 
   it('answers a database data exception (a value out of its stored range) with 400', async () => {
