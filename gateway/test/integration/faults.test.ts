@@ -17,9 +17,13 @@ const portOpen = async (port: number) => fetch(`http://127.0.0.1:${port}/health/
 const client = uniqueClientAddress();
 let referralClock = Date.now() * 10;
 const referralId = (hotelId: number) => `RR_${hotelId}_${(referralClock += 1)}`;
+// The same lead sent again within minutes is a repeat (answered with the first one), so each lead asks for other dates.
+let stayOffset = 0;
+const day = (offset: number) => new Date(Date.UTC(2027, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function postLead(hotelId: number, ref = referralId(hotelId)) {
-  const res = await apiFrom(client, 'POST', '/api/leads', { body: { hotelId, userId: null, checkInDate: '2027-06-01', checkOutDate: '2027-06-04', guests: 2, referralId: ref } });
+  stayOffset += 1;
+  const res = await apiFrom(client, 'POST', '/api/leads', { body: { hotelId, userId: null, checkInDate: day(stayOffset), checkOutDate: day(stayOffset + 3), guests: 2, referralId: ref } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.referralId).toBe(ref);
   return ref;
@@ -117,6 +121,6 @@ describe('faults', () => {
     expect((await api('GET', '/api/hotels/search?query=paris')).status).toBe(200);
     const traveller = await registerTraveller();
     expect((await api('POST', '/api/favorites', { token: traveller.token, body: { hotelId: 1 } })).status).toBeLessThan(300);
-    await postLead(1, `After database restart ${Date.now()}`);
+    await postLead(1);
   });
 });
