@@ -34,6 +34,8 @@ vitest_report() { echo "--reporter=default --reporter=json --outputFile.json=$OU
 
 typecheck() { npm run --silent typecheck && { [ ! -f frontend/tsconfig.json ] || npx tsc -p frontend/tsconfig.json --noEmit; }; }
 lint() { npm run --silent lint; }
+# The Kubernetes chart: helm lint and template (default and production values) and the manifest checks.
+helm_chart() { "$S/helm.sh" --junit "$OUT.chart.junit.xml"; }
 unit() { npx vitest run --project unit $(vitest_report all); }
 frontend_unit() { (cd frontend && npx vitest run $(vitest_report all)); }
 start_system() {
@@ -58,6 +60,7 @@ k6_smoke() { K6_SUMMARY_FILE="$OUT.smoke.k6.json" "$S/k6.sh" smoke; }
 
 stage typecheck typecheck
 stage lint lint
+[ -x "$S/helm.sh" ] && stage helm helm_chart
 stage unit unit
 [ -f frontend/vitest.config.ts ] && stage frontend-unit frontend_unit
 stage system-start start_system
