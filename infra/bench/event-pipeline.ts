@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -44,7 +45,7 @@ async function poll() {
       const m = referralPattern.exec(email.text ?? '');
       if (m && Number(m[1]) >= runBase && !arrivedAt.has(m[0])) arrivedAt.set(m[0], now);
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await sleep(25);
   }
 }
 
@@ -55,12 +56,12 @@ const inflight: Promise<void>[] = [];
 for (let i = 0; i < total; i++) {
   const due = begin + (i * 1000) / rate;
   const wait = due - performance.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (wait > 0) await sleep(wait);
   inflight.push(post(i));
 }
 await Promise.all(inflight);
 const deadline = performance.now() + 60_000;
-while (arrivedAt.size < postedAt.size && performance.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+while (arrivedAt.size < postedAt.size && performance.now() < deadline) await sleep(200);
 polling = false;
 await poller;
 

@@ -1,6 +1,7 @@
 // Creates every topic and its dead-letter topic; the broker never auto-creates them.
 import { allTopics, deadLetterTopic } from '@reproute/contracts';
 import { KafkaBus, createLogger } from '@reproute/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const logger = createLogger('create-topics', 'warn');
 const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'create-topics', logger });
@@ -11,7 +12,7 @@ for (let attempt = 1; ; attempt += 1) {
     break;
   } catch (err) {
     if (attempt >= 30) throw err;
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
   }
 }
 process.stdout.write(`[kafka] topics ready: ${names.length}\n`);

@@ -12,6 +12,7 @@ import { api, eventually } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
 import { canonicalUrl } from '../../src/identity.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // An in-process gateway over real Redis, with an echo server standing in for the services so the
 // test can see exactly what the gateway forwards; a closed port stands in for a service that is down.
@@ -116,7 +117,7 @@ describe('gateway', () => {
     const older = await token(`jti-older-${Date.now()}`, subject);
     await publishRevocations(redis, [{ kind: 'user', userId: subject, notBefore: Math.floor(Date.now() / 1000) + 1 }]);
     await eventually(async () => (await api('GET', '/api/auth/me', { base: base(), token: older })).body.headers.authorization === undefined || undefined, 1_000, 'not-before applied');
-    await new Promise((r) => setTimeout(r, 1_100));
+    await sleep(1_100);
     const newer = await token(`jti-newer-${Date.now()}`, subject);
     expect((await api('GET', '/api/auth/me', { base: base(), token: newer })).body.headers.authorization).toBe(`Bearer ${newer}`);
   });
@@ -164,6 +165,13 @@ describe('gateway', () => {
       expect(await page.text()).toContain('<div id="root">');
     }
     expect(await (await fetch(`${base()}/app.js`)).text()).toBe('console.log(1)');
+  });
+
+  it('exposes only the metrics it fills: HTTP, not Kafka consumers or an outbox it does not have', async () => {
+    await api('GET', '/api/cities', { base: base() });
+    const text = await (await fetch(`${base()}/metrics`)).text();
+    expect(text).toContain('http_server_request_duration_seconds_bucket');
+    for (const name of ['events_consumed_total', 'events_dead_lettered_total', 'outbox_published_total', 'kafka_consumer_lag']) expect(text).not.toContain(name);
   });
 
   it('rate limits /api per client with a JSON 429', async () => {

@@ -2,13 +2,17 @@ import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntr
 import type { Logger } from './logger.ts';
 import client from 'prom-client';
 import { registry } from './metrics.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-const consumerLag = new client.Gauge({
-  name: 'kafka_consumer_lag',
-  help: 'Messages a consumer group is behind on a partition (after its last batch)',
-  labelNames: ['group', 'topic', 'partition'] as const,
-  registers: [registry],
-});
+// Made with the first consumer, so a process without consumers (the gateway) does not expose it.
+let consumerLagGauge: client.Gauge<'group' | 'topic' | 'partition'> | undefined;
+const consumerLag = () =>
+  (consumerLagGauge ??= new client.Gauge({
+    name: 'kafka_consumer_lag',
+    help: 'Messages a consumer group is behind on a partition (after its last batch)',
+    labelNames: ['group', 'topic', 'partition'] as const,
+    registers: [registry],
+  }));
 
 export interface BusMessage {
   topic: string;
@@ -171,7 +175,7 @@ export class KafkaBus implements EventBus {
     this.consumers.add(consumer);
     // Lag per partition after each batch: how far this group is behind the newest message.
     consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-      consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+      consumerLag().set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
@@ -285,7 +289,7 @@ export class KafkaBus implements EventBus {
           failure = new Error(`no progress reading ${deadLetterTopicName} for ${(options.idleTimeoutMs ?? 30_000) / 1000} s`);
           break;
         }
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
       await reader.stop();
       // What was republished is recorded even when the run stops early, so the next run continues after it.

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
@@ -114,12 +115,8 @@ function zodErrorBody(error: ZodError) {
   return { message: errors[0]?.message ?? 'Invalid request', errors };
 }
 
-const statusNames: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-};
-export const statusName = (status: number) => statusNames[status] ?? 'Error';
+/** The reason phrase of an HTTP status, as Node knows it. */
+export const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 
 /**
  * The Fastify instance every service builds on: request ids (x-request-id), zod validation of

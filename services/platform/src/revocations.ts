@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Token revocation as every process sees it. Identity records revocations in Postgres (the truth)
@@ -159,7 +160,7 @@ export class RevocationList implements RevocationCheck {
       (err: Error) => this.options.logger.warn({ err: { message: err.message } }, 'revocation list: subscribe failed'),
     );
     const deadline = Date.now() + waitMs;
-    while (!this.loaded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!this.loaded && Date.now() < deadline) await sleep(50);
     if (!this.loaded) this.options.logger.error('revocation list not loaded yet (Redis unreachable); signed-in requests answer 503 until it is');
   }
 

@@ -55,8 +55,9 @@ import { migrate } from './migrate.ts';
 import { KafkaBus } from './bus.ts';
 import { OutboxRelay, outboxBacklog } from './outbox.ts';
 import { startConsumer, type ConsumerOptions } from './consumer.ts';
-import { gaugeOnScrape } from './metrics.ts';
+import { gaugeOnScrape, registerEventMetrics } from './metrics.ts';
 import { RevocationList } from './revocations.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
@@ -101,6 +102,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
   await revocations.start();
   const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations };
 
+  registerEventMetrics();
   gaugeOnScrape('outbox_unsent_rows', 'Outbox rows not yet published', async () => (await outboxBacklog(pool)).unsent);
   gaugeOnScrape('outbox_oldest_unsent_age_seconds', 'Age of the oldest unpublished outbox row', async () => (await outboxBacklog(pool)).oldestAgeSeconds);
 
@@ -117,7 +119,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
           return;
         } catch (err) {
           logger.warn({ err, consumer: spec.name, attempt }, 'consumer could not start; retrying');
-          await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+          await sleep(Math.min(10_000, 500 * attempt));
         }
       }
     })();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Hotel, type HotelRevision } from '@reproute/contracts';
 import { api, eventually, serviceDb } from '@reproute/platform/testing';
 import { createdHotelIds, deleteCreatedHotels, listingBody, newProvider, tokenFor, uniqueName } from './support.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let provider: { token: string; id: string; email: string };
 let admin: string;
@@ -55,7 +56,7 @@ describe('what is reviewed stays reviewed: a provider edit of an approved listin
 
     // Leads and clicks go where the approved listing says: referral's copy never sees the unreviewed URL.
     await eventually(async () => (await referralDb.query('SELECT 1 FROM hotels WHERE hotel_id = $1', [hotel.id])).rows.length === 1, 30_000, 'referral projection');
-    await new Promise((r) => setTimeout(r, 1_500));
+    await sleep(1_500);
     const projected = await referralDb.query<Record<string, unknown>>('SELECT * FROM hotels WHERE hotel_id = $1', [hotel.id]);
     expect(JSON.stringify(projected.rows[0])).not.toContain('unreviewed-domain');
   });

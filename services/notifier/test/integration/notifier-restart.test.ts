@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, eventually, uniqueEmail } from '@reproute/platform/testing';
 import { expectEmailsExactly, runInfraScript, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
 const notifierUrl = process.env.NOTIFIER_URL ?? 'http://127.0.0.1:4006';
@@ -26,7 +27,7 @@ describe('the notifier stopped while messages and leads are created', () => {
         }
       }
       // Give the outbox relay time to put all three on Kafka while nobody consumes them.
-      await new Promise((r) => setTimeout(r, 2_000));
+      await sleep(2_000);
     } finally {
       runInfraScript('services.sh', 'start', 'notifier');
     }
@@ -40,7 +41,7 @@ describe('the notifier stopped while messages and leads are created', () => {
       for (const referralId of leadRefs) await expectEmailsExactly((e) => e.subject.startsWith('New lead for') && (e.text ?? '').includes(referralId), 1, { timeoutMs: 60_000, settleMs: 0, what: 'lead email' });
     }
     // And no second copy of any of them after things settle.
-    await new Promise((r) => setTimeout(r, 5_000));
+    await sleep(5_000);
     for (const { email } of senders) await expectEmailsExactly(sentTo(email), 1, { settleMs: 0 });
     await expectEmailsExactly((e) => sentTo(supportEmail)(e) && e.subject.includes(tag), senders.length, { settleMs: 0 });
     if (withLeads) for (const referralId of leadRefs) await expectEmailsExactly((e) => (e.text ?? '').includes(referralId), 1, { settleMs: 0 });

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { createLogger } from '@reproute/platform';
 import { reportMessageWritten, sendEmailJob, sentMarkerKey, type SendDeps, type TrackedMailOptions } from '../../src/queue.ts';
 import type { EmailJob } from '../../src/domain/email.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const job = {
   id: '88888888-8888-4888-8888-888888888888-ack',
@@ -32,7 +33,7 @@ function fakes(options: { marked?: boolean; markerFails?: boolean; smtp?: 'accep
       sendMail: async (mail) => {
         if (smtp === 'refuse-before') throw new Error('connect ECONNREFUSED 127.0.0.1:1025');
         mail.onMessageWritten?.();
-        await new Promise((r) => setTimeout(r, 5));
+        await sleep(5);
         if (smtp === 'refuse-after') throw Object.assign(new Error('Message rejected'), { responseCode: 554 });
         sentMails.push(mail);
         return { messageId: '<m1@reproute.example>' };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { eventCatalog, type Envelope, type EventData, type EventType } from '@reproute/contracts';
 import { KafkaBus } from '../bus.ts';
 import { createLogger } from '../logger.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Publishes envelopes straight to Kafka, as another service's relay would. */
 export function testBus(): KafkaBus {
@@ -21,7 +22,7 @@ export async function publish(bus: KafkaBus, event: Envelope, key: string | numb
       return await bus.publish([message]);
     } catch (err) {
       if (attempt >= 20) throw err;
-      await new Promise((r) => setTimeout(r, 2_000));
+      await sleep(2_000);
     }
   }
 }

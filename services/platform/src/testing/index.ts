@@ -2,6 +2,8 @@
  * Helpers for integration tests that talk to the running system through the gateway, and to
  * MailDev's REST API. Tests use real components only; these helpers just save typing.
  */
+import { setTimeout as wait } from 'node:timers/promises';
+
 export const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 export const maildevUrl = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 export { apiFrom, uniqueClientAddress } from './client-address.ts';
@@ -97,7 +99,7 @@ export async function waitForEmail(predicate: (email: MaildevEmail) => boolean, 
     const found = (await listEmails()).find(predicate);
     if (found) return found;
     if (Date.now() > deadline) throw new Error('expected email did not arrive in time');
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
 }
 
@@ -113,10 +115,10 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
       last = err;
     }
     if (Date.now() > deadline) throw new Error(`${what} did not hold in time${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number): Promise<void> => wait(ms);
 export * from './events.ts';
 export * from './otlp-receiver.ts';

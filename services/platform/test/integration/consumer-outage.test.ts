@@ -10,6 +10,7 @@ import { migrate } from '../../src/migrate.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { TransientError, handleMessage, startConsumer, type ConsumerOptions } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // The consumer against real Kafka and Postgres while a dependency fails: this run's own topics and schema.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,7 +69,7 @@ describe('a consumer waiting on a dependency', () => {
         if (id !== slow.id && id !== next.id) return;
         deliveries.push(id);
         // Longer than the 15-second session timeout: without heartbeats the group would drop this member.
-        if (id === slow.id) await new Promise((r) => setTimeout(r, 20_000));
+        if (id === slow.id) await sleep(20_000);
       },
     });
     try {

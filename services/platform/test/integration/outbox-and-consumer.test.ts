@@ -10,6 +10,7 @@ import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { enqueueEvent, OutboxRelay, outboxBacklog } from '../../src/outbox.ts';
 import { handleMessage, type ConsumerOptions } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // Real Postgres and Kafka (started by `make up`); the test owns a throwaway schema and topic.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,7 +153,7 @@ describe('outbox relay wake-up', () => {
         const got = received.filter((m) => ids.includes(m.headers['event-id'] ?? ''));
         return got.length >= ids.length ? got : undefined;
       }, 20_000, 'all 40 consumed');
-      await new Promise((r) => setTimeout(r, 500)); // a duplicate would arrive right behind the originals
+      await sleep(500); // a duplicate would arrive right behind the originals
       expect(received.filter((m) => ids.includes(m.headers['event-id'] ?? '')).length).toBe(mine.length);
       expect(new Set(mine.map((m) => m.headers['event-id'])).size).toBe(ids.length);
       const attempts = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE id = ANY($1::uuid[]) AND attempts = 1', [ids]);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,13 +17,13 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (d) => (output += d.toString()));
     child.stderr.on('data', (d) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let i = 0; i < 100 && !output.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && !output.includes('listening'); i++) await sleep(100);
     expect(output).toContain('listening');
 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
 
     expect(await inFlight).toEqual({ status: 200, body: { finished: true } });

@@ -7,6 +7,7 @@ import { createLogger } from '../../src/logger.ts';
 import type { BusMessage, EventBus, ReceivedMessage } from '../../src/bus.ts';
 import { ConsumerStoppedError, TransientError, handleMessage, isTransientFailure, retryDelay, type ConsumerOptions } from '../../src/consumer.ts';
 import type { Pool } from '../../src/db.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const socketError = (code: string, message = `connect ${code} 127.0.0.1:5432`) => Object.assign(new Error(message), { code });
 const sqlError = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
@@ -205,7 +206,7 @@ describe('handleMessage', () => {
     const stopping = new AbortController();
     // Long backoff, so only the abort can end the wait.
     const handling = handleMessage(consumerOptions(bus, pool, handler, { retryDelayMs: 60_000, maxRetryDelayMs: 60_000 }), message, stopping.signal);
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     const started = Date.now();
     stopping.abort();
     await expect(handling).rejects.toBeInstanceOf(ConsumerStoppedError);

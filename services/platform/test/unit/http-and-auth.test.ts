@@ -6,6 +6,7 @@ import { createHttpApp } from '../../src/http.ts';
 import { authPlugin, requireRole, requireUser } from '../../src/auth.ts';
 import { createLogger } from '../../src/logger.ts';
 import { badRequest } from '../../src/errors.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const issuer = 'reproute-identity';
 let app: FastifyInstance;
@@ -235,7 +236,7 @@ describe('load shedding', () => {
       // Once the loop is calm again, requests are served.
       let recovered = false;
       for (let round = 0; round < 20 && !recovered; round += 1) {
-        await new Promise((r) => setTimeout(r, 250));
+        await sleep(250);
         recovered = (await shedApp.inject({ url: '/work' })).statusCode === 200;
       }
       expect(recovered).toBe(true);
