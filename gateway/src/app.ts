@@ -3,7 +3,6 @@ import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
-import helmet from '@fastify/helmet';
 import type { Redis } from 'ioredis';
 import { RevocationList, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
@@ -13,6 +12,7 @@ import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
+import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
@@ -31,7 +31,7 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
   const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -48,6 +48,10 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     },
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   if (ownRevocations) app.addHook('onClose', async () => ownRevocations.close());

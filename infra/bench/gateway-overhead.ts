@@ -94,7 +94,8 @@ http {
 execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')]);
 
 // A second gateway instance with the production code and a rate limit high enough not to interfere.
-const gateway = spawn('node', ['--import', 'tsx', '--import', '@reproute/platform/telemetry', 'src/main.ts'], {
+// GATEWAY_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the gateway under the load (written when it stops).
+const gateway = spawn('node', [...(process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', '--import', '@reproute/platform/telemetry', 'src/main.ts'], {
   cwd: path.join(root, 'gateway'),
   // Instrumented like the real gateway; spans are made but not exported, so no collector skews the run.
   env: { ...process.env, SERVICE_NAME: 'gateway-bench', PORT: String(gatewayPort), RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: 'ratelimit:gateway-bench:', LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: '' },

@@ -31,6 +31,30 @@ export async function verifyAccessToken(token: string, key: KeySource, issuer: s
   return { ...tokenClaims.parse(payload), iat: typeof payload.iat === 'number' ? payload.iat : 0 };
 }
 
+/**
+ * Tokens whose signature already verified, per key source: a signed-in person sends the same token
+ * with every request, and an Ed25519 verification is the largest per-request cost of the gateway.
+ * An entry lasts until the token expires or five minutes, whichever is first; revocation is still
+ * checked on every request, and a failed verification is never cached.
+ */
+const verifiedTokens = new WeakMap<object, Map<string, { claims: TokenClaims & { iat: number }; until: number }>>();
+const verifiedTokensMax = 10_000;
+const verifiedTokenTtlMs = 5 * 60_000;
+
+async function verifyAccessTokenCached(token: string, key: KeySource, issuer: string): Promise<TokenClaims & { iat: number }> {
+  let cache = verifiedTokens.get(key);
+  if (!cache) verifiedTokens.set(key, (cache = new Map()));
+  const cacheKey = `${issuer}\n${token}`;
+  const hit = cache.get(cacheKey);
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.claims;
+  if (hit) cache.delete(cacheKey);
+  const claims = await verifyAccessToken(token, key, issuer);
+  if (cache.size >= verifiedTokensMax) cache.delete(cache.keys().next().value!);
+  cache.set(cacheKey, { claims, until: Math.min(claims.exp * 1000, now + verifiedTokenTtlMs) });
+  return claims;
+}
+
 export const revocationsUnavailableMessage = 'Sign-in checks are temporarily unavailable. Please try again shortly.';
 
 export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
@@ -64,7 +88,7 @@ export async function screenAccessToken(
 ): Promise<(TokenClaims & { iat: number }) | undefined> {
   let claims: TokenClaims & { iat: number };
   try {
-    claims = await verifyAccessToken(token, options.key, options.issuer);
+    claims = await verifyAccessTokenCached(token, options.key, options.issuer);
   } catch (err) {
     if (keysUnavailable(err)) throw new HttpError(503, revocationsUnavailableMessage);
     return undefined;
