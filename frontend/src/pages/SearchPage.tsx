@@ -129,6 +129,8 @@ export default function SearchPage() {
               )
             ) : (
               <>
+                {/* The cards' names are h3: this keeps the heading order when the filters' h2 is hidden (phones). */}
+                <h2 className="sr-only">Search results</h2>
                 <div className="grid gap-6 md:grid-cols-2" data-testid="results-grid">
                   {hotels.map((hotel, i) => (
                     <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
