@@ -49,3 +49,26 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
+
+/**
+ * A limit counted in Postgres, so every instance of a service shares it: seconds until fewer than
+ * `limit` rows of `table` with `column = value` were created within the window, or null when under
+ * the limit now. `table` and `column` are the caller's constants, never input. Call it inside the
+ * transaction that holds the lock serialising writers of the same `value`.
+ */
+export async function secondsUntilUnderLimit(
+  tx: Queryable,
+  rows: { table: string; column: string; value: unknown },
+  limit: number,
+  windowSeconds: number,
+): Promise<number | null> {
+  const recent = `FROM ${rows.table} WHERE ${rows.column} = $1 AND created_at > now() - make_interval(secs => $2)`;
+  const counted = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${recent}`, [rows.value, windowSeconds]);
+  const count = counted.rows[0]?.n ?? 0;
+  if (count < limit) return null;
+  const oldest = await tx.query<{ wait: number }>(
+    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $2) - now()))::int AS wait ${recent} ORDER BY created_at OFFSET $3 LIMIT 1`,
+    [rows.value, windowSeconds, count - limit],
+  );
+  return Math.max(1, oldest.rows[0]?.wait ?? windowSeconds);
+}

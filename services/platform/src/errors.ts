@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: { path: string; message: string }[],
+    /** For 429 and 503: when the caller may try again (sent as Retry-After and in the body). */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,3 +18,5 @@ export const forbidden = (message = "You don't have permission to access this pa
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const notImplemented = (what: string) => new HttpError(501, `${what} is not available yet`);
+/** A limit was reached: 429 with the message and when to try again. */
+export const rateLimited = (message: string, retryAfterSeconds: number) => new HttpError(429, message, undefined, retryAfterSeconds);

@@ -222,9 +222,15 @@ export function createHttpApp(options: {
       return reply.status(400).send({ statusCode: 400, error: statusName(400), ...zodErrorBody(error), requestId: request.id });
     }
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({ statusCode: error.statusCode, error: statusName(error.statusCode), message: error.message, errors: error.errors, requestId: request.id });
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        error: statusName(error.statusCode),
+        message: error.message,
+        errors: error.errors,
+        retryAfterSeconds: error.retryAfterSeconds,
+        requestId: request.id,
+      });
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'input outside what the database stores');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contactRequest, messages, tryAgainIn } from '@reproute/contracts';
-import { statusName, type ServiceContext } from '@reproute/platform';
+import { rateLimited, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { createContactMessage } from '../store/contact.ts';
 
@@ -17,16 +17,7 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Servic
     });
     if (outcome.kind === 'limited') {
       request.log.warn({ limitedBy: outcome.by }, 'contact message refused by rate limit');
-      return reply
-        .status(429)
-        .header('retry-after', String(outcome.retryAfterSeconds))
-        .send({
-          statusCode: 429,
-          error: statusName(429),
-          message: `${messages.tooManyContactMessages} ${tryAgainIn(outcome.retryAfterSeconds)}`,
-          retryAfterSeconds: outcome.retryAfterSeconds,
-          requestId: request.id,
-        });
+      throw rateLimited(`${messages.tooManyContactMessages} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
     }
     ctx.relay.nudge();
     return reply.status(201).send({ id: outcome.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { leadRequest, messages, tryAgainIn } from '@reproute/contracts';
-import { HttpError, metrics, requireRole, statusName, type ServiceContext } from '@reproute/platform';
+import { HttpError, metrics, rateLimited, requireRole, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
@@ -46,16 +46,7 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     );
     if (outcome.kind === 'limited') {
       request.log.warn({ hotelId: target.hotel.hotelId, limitedBy: outcome.by }, 'lead refused by rate limit');
-      return reply
-        .status(429)
-        .header('retry-after', String(outcome.retryAfterSeconds))
-        .send({
-          statusCode: 429,
-          error: statusName(429),
-          message: `${messages.tooManyLeads} ${tryAgainIn(outcome.retryAfterSeconds)}`,
-          retryAfterSeconds: outcome.retryAfterSeconds,
-          requestId: request.id,
-        });
+      throw rateLimited(`${messages.tooManyLeads} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
     }
     if (outcome.kind === 'created') {
       metrics.business.inc({ action: 'lead' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { referralIdFor, type ProviderLead } from '@reproute/contracts';
-import { enqueueEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { enqueueEvent, secondsUntilUnderLimit, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 
 export interface NewLead {
   hotelId: number;
@@ -37,22 +37,6 @@ export type CreateLeadOutcome =
 const clientLockClass = 4_004_001;
 const hotelLockClass = 4_004_002;
 
-/**
- * Seconds until fewer than `limit` leads match `where` within the window, or null when under the
- * limit now. Counted in Postgres, so every instance of the service shares the same limit.
- */
-async function secondsUntilUnderLimit(tx: PoolClient, where: string, value: unknown, limit: number, windowSeconds: number): Promise<number | null> {
-  const recent = `FROM leads WHERE ${where} = $1 AND created_at > now() - make_interval(secs => $2)`;
-  const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${recent}`, [value, windowSeconds]);
-  const count = rows[0]?.n ?? 0;
-  if (count < limit) return null;
-  const { rows: oldest } = await tx.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $2) - now()))::int AS wait ${recent} ORDER BY created_at OFFSET $3 LIMIT 1`,
-    [value, windowSeconds, count - limit],
-  );
-  return Math.max(1, oldest[0]?.wait ?? windowSeconds);
-}
-
 /** A referral id no other lead has: the requested one when free, else this hotel's id with the first free moment from now. */
 async function freeReferralId(tx: PoolClient, hotelId: number, requested: string | null): Promise<string> {
   const taken = async (id: string) => (await tx.query('SELECT 1 FROM leads WHERE referral_id = $1', [id])).rows.length > 0;
@@ -81,11 +65,11 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
 
     if (lead.ipAddress) {
       await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [clientLockClass, lead.ipAddress]);
-      const wait = await secondsUntilUnderLimit(tx, 'ip_address', lead.ipAddress, limits.perClient, limits.windowSeconds);
+      const wait = await secondsUntilUnderLimit(tx, { table: 'leads', column: 'ip_address', value: lead.ipAddress }, limits.perClient, limits.windowSeconds);
       if (wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: wait };
     }
     await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [hotelLockClass, lead.hotelId]);
-    const wait = await secondsUntilUnderLimit(tx, 'hotel_id', lead.hotelId, limits.perHotel, limits.windowSeconds);
+    const wait = await secondsUntilUnderLimit(tx, { table: 'leads', column: 'hotel_id', value: lead.hotelId }, limits.perHotel, limits.windowSeconds);
     if (wait !== null) return { kind: 'limited', by: 'hotel', retryAfterSeconds: wait };
 
     const referralId = await freeReferralId(tx, lead.hotelId, lead.referralId);
