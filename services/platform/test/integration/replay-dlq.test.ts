@@ -90,6 +90,8 @@ describe('replay-dlq.sh', () => {
     expect(replay()).toContain(`replayed 2 message(s) from ${dlq}`);
     for (const letter of [first, second]) {
       await eventually(async () => (await handled(letter.id)) === 1, 30_000, `event ${letter.id} handled after the replay`);
+      // The raw reader is another consumer group: it sees the copy on its own schedule.
+      await eventually(async () => onSource.some((m) => m.headers['event-id'] === letter.id), 30_000, `event ${letter.id} on the source topic`);
       const copies = onSource.filter((m) => m.headers['event-id'] === letter.id);
       // Published once: every delivery (Kafka may deliver one twice) has the same position.
       expect(new Set(copies.map((m) => `${m.partition}@${m.offset}`)).size, 'one copy on the source topic').toBe(1);
