@@ -1,18 +1,7 @@
 import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntry } from 'kafkajs';
 import type { Logger } from './logger.ts';
-import client from 'prom-client';
-import { registry } from './metrics.ts';
+import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-// Made with the first consumer, so a process without consumers (the gateway) does not expose it.
-let consumerLagGauge: client.Gauge<'group' | 'topic' | 'partition'> | undefined;
-const consumerLag = () =>
-  (consumerLagGauge ??= new client.Gauge({
-    name: 'kafka_consumer_lag',
-    help: 'Messages a consumer group is behind on a partition (after its last batch)',
-    labelNames: ['group', 'topic', 'partition'] as const,
-    registers: [registry],
-  }));
 
 export interface BusMessage {
   topic: string;
@@ -175,7 +164,7 @@ export class KafkaBus implements EventBus {
     this.consumers.add(consumer);
     // Lag per partition after each batch: how far this group is behind the newest message.
     consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-      consumerLag().set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+      metrics.consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });

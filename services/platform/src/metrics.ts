@@ -4,14 +4,27 @@ import client from 'prom-client';
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
 
-/** A metric made (and registered) on first use, so a process exposes only the metrics it fills. */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
+/**
+ * The process's metrics, each made (and registered) on first use, so a process exposes only the
+ * metrics it fills: the gateway never lists Kafka or outbox metrics.
+ */
+function madeOnFirstUse<T extends Record<string, () => unknown>>(makers: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const made = new Map<string, unknown>();
+  const metricsObject = {};
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(metricsObject, name, {
+      enumerable: true,
+      get: () => {
+        if (!made.has(name)) made.set(name, make());
+        return made.get(name);
+      },
+    });
+  }
+  return metricsObject as { readonly [K in keyof T]: ReturnType<T[K]> };
 }
 
-const httpDuration = onFirstUse(
-  () =>
+export const metrics = madeOnFirstUse({
+  httpDuration: () =>
     new client.Histogram({
       name: 'http_server_request_duration_seconds',
       help: 'HTTP request duration by route and status',
@@ -19,79 +32,53 @@ const httpDuration = onFirstUse(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-);
-const requestsShed = onFirstUse(
-  () =>
+  requestsShed: () =>
     new client.Counter({
       name: 'http_requests_shed_total',
       help: 'Requests answered 503 at once because the process was overloaded (event-loop delay or utilization)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-);
-const eventsConsumed = onFirstUse(
-  () =>
+  eventsConsumed: () =>
     new client.Counter({
       name: 'events_consumed_total',
       help: 'Kafka events handled by consumers, by outcome (processed, duplicate, ignored, failed, transient-failure, dead-lettered)',
       labelNames: ['consumer', 'type', 'outcome'] as const,
       registers: [registry],
     }),
-);
-const eventsDeadLettered = onFirstUse(
-  () =>
+  eventsDeadLettered: () =>
     new client.Counter({
       name: 'events_dead_lettered_total',
       help: 'Messages sent to a dead-letter topic',
       labelNames: ['consumer', 'topic'] as const,
       registers: [registry],
     }),
-);
-const outboxPublished = onFirstUse(
-  () =>
+  outboxPublished: () =>
     new client.Counter({
       name: 'outbox_published_total',
       help: 'Outbox rows published to Kafka',
       labelNames: ['schema'] as const,
       registers: [registry],
     }),
-);
-const business = onFirstUse(
-  () =>
+  consumerLag: () =>
+    new client.Gauge({
+      name: 'kafka_consumer_lag',
+      help: 'Messages a consumer group is behind on a partition (after its last batch)',
+      labelNames: ['group', 'topic', 'partition'] as const,
+      registers: [registry],
+    }),
+  business: () =>
     new client.Counter({
       name: 'business_events_total',
       help: 'Product actions: searches, referral clicks, leads, reviews submitted and approved',
       labelNames: ['action'] as const,
       registers: [registry],
     }),
-);
-
-export const metrics = {
-  get httpDuration() {
-    return httpDuration();
-  },
-  get requestsShed() {
-    return requestsShed();
-  },
-  get eventsConsumed() {
-    return eventsConsumed();
-  },
-  get eventsDeadLettered() {
-    return eventsDeadLettered();
-  },
-  get outboxPublished() {
-    return outboxPublished();
-  },
-  get business() {
-    return business();
-  },
-};
+});
 
 /** A service's event metrics, listed from its start (at zero) rather than from the first event. */
 export function registerEventMetrics(): void {
-  eventsConsumed();
-  eventsDeadLettered();
-  outboxPublished();
+  void [metrics.eventsConsumed, metrics.eventsDeadLettered, metrics.outboxPublished];
 }
 
 /** Registers a gauge computed when Prometheus scrapes (e.g. outbox backlog). */

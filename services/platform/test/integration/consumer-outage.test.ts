@@ -1,38 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
-import { createPool, type Pool } from '../../src/db.ts';
-import { migrate } from '../../src/migrate.ts';
+import type { Pool } from '../../src/db.ts';
+import { throwawaySchema } from '../fixtures/schema.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { TransientError, handleMessage, startConsumer, type ConsumerOptions } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 // The consumer against real Kafka and Postgres while a dependency fails: this run's own topics and schema.
-const here = path.dirname(fileURLToPath(import.meta.url));
 const run = `${process.pid}${Date.now().toString(36)}`;
 const topic = `platform.outage-${run}`;
 const schema = `platform_outage_${run}`;
-const databaseUrl = `postgres://postgres@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? '5432'}/${process.env.PGDATABASE ?? 'reproute'}`;
 const brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 const logger = createLogger('outage-test', 'silent');
 const groups: string[] = [];
 
 let pool: Pool;
+let testSchema: Awaited<ReturnType<typeof throwawaySchema>>;
 let bus: KafkaBus;
 const deadLetters: ReceivedMessage[] = [];
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
-  pool = createPool({ url: databaseUrl, schema });
+  testSchema = await throwawaySchema(schema, logger);
+  pool = testSchema.pool;
   bus = new KafkaBus({ brokers, clientId: 'outage-test', logger });
   await bus.ensureTopics([topic, `${topic}.dlq`], 1);
   groups.push(`outage-test-dlq-${run}`);
@@ -41,8 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close();
-  await pool?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await pool?.end();
+  await testSchema?.drop();
   const admin = new Kafka({ brokers: brokers.split(','), clientId: 'outage-test-cleanup', logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   await admin.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch(() => undefined);

@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { createLogger } from '../../src/logger.ts';
-import { createPool, withTransaction, type Pool } from '../../src/db.ts';
-import { migrate } from '../../src/migrate.ts';
+import { withTransaction, type Pool } from '../../src/db.ts';
+import { throwawaySchema, testDatabaseUrl } from '../fixtures/schema.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { enqueueEvent, OutboxRelay, outboxBacklog } from '../../src/outbox.ts';
 import { handleMessage, type ConsumerOptions } from '../../src/consumer.ts';
@@ -13,24 +10,20 @@ import { eventually } from '../../src/testing/index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 // Real Postgres and Kafka (started by `make up`); the test owns a throwaway schema and topic.
-const here = path.dirname(fileURLToPath(import.meta.url));
 const schema = `platform_test_${process.pid}`;
-const databaseUrl = `postgres://postgres@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? '5432'}/${process.env.PGDATABASE ?? 'reproute'}`;
+const databaseUrl = testDatabaseUrl;
 const topic = 'platform.test';
 const logger = createLogger('platform-test', 'silent');
 
 let pool: Pool;
+let testSchema: Awaited<ReturnType<typeof throwawaySchema>>;
 let bus: KafkaBus;
 const received: ReceivedMessage[] = [];
 let stopConsumer: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-  await admin.end();
-  await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
-  pool = createPool({ url: databaseUrl, schema });
+  testSchema = await throwawaySchema(schema, logger);
+  pool = testSchema.pool;
   bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'platform-test', logger });
   await bus.ensureTopics([topic, `${topic}.dlq`], 1);
   const handle = await bus.subscribe({
@@ -46,13 +39,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopConsumer?.();
   await bus?.close();
-  await pool?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await pool?.end();
+  await testSchema?.drop();
 });
 
 describe('migrations', () => {
   it('are idempotent and create the outbox, processed events and the service tables', async () => {
-    await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
+    await testSchema.migrateAgain();
     const { rows } = await pool.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`, [schema]);
     expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['items', 'outbox', 'processed_events', 'pgmigrations', 'pgmigrations_platform']));
   });

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
-import { createPool, type Pool } from '../../src/db.ts';
-import { migrate } from '../../src/migrate.ts';
+import type { Pool } from '../../src/db.ts';
+import { throwawaySchema } from '../fixtures/schema.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { startConsumer } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
@@ -20,24 +19,20 @@ const run = `${process.pid}${Date.now().toString(36)}`;
 const source = `platform.replay-${run}`;
 const dlq = `${source}.dlq`;
 const schema = `platform_replay_${run}`;
-const databaseUrl = `postgres://postgres@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? '5432'}/${process.env.PGDATABASE ?? 'reproute'}`;
 const brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 const logger = createLogger('replay-test', 'silent');
 const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
 const replay = (...args: string[]) => execFileSync('bash', [path.join(root, 'infra/scripts/replay-dlq.sh'), source, ...args], { encoding: 'utf8', timeout: 120_000, env: scriptEnv });
 
 let pool: Pool;
+let testSchema: Awaited<ReturnType<typeof throwawaySchema>>;
 let bus: KafkaBus;
 const onSource: ReceivedMessage[] = [];
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  await migrate({ databaseUrl, schema, dir: path.join(here, '../fixtures/migrations'), logger });
-  pool = createPool({ url: databaseUrl, schema });
+  testSchema = await throwawaySchema(schema, logger);
+  pool = testSchema.pool;
   bus = new KafkaBus({ brokers, clientId: 'replay-test', logger });
   await bus.ensureTopics([source, dlq], 3);
   // What arrives on the source topic, raw; and the idempotent consumer that handles it.
@@ -52,8 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of stops) await stop().catch(() => undefined);
   await bus?.close();
-  await pool?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await pool?.end();
+  await testSchema?.drop();
   const admin = new Kafka({ brokers: brokers.split(','), clientId: 'replay-test-cleanup', logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   await admin.deleteTopics({ topics: [source, dlq] }).catch(() => undefined);
