@@ -111,6 +111,11 @@ export const leadRequest = z
   });
 export type LeadRequest = z.infer<typeof leadRequest>;
 
+/** Where a lead stands in the provider's inbox; every lead starts as "new". */
+export const leadStatuses = ['new', 'contacted', 'booked', 'lost'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+export const leadStatus = z.enum(leadStatuses, { error: messages.leadStatusInvalid });
+
 /** One row of the provider dashboard's lead table, newest first. */
 export const providerLead = z.object({
   id: z.string().uuid(),
@@ -124,7 +129,47 @@ export const providerLead = z.object({
   message: z.string().nullable(),
   /** The booking link's `ref`, so the hotel can match the lead to a booking; null for leads older than referral ids. */
   referralId: z.string().nullable(),
+  status: z.enum(leadStatuses),
 });
 export type ProviderLead = z.infer<typeof providerLead>;
 
 export const createdIdAnswer = z.object({ id: z.string().uuid() });
+
+/** `PATCH /api/provider/leads/{id}`: the owning provider moves a lead along. */
+export const leadStatusUpdate = z.object({ status: leadStatus }, { error: messages.leadStatusInvalid });
+export type LeadStatusUpdate = z.infer<typeof leadStatusUpdate>;
+
+export const maxLeadsPageSize = 100;
+const hotelFilter = nullable(z.coerce.number({ error: messages.hotelNotFound }).int(messages.hotelNotFound).positive(messages.hotelNotFound).max(maxHotelId, messages.hotelNotFound));
+
+const leadFilterFields = {
+  hotelId: hotelFilter,
+  status: nullable(leadStatus),
+  from: nullable(calendarDate),
+  to: nullable(calendarDate),
+};
+const fromBeforeTo: [(query: { from: string | null; to: string | null }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.from || !query.to || query.to >= query.from,
+  { message: messages.leadDateRangeInvalid, path: ['to'] },
+];
+const pageNumber = (message: string, max: number, fallback: number) =>
+  z.preprocess(emptyToNull, z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).nullable()).transform((value) => value ?? fallback);
+
+/** The filters of `GET /api/provider/leads` and `GET /api/provider/leads.csv`; from and to are days the lead was made (UTC), both inclusive. */
+export const providerLeadFilters = z.object(leadFilterFields).refine(...fromBeforeTo);
+export type ProviderLeadFilters = z.infer<typeof providerLeadFilters>;
+
+/** `GET /api/provider/leads`: the filters plus paging (page from 1, limit up to 100, default 25), newest first. */
+export const providerLeadsQuery = z
+  .object({ ...leadFilterFields, page: pageNumber(messages.leadPageInvalid, 10_000, 1), limit: pageNumber(messages.leadLimitInvalid, maxLeadsPageSize, 25) })
+  .refine(...fromBeforeTo);
+export type ProviderLeadsQuery = z.infer<typeof providerLeadsQuery>;
+
+/** One page of the provider's leads: `total` counts every lead the filters match. */
+export const providerLeadsPage = z.object({
+  items: z.array(providerLead),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ProviderLeadsPage = z.infer<typeof providerLeadsPage>;

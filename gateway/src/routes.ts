@@ -23,6 +23,8 @@ export const routeTable: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/contact', service: 'engagement' },
   { prefix: '/api/referral-clicks', service: 'referral' },
   { prefix: '/api/leads', service: 'referral' },
+  // The proxy matches a prefix and the paths under it, so the export's own path needs its own entry.
+  { prefix: '/api/provider/leads.csv', service: 'referral' },
   { prefix: '/api/provider/leads', service: 'referral' },
   { prefix: '/api/analytics', service: 'analytics' },
   { prefix: '/api/provider/analytics', service: 'analytics' },

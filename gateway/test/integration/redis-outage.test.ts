@@ -132,7 +132,7 @@ describe('Redis outage', () => {
     expect(loggedOutDuring).toBe(true);
 
     // Every lead sent during the outage is the traveller's own, not an anonymous one.
-    const leads = await api('GET', '/api/provider/leads', { token: provider.token });
+    const leads = await api('GET', `/api/provider/leads?hotelId=${hotelId}&limit=100`, { token: provider.token });
     expect(leads.status).toBe(200);
     const items = (Array.isArray(leads.body) ? leads.body : leads.body.items) as { id: string; email: string | null }[];
     for (const id of leadIds) expect(items.find((lead) => lead.id === id)?.email, `lead ${id}`).toBe(traveller.email.toLowerCase());

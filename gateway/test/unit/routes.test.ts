@@ -20,6 +20,8 @@ describe('route table', () => {
     ['/api/referral-clicks', 'referral'],
     ['/api/leads', 'referral'],
     ['/api/provider/leads', 'referral'],
+    ['/api/provider/leads.csv', 'referral'],
+    ['/api/provider/leads/11111111-1111-4111-8111-111111111111', 'referral'],
     ['/api/analytics/batch', 'analytics'],
     ['/api/provider/analytics', 'analytics'],
     ['/images/hotels/1.jpg', 'catalog'],

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { leadRequest, messages, tryAgainIn } from '@reproute/contracts';
-import { HttpError, metrics, rateLimited, requireRole, type ServiceContext } from '@reproute/platform';
+import { leadRequest, leadStatusUpdate, messages, providerLeadFilters, providerLeadsQuery, tryAgainIn } from '@reproute/contracts';
+import { HttpError, metrics, notFound, rateLimited, requireRole, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
-import { createLead, leadsForProvider } from '../store/leads.ts';
+import { allLeadsForProvider, createLead, leadsForProvider, setLeadStatus } from '../store/leads.ts';
+import { leadsCsv, leadsCsvFileName } from '../domain/lead-csv.ts';
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** A traveller's interest in a hotel; the hotel is emailed through lead.created and the notifier. */
@@ -55,9 +56,34 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     return reply.status(201).send({ id: outcome.id, referralId: outcome.referralId });
   });
 
-  /** The provider dashboard's lead table: leads of the caller's own hotels, newest first. */
+  /** The provider's lead inbox: one page of the leads of their own hotels under the filters, newest first. */
   app.get('/api/provider/leads', async (request) => {
     const provider = requireRole(request, 'provider');
-    return leadsForProvider(ctx.pool, provider.id);
+    const query = providerLeadsQuery.parse(request.query);
+    return leadsForProvider(ctx.pool, provider.id, query);
+  });
+
+  /** The same leads and filters as CSV, every page at once, for a spreadsheet or a CRM. */
+  app.get('/api/provider/leads.csv', async (request, reply) => {
+    const provider = requireRole(request, 'provider');
+    const filters = providerLeadFilters.parse(request.query);
+    const leads = await allLeadsForProvider(ctx.pool, provider.id, filters);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${leadsCsvFileName(new Date(), filters.hotelId)}"`)
+      .header('cache-control', 'no-store')
+      .send(leadsCsv(leads));
+  });
+
+  /** The owning provider moves a lead along (new, contacted, booked, lost); anyone else's lead is "not found". */
+  app.patch('/api/provider/leads/:id', async (request) => {
+    const provider = requireRole(request, 'provider');
+    const { id } = request.params as { id: string };
+    const { status } = leadStatusUpdate.parse(request.body);
+    const lead = isUuid(id) ? await setLeadStatus(ctx.pool, provider.id, id, status) : null;
+    if (!lead) throw notFound(messages.leadNotFound);
+    return lead;
   });
 }
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

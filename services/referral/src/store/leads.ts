@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { referralIdFor, type ProviderLead } from '@reproute/contracts';
+import { referralIdFor, type LeadStatus, type ProviderLead, type ProviderLeadFilters, type ProviderLeadsPage, type ProviderLeadsQuery } from '@reproute/contracts';
 import { enqueueEvent, secondsUntilUnderLimit, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 
 export interface NewLead {
@@ -118,21 +118,15 @@ interface ProviderLeadRow {
   guests: number | null;
   message: string | null;
   referral_id: string | null;
+  status: LeadStatus;
 }
 
-/** Leads for the hotels the provider owns now (by the projection), newest first. */
-export async function leadsForProvider(db: Queryable, providerId: string, limit = 500): Promise<ProviderLead[]> {
-  const { rows } = await db.query<ProviderLeadRow>(
-    `SELECT l.id, l.created_at, l.hotel_id, h.name AS hotel_name, l.name, l.email,
+const providerLeadColumns = `l.id, l.created_at, l.hotel_id, h.name AS hotel_name, l.name, l.email,
             to_char(l.check_in_date, 'YYYY-MM-DD') AS check_in_date, to_char(l.check_out_date, 'YYYY-MM-DD') AS check_out_date,
-            l.guests, l.message, l.referral_id
-       FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id
-      WHERE h.provider_id = $1
-      ORDER BY l.created_at DESC, l.id
-      LIMIT $2`,
-    [providerId, limit],
-  );
-  return rows.map((row) => ({
+            l.guests, l.message, l.referral_id, l.status`;
+
+function toProviderLead(row: ProviderLeadRow): ProviderLead {
+  return {
     id: row.id,
     createdAt: row.created_at.toISOString(),
     hotel: { id: row.hotel_id, name: row.hotel_name },
@@ -143,5 +137,68 @@ export async function leadsForProvider(db: Queryable, providerId: string, limit 
     guests: row.guests,
     message: row.message,
     referralId: row.referral_id,
-  }));
+    status: row.status,
+  };
+}
+
+/** The WHERE clause and its parameters for a provider's leads under the inbox filters; from/to are UTC days, both inclusive. */
+function providerLeadWhere(providerId: string, filters: ProviderLeadFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [providerId];
+  const conditions = ['h.provider_id = $1'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  if (filters.hotelId !== null) add((p) => `l.hotel_id = ${p}`, filters.hotelId);
+  if (filters.status !== null) add((p) => `l.status = ${p}`, filters.status);
+  if (filters.from !== null) add((p) => `l.created_at >= (${p}::date)::timestamp AT TIME ZONE 'UTC'`, filters.from);
+  if (filters.to !== null) add((p) => `l.created_at < (${p}::date + 1)::timestamp AT TIME ZONE 'UTC'`, filters.to);
+  return { sql: conditions.join(' AND '), params };
+}
+
+/** One page of the leads of the hotels the provider owns now (by the projection), newest first, with the count of all that match. */
+export async function leadsForProvider(db: Queryable, providerId: string, query: ProviderLeadsQuery): Promise<ProviderLeadsPage> {
+  const where = providerLeadWhere(providerId, query);
+  const offset = (query.page - 1) * query.limit;
+  const [page, count] = await Promise.all([
+    db.query<ProviderLeadRow>(
+      `SELECT ${providerLeadColumns}
+         FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id
+        WHERE ${where.sql}
+        ORDER BY l.created_at DESC, l.id
+        LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+      [...where.params, query.limit, offset],
+    ),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id WHERE ${where.sql}`, where.params),
+  ]);
+  return { items: page.rows.map(toProviderLead), total: Number(count.rows[0]?.total ?? 0), page: query.page, limit: query.limit };
+}
+
+/** Every lead the filters match, newest first, for the CSV export (capped so one request stays bounded). */
+export async function allLeadsForProvider(db: Queryable, providerId: string, filters: ProviderLeadFilters, cap = 50_000): Promise<ProviderLead[]> {
+  const where = providerLeadWhere(providerId, filters);
+  const { rows } = await db.query<ProviderLeadRow>(
+    `SELECT ${providerLeadColumns}
+       FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id
+      WHERE ${where.sql}
+      ORDER BY l.created_at DESC, l.id
+      LIMIT $${where.params.length + 1}`,
+    [...where.params, cap],
+  );
+  return rows.map(toProviderLead);
+}
+
+/** Sets a lead's status when one of the provider's hotels owns it; null when no such lead is theirs. */
+export async function setLeadStatus(db: Queryable, providerId: string, leadId: string, status: LeadStatus): Promise<ProviderLead | null> {
+  const { rows } = await db.query<ProviderLeadRow>(
+    `WITH changed AS (
+       UPDATE leads l SET status = $3, status_changed_at = CASE WHEN l.status = $3 THEN l.status_changed_at ELSE now() END
+         FROM hotels h
+        WHERE l.id = $2 AND h.hotel_id = l.hotel_id AND h.provider_id = $1
+        RETURNING l.*
+     )
+     SELECT ${providerLeadColumns} FROM changed l JOIN hotels h ON h.hotel_id = l.hotel_id`,
+    [providerId, leadId, status],
+  );
+  return rows[0] ? toProviderLead(rows[0]) : null;
 }

@@ -297,16 +297,19 @@ describe('GET /api/provider/leads', () => {
     const elsewhere = await lead({ hotelId: otherHotel, name: 'Otto Other', email: 'otto@example.com' });
     expect([older.status, newer.status, elsewhere.status]).toEqual([201, 201, 201]);
 
-    const res = await api('GET', '/api/provider/leads', { token: providerToken });
+    const res = await api('GET', `/api/provider/leads?hotelId=${ownHotel}&limit=100`, { token: providerToken });
     expect(res.status).toBe(200);
-    const ids: string[] = res.body.map((l: { id: string }) => l.id);
+    expect(res.body).toMatchObject({ total: expect.any(Number), page: 1, limit: 100 });
+    const ids: string[] = res.body.items.map((l: { id: string }) => l.id);
     expect(ids).toContain(older.body.id);
     expect(ids.indexOf(newer.body.id)).toBeLessThan(ids.indexOf(older.body.id));
     expect(ids).not.toContain(elsewhere.body.id);
-    expect(res.body.every((l: { hotel: { id: number } }) => l.hotel.id !== otherHotel)).toBe(true);
-    const times = res.body.map((l: { createdAt: string }) => Date.parse(l.createdAt));
+    expect(res.body.items.every((l: { hotel: { id: number } }) => l.hotel.id !== otherHotel)).toBe(true);
+    // Another provider's hotel filters to nothing: the filter narrows the caller's own leads only.
+    expect((await api('GET', `/api/provider/leads?hotelId=${otherHotel}`, { token: providerToken })).body).toMatchObject({ items: [], total: 0 });
+    const times = res.body.items.map((l: { createdAt: string }) => Date.parse(l.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(res.body.find((l: { id: string }) => l.id === newer.body.id)).toEqual({
+    expect(res.body.items.find((l: { id: string }) => l.id === newer.body.id)).toEqual({
       id: newer.body.id,
       createdAt: expect.any(String),
       hotel: { id: ownHotel, name: `Test Hotel ${ownHotel}` },
@@ -317,8 +320,9 @@ describe('GET /api/provider/leads', () => {
       guests: 2,
       message: null,
       referralId: newerRef,
+      status: 'new',
     });
-    expect(res.body.find((l: { id: string }) => l.id === older.body.id)).toMatchObject({ name: null, email: null, referralId: olderRef });
+    expect(res.body.items.find((l: { id: string }) => l.id === older.body.id)).toMatchObject({ name: null, email: null, referralId: olderRef });
   });
 
   it('is for providers only: traveller and admin 403, visitor 401', async () => {
