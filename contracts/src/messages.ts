@@ -80,17 +80,17 @@ export const messages = {
   referralIdInvalid: 'Referral id must be less than 64 characters',
   listingNotPublic: 'This listing is not public yet, so it cannot receive leads.',
   tooManyLeads: 'Too many booking requests have been sent recently.',
+  leadNotFound: 'Lead not found',
+  leadStatusInvalid: 'Status must be one of: new, contacted, booked, lost',
+  leadDateRangeInvalid: 'The "to" date must be on or after the "from" date',
+  leadPageInvalid: 'Page must be a whole number from 1 to 10000',
+  leadLimitInvalid: 'Limit must be a whole number from 1 to 100',
   // reviews (moderation)
   reviewNotFound: 'Review not found',
   reviewAlreadyModerated: 'This review has already been moderated.',
   reviewDuplicate: 'You have already reviewed this hotel.',
   reviewOwnHotel: 'You cannot review a hotel you own.',
   // listings (integrity)
-  leadNotFound: 'Lead not found',
-  leadStatusInvalid: 'Status must be one of: new, contacted, booked, lost',
-  leadDateRangeInvalid: 'The "to" date must be on or after the "from" date',
-  leadPageInvalid: 'Page must be a whole number from 1 to 10000',
-  leadLimitInvalid: 'Limit must be a whole number from 1 to 100',
   listingDuplicate: 'You already have a listing with this name at this address.',
   revisionNotFound: 'This hotel has no changes awaiting review.',
 } as const;
