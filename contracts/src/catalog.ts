@@ -9,8 +9,22 @@ import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type Gym
 export const supportedCurrencies = ['USD', 'GBP', 'EUR', 'JPY', 'CAD', 'AED', 'AUD', 'CHF', 'SGD'] as const;
 export type SupportedCurrency = (typeof supportedCurrencies)[number];
 
-export const hotelSortOptions = ['rating', 'price', 'name'] as const;
+/** `distance` needs a point (lat and lng); the others always apply. */
+export const hotelSortOptions = ['rating', 'price', 'name', 'distance'] as const;
 export type HotelSort = (typeof hotelSortOptions)[number];
+
+/** Gym size bands by floor area: small under 400 sqm, medium 400-999, large 1,000 and over. */
+export const gymSizeBands = ['small', 'medium', 'large'] as const;
+export type GymSizeBand = (typeof gymSizeBands)[number];
+export const gymSizeBandLimits: Record<GymSizeBand, { minSqm: number; maxSqm: number | null }> = {
+  small: { minSqm: 0, maxSqm: 399 },
+  medium: { minSqm: 400, maxSqm: 999 },
+  large: { minSqm: 1000, maxSqm: null },
+};
+/** Heaviest-dumbbell thresholds offered as filters (kg); facet counts are given for each. */
+export const dumbbellThresholdsKg = [30, 40, 50] as const;
+/** Minimum-rating thresholds offered as filters; facet counts are given for each. */
+export const ratingThresholds = [3, 4, 4.5] as const;
 
 /** Listing workflow: provider listings start pending; admins approve or reject them. */
 export const hotelStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -171,16 +185,65 @@ export const hotelApprovalRequest = z.object({
 });
 export type HotelApprovalRequest = z.infer<typeof hotelApprovalRequest>;
 
-/** GET /api/hotels/search: `query` (alias `q`), `eq` (comma-separated labels), sort and paging. */
-export const hotelSearchQuery = z.object({
-  query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  eq: z.string().max(2000).optional(),
-  sort: z.preprocess(emptyToUndefined, z.enum(hotelSortOptions, { error: messages.searchSortInvalid }).default('rating')),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(24),
-});
-export type HotelSearchQuery = z.infer<typeof hotelSearchQuery>;
+/** A comma-separated list (or repeated parameter) reduced to the known values, in order, once each; unknown ones are dropped like unknown `eq` labels. */
+function knownList<T extends string>(known: readonly T[]) {
+  return z.preprocess((value) => {
+    const parts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string').flatMap((v) => v.split(','));
+    const wanted = parts.map((p) => p.trim().toLowerCase());
+    return known.filter((k) => wanted.includes(k));
+  }, z.array(z.enum(known as [T, ...T[]])));
+}
+
+const optionalNumber = (min: number, max: number, message: string) =>
+  z.preprocess((value) => {
+    const v = emptyToUndefined(value);
+    return typeof v === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : v;
+  }, z.number({ error: message }).min(min, message).max(max, message).optional());
+
+/**
+ * GET /api/hotels/search: the spec's filter shape (document 2, section 3). `query` (alias `q`),
+ * `eq` (comma-separated labels), `sort` (alias `sortBy`), a point (`lat`, `lng`) for distance,
+ * price bounds in `currency` (default USD), `minRating`, `gymAccessType`, and the lifter's gym facts
+ * (`open24h`, `gymSize`, `minDumbbellKg`). Unknown sort and list values are dropped; malformed
+ * numbers, a half point and a price range with min above max answer 400.
+ */
+export const hotelSearchQuery = z
+  .object({
+    query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+    q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+    eq: z.string().max(2000).optional(),
+    sort: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
+    sortBy: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
+    lat: optionalNumber(-90, 90, messages.searchPointInvalid),
+    lng: optionalNumber(-180, 180, messages.searchPointInvalid),
+    minPrice: optionalNumber(0, 10_000_000, messages.searchPriceInvalid),
+    maxPrice: optionalNumber(0, 10_000_000, messages.searchPriceInvalid),
+    currency: z.preprocess(
+      (value) => (typeof value === 'string' && supportedCurrencies.includes(value.trim().toUpperCase() as SupportedCurrency) ? value.trim().toUpperCase() : 'USD'),
+      z.enum(supportedCurrencies),
+    ),
+    minRating: optionalNumber(0, 5, messages.searchRatingInvalid),
+    gymAccessType: knownList(gymAccessTypes),
+    open24h: z.preprocess((value) => value === 'true' || value === '1' || value === true, z.boolean()),
+    gymSize: knownList(gymSizeBands),
+    minDumbbellKg: optionalNumber(1, 200, messages.searchDumbbellInvalid),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .check((ctx) => {
+    const q = ctx.value;
+    if ((q.lat === undefined) !== (q.lng === undefined)) ctx.issues.push({ code: 'custom', message: messages.searchPointInvalid, input: q, path: ['lat'] });
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice)
+      ctx.issues.push({ code: 'custom', message: messages.searchPriceRangeInvalid, input: q, path: ['minPrice'] });
+    if ((q.sort ?? q.sortBy) === 'distance' && (q.lat === undefined || q.lng === undefined))
+      ctx.issues.push({ code: 'custom', message: messages.searchDistanceNeedsPoint, input: q, path: ['sort'] });
+  })
+  .transform(({ sortBy, ...q }) => {
+    const wanted = q.sort ?? sortBy;
+    const sort: HotelSort = (hotelSortOptions as readonly string[]).includes(wanted ?? '') ? (wanted as HotelSort) : 'rating';
+    return { ...q, sort };
+  });
+export type HotelSearchQuery = z.output<typeof hotelSearchQuery>;
 
 /** GET /api/hotels: the public list; `all=true` (admins) includes pending and rejected listings. */
 export const hotelListQuery = z.object({
@@ -248,6 +311,8 @@ export const hotelAnswer = z.object({
   longitude: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only in a search with a point (lat, lng): the great-circle distance from it, in km to one decimal. */
+  distanceKm: z.number().nullable().optional(),
   /** Only in answers to the owning provider and admins. */
   contactEmail: z.string().nullable().optional(),
   providerEmail: z.string().nullable().optional(),
@@ -268,5 +333,27 @@ export const hotelSearchAnswer = z.object({
   equipment: z.array(z.string()),
   query: z.string(),
   sort: z.enum(hotelSortOptions),
+  /** The other filters as applied (unknown values dropped); absent bounds are null. */
+  filters: z.object({
+    minPrice: z.number().nullable(),
+    maxPrice: z.number().nullable(),
+    currency: z.enum(supportedCurrencies),
+    minRating: z.number().nullable(),
+    gymAccessType: z.array(z.enum(gymAccessTypes)),
+    open24h: z.boolean(),
+    gymSize: z.array(z.enum(gymSizeBands)),
+    minDumbbellKg: z.number().nullable(),
+    point: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  }),
+  /** Counts over the whole result (all pages) for every value of the other filters, as `facets` does for equipment. */
+  filterFacets: z.object({
+    gymAccessType: z.record(z.enum(gymAccessTypes), z.number().int()),
+    minRating: z.record(z.string(), z.number().int()),
+    open24h: z.number().int(),
+    gymSize: z.record(z.enum(gymSizeBands), z.number().int()),
+    minDumbbellKg: z.record(z.string(), z.number().int()),
+    /** The lowest and highest nightly price of the result, in `filters.currency`; null when none has a price. */
+    priceRange: z.object({ min: z.number(), max: z.number() }).nullable(),
+  }),
 });
 export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswer>;

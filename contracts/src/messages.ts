@@ -70,6 +70,12 @@ export const messages = {
   approvalDecisionRequired: 'Please choose whether to approve or reject the listing',
   rejectionReasonMax: 'Reason must be less than 1000 characters',
   searchSortInvalid: 'Sort must be rating, price or name',
+  searchPriceInvalid: 'Price must be a number from 0 to 10,000,000',
+  searchPriceRangeInvalid: 'Minimum price must not be above the maximum price',
+  searchRatingInvalid: 'Minimum rating must be a number from 0 to 5',
+  searchDumbbellInvalid: 'Heaviest dumbbell must be a number of kilograms from 1 to 200',
+  searchPointInvalid: 'A point needs both lat (-90 to 90) and lng (-180 to 180)',
+  searchDistanceNeedsPoint: 'Sort by distance needs a point: lat and lng',
   // referral (leads and referral clicks)
   invalidDate: 'Please enter a valid date',
   invalidTimestamp: 'Timestamp must be an ISO date-time or epoch milliseconds',

@@ -5,18 +5,38 @@ import {
   groupLabelsByCategory,
   matchesEquipment,
   parseEquipmentParam,
+  type GymAccessType,
+  type GymSizeBand,
   type HotelSearchQuery,
   type HotelSort,
+  type SupportedCurrency,
 } from '@reproute/contracts';
+
+/** The filters beyond text and equipment (document 2, section 3), as applied. */
+export interface SearchFilters {
+  /** Price bounds in `currency`, converted to USD with the catalog's currency_rates. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  currency: SupportedCurrency;
+  minRating: number | null;
+  gymAccessType: GymAccessType[];
+  open24h: boolean;
+  gymSize: GymSizeBand[];
+  minDumbbellKg: number | null;
+  point: { lat: number; lng: number } | null;
+}
 
 /** A search request reduced to what the matching rules need (document 1, section 5; ruling 2). */
 export interface SearchCriteria {
   /** The trimmed term as typed ('' for none); Postgres folds it the same way as the stored text. */
   term: string;
+  /** The term's words, once each: with two or more, every word must occur in name, city, country or equipment. */
+  words: string[];
   /** Known labels only, in the order given; unknown ones are dropped. */
   equipment: string[];
   /** One list per category that has a selection: a hotel needs at least one label of each list. */
   equipmentGroups: string[][];
+  filters: SearchFilters;
   sort: HotelSort;
   page: number;
   pageSize: number;
@@ -32,15 +52,39 @@ export function cleanTerm(term: string | undefined): string {
 export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
   const equipment = parseEquipmentParam(query.eq);
   const grouped = groupLabelsByCategory(equipment);
+  const term = cleanTerm(query.query ?? query.q);
   return {
-    term: cleanTerm(query.query ?? query.q),
+    term,
+    words: termWords(term),
     equipment,
     equipmentGroups: equipmentCategories.flatMap((c) => (grouped[c] ? [grouped[c]] : [])),
+    filters: {
+      minPrice: query.minPrice ?? null,
+      maxPrice: query.maxPrice ?? null,
+      currency: query.currency,
+      minRating: query.minRating ?? null,
+      gymAccessType: query.gymAccessType,
+      open24h: query.open24h,
+      gymSize: query.gymSize,
+      minDumbbellKg: query.minDumbbellKg ?? null,
+      point: query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null,
+    },
     sort: query.sort,
     page: query.page,
     pageSize: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   };
+}
+
+/** The distinct words of a cleaned term, compared folded ("Paris paris" is one word). */
+export function termWords(term: string): string[] {
+  const seen = new Set<string>();
+  return term.split(' ').filter((word) => {
+    const key = foldText(word);
+    if (word === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** A LIKE pattern for "contains": the term with LIKE's wildcards and escape character escaped. */
@@ -49,14 +93,22 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * The text rule in plain code, the reference the SQL must agree with: ignoring case and accents,
- * the city equals or contains the term, or the name or the country contains it.
+ * The text rule in plain code, the reference the SQL must agree with, ignoring case and accents.
+ * One word (the spec's rule): the city equals or contains it, or the name or the country contains it.
+ * Several words: every word occurs in the name, city, country or equipment (raw items or taxonomy
+ * labels); a phrase the one-word rule matches always passes this too.
  */
-export function matchesSearchTerm(hotel: { name: string; city: string | null; country: string | null }, term: string): boolean {
-  const wanted = foldText(cleanTerm(term));
+export function matchesSearchTerm(hotel: { name: string; city: string | null; country: string | null; rawEquipment?: readonly string[] }, term: string): boolean {
+  const cleaned = cleanTerm(term);
+  const wanted = foldText(cleaned);
   if (wanted === '') return true;
+  const words = termWords(cleaned).map(foldText);
   const city = foldText(hotel.city ?? '');
-  return city === wanted || city.includes(wanted) || foldText(hotel.name).includes(wanted) || foldText(hotel.country ?? '').includes(wanted);
+  if (words.length <= 1) return city === wanted || city.includes(wanted) || foldText(hotel.name).includes(wanted) || foldText(hotel.country ?? '').includes(wanted);
+  const raw = hotel.rawEquipment ?? [];
+  const labels = Object.values(classifyEquipment(raw)).flat();
+  const fields = [hotel.name, hotel.city ?? '', hotel.country ?? '', ...raw, ...labels].map(foldText);
+  return words.every((word) => fields.some((field) => field.includes(word)));
 }
 
 /** The whole rule (text and equipment) in plain code, for tests and checks. */

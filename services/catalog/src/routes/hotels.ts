@@ -10,6 +10,7 @@ import {
   type AdminHotelUpdate,
   type HotelApprovalRequest,
   type HotelSearchAnswer,
+  type HotelSearchQuery,
 } from '@reproute/contracts';
 import { forbidden, metrics, notFound, publicRead, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
@@ -36,12 +37,12 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
   });
 
   app.get('/api/hotels/search', { config: publicRead, schema: { querystring: hotelSearchQuery } }, async (request): Promise<HotelSearchAnswer> => {
-    const criteria = toSearchCriteria(request.query as ReturnType<typeof hotelSearchQuery.parse>);
+    const criteria = toSearchCriteria(request.query as HotelSearchQuery);
     const viewer = viewerOf(request);
     const result = await searchHotels(ctx.pool, criteria);
     metrics.business.inc({ action: 'search' });
     return {
-      items: result.hotels.map((hotel) => toHotelAnswer(hotel, viewer)),
+      items: result.hotels.map((hotel, i) => (result.distances ? { ...toHotelAnswer(hotel, viewer), distanceKm: result.distances[i] ?? null } : toHotelAnswer(hotel, viewer))),
       total: result.total,
       page: criteria.page,
       pageSize: criteria.pageSize,
@@ -49,6 +50,8 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       equipment: criteria.equipment,
       query: criteria.term,
       sort: criteria.sort,
+      filters: criteria.filters,
+      filterFacets: result.filterFacets,
     };
   });
 

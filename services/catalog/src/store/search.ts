@@ -1,4 +1,4 @@
-import { allEquipmentLabels, foldText, type HotelSort } from '@reproute/contracts';
+import { allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
 import { containsPattern, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
@@ -9,55 +9,115 @@ export interface SqlQuery {
   values: unknown[];
 }
 
+/** A gym size band as a condition on gyms.size_sqm (g). */
+function sizeBandSql(band: GymSizeBand): string {
+  const { minSqm, maxSqm } = gymSizeBandLimits[band];
+  return maxSqm === null ? `g.size_sqm >= ${minSqm}` : `g.size_sqm BETWEEN ${minSqm} AND ${maxSqm}`;
+}
+
+/** USD per unit of a currency, from the catalog's rates table ($n is the currency code). */
+const usdRate = (placeholder: string) => `(SELECT r.usd_per_unit FROM currency_rates r WHERE r.currency = ${placeholder})`;
+
 /**
- * The WHERE clause of a search: approved hotels; the folded term contained in the folded
- * name/city/country text (trigram index); for each category with a selection, an overlap with
- * its labels (GIN index on equipment_labels), so categories AND together and labels within one OR.
- * `viaMask` states the equipment rule on equipment_mask bits instead, which lets a count without
- * a term run as an index-only scan of hotels_approved_mask_idx.
+ * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: the
+ * folded term contained in the folded name/city/country text, several words: each word contained in
+ * the folded name/city/country/equipment text (both trigram-indexed); for each equipment category
+ * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
+ * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
+ * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
-export function searchConditions(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'>, options: { viaMask?: boolean } = {}): SqlQuery {
+export function searchConditions(
+  criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
+  options: { viaMask?: boolean } = {},
+): SqlQuery {
   const conditions = ['h.is_approved'];
   const values: unknown[] = [];
-  if (criteria.term !== '') {
-    values.push(containsPattern(criteria.term));
-    conditions.push(`h.search_text LIKE fold_text($${values.length})`);
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const words = criteria.words ?? (criteria.term === '' ? [] : [criteria.term]);
+  if (words.length > 1) {
+    for (const word of words) conditions.push(`h.search_words LIKE fold_text(${bind(containsPattern(word))})`);
+  } else if (criteria.term !== '') {
+    conditions.push(`h.search_text LIKE fold_text(${bind(containsPattern(criteria.term))})`);
   }
   for (const group of criteria.equipmentGroups) {
     if (options.viaMask) {
       conditions.push(`h.equipment_mask & ${equipmentMask(group)} <> 0`);
     } else {
-      values.push(group);
-      conditions.push(`h.equipment_labels && $${values.length}::text[]`);
+      conditions.push(`h.equipment_labels && ${bind(group)}::text[]`);
     }
+  }
+  const filters = criteria.filters;
+  if (filters) {
+    if (filters.minPrice !== null || filters.maxPrice !== null) {
+      const rate = usdRate(bind(filters.currency));
+      if (filters.minPrice !== null) conditions.push(`h.price_usd >= round(${bind(filters.minPrice)}::numeric * ${rate}, 2)`);
+      if (filters.maxPrice !== null) conditions.push(`h.price_usd <= round(${bind(filters.maxPrice)}::numeric * ${rate}, 2)`);
+    }
+    if (filters.minRating !== null) conditions.push(`h.rating >= ${bind(filters.minRating)}`);
+    if (filters.gymAccessType.length > 0) conditions.push(`h.gym_access_type = ANY(${bind(filters.gymAccessType)}::text[])`);
+    if (filters.open24h) conditions.push('g.open_24h');
+    if (filters.gymSize.length > 0) conditions.push(`(${filters.gymSize.map(sizeBandSql).join(' OR ')})`);
+    if (filters.minDumbbellKg !== null) conditions.push(`h.heaviest_dumbbell_kg >= ${bind(filters.minDumbbellKg)}`);
   }
   return { text: conditions.join(' AND '), values };
 }
 
-const orderBy: Record<HotelSort, string> = {
+const orderBy: Record<Exclude<HotelSort, 'distance'>, string> = {
   rating: 'h.rating DESC, h.id',
   price: 'h.price_usd ASC NULLS LAST, h.id',
   name: 'h.name_key, h.id',
 };
 
-/** One page of matching hotels in the chosen order. */
+/** Great-circle distance in km from a point to the hotel (haversine); null without coordinates. */
+export function distanceKmSql(latParam: string, lngParam: string): string {
+  return `(6371.0088 * 2 * asin(sqrt(power(sin(radians(h.latitude - ${latParam}) / 2), 2)
+    + cos(radians(${latParam})) * cos(radians(h.latitude)) * power(sin(radians(h.longitude - ${lngParam}) / 2), 2))))`;
+}
+
+/** One page of matching hotels in the chosen order; with a point, each row also carries distance_km. */
 export function searchPageSql(criteria: SearchCriteria): SqlQuery {
   const where = searchConditions(criteria);
-  const values = [...where.values, criteria.pageSize, criteria.offset];
+  const values = [...where.values];
+  const point = criteria.filters.point;
+  let distance = '';
+  let order = criteria.sort === 'distance' ? orderBy.rating : orderBy[criteria.sort];
+  if (point) {
+    values.push(point.lat, point.lng);
+    const expression = distanceKmSql(`$${values.length - 1}::float8`, `$${values.length}::float8`);
+    distance = `, round(${expression}::numeric, 1)::float8 AS distance_km`;
+    if (criteria.sort === 'distance') order = 'distance_km ASC NULLS LAST, h.id';
+  }
+  values.push(criteria.pageSize, criteria.offset);
   return {
-    text: `SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE ${where.text} ORDER BY ${orderBy[criteria.sort]} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    text: `SELECT ${hotelColumns}${distance} FROM ${hotelsWithGym} WHERE ${where.text} ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
     values,
   };
 }
 
 /**
- * The total and, for each label, how many of all matching hotels (every page) carry it: one pass
- * adding the label bits of equipment_mask (bit i = allEquipmentLabels[i]).
+ * The total and, for every filter value, how many of all matching hotels (every page) have it: the
+ * equipment labels (adding the bits of equipment_mask, bit i = allEquipmentLabels[i]), the gym access
+ * types, the rating and heaviest-dumbbell thresholds, 24-hour gyms, the gym size bands, and the price
+ * range in the asked currency.
  */
-export function searchSummarySql(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'>): SqlQuery {
+export function searchSummarySql(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>): SqlQuery {
   const where = searchConditions(criteria, { viaMask: criteria.term === '' });
-  const facets = allEquipmentLabels.map((_, bit) => `count(*) FILTER (WHERE h.equipment_mask & ${1 << bit} <> 0)::int AS f${bit}`);
-  return { text: `SELECT count(*)::int AS total, ${facets.join(', ')} FROM hotels h WHERE ${where.text}`, values: where.values };
+  // The currency is one of the schema's known codes, so it is written inline and the values stay the WHERE clause's.
+  const rate = usdRate(`'${criteria.filters?.currency ?? 'USD'}'`);
+  const counts = [
+    ...allEquipmentLabels.map((_, bit) => `count(*) FILTER (WHERE h.equipment_mask & ${1 << bit} <> 0)::int AS f${bit}`),
+    ...gymAccessTypes.map((type, i) => `count(*) FILTER (WHERE h.gym_access_type = '${type}')::int AS access${i}`),
+    ...ratingThresholds.map((min, i) => `count(*) FILTER (WHERE h.rating >= ${min})::int AS rating${i}`),
+    ...dumbbellThresholdsKg.map((min, i) => `count(*) FILTER (WHERE h.heaviest_dumbbell_kg >= ${min})::int AS dumbbell${i}`),
+    ...gymSizeBands.map((band, i) => `count(*) FILTER (WHERE ${sizeBandSql(band)})::int AS size${i}`),
+    'count(*) FILTER (WHERE g.open_24h)::int AS open24h',
+    `(min(h.price_usd) / ${rate})::float8 AS price_min`,
+    `(max(h.price_usd) / ${rate})::float8 AS price_max`,
+  ];
+  return { text: `SELECT count(*)::int AS total, ${counts.join(', ')} FROM ${hotelsWithGym} WHERE ${where.text}`, values: where.values };
 }
 
 /** equipment_mask computed in SQL from equipment_labels, in the taxonomy's current order. */
@@ -72,9 +132,19 @@ export async function reconcileEquipmentMasks(db: Queryable): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+export interface FilterFacets {
+  gymAccessType: Record<string, number>;
+  minRating: Record<string, number>;
+  open24h: number;
+  gymSize: Record<string, number>;
+  minDumbbellKg: Record<string, number>;
+  priceRange: { min: number; max: number } | null;
+}
+
 interface Summary {
   total: number;
   facets: Record<string, number>;
+  filterFacets: FilterFacets;
 }
 
 /**
@@ -114,25 +184,41 @@ export function invalidateSearchSummaries(): void {
 }
 
 async function searchSummary(pool: Pool, criteria: SearchCriteria): Promise<Summary> {
-  const key = JSON.stringify([foldText(criteria.term), criteria.equipmentGroups]);
+  const { point: _point, ...filters } = criteria.filters;
+  const key = JSON.stringify([foldText(criteria.term), criteria.words.map(foldText), criteria.equipmentGroups, filters]);
   const cached = summaries.get(key);
   if (cached) return cached;
   const sql = searchSummarySql(criteria);
-  const { rows } = await pool.query<Record<string, number>>(sql.text, sql.values);
+  const { rows } = await pool.query<Record<string, number | null>>(sql.text, sql.values);
   const counted = rows[0] ?? {};
-  const summary = { total: counted.total ?? 0, facets: Object.fromEntries(allEquipmentLabels.map((label, bit) => [label, counted[`f${bit}`] ?? 0])) };
+  const count = (column: string) => counted[column] ?? 0;
+  const priceMin = counted.price_min ?? null;
+  const priceMax = counted.price_max ?? null;
+  const summary: Summary = {
+    total: count('total'),
+    facets: Object.fromEntries(allEquipmentLabels.map((label, bit) => [label, count(`f${bit}`)])),
+    filterFacets: {
+      gymAccessType: Object.fromEntries(gymAccessTypes.map((type, i) => [type, count(`access${i}`)])),
+      minRating: Object.fromEntries(ratingThresholds.map((min, i) => [String(min), count(`rating${i}`)])),
+      open24h: count('open24h'),
+      gymSize: Object.fromEntries(gymSizeBands.map((band, i) => [band, count(`size${i}`)])),
+      minDumbbellKg: Object.fromEntries(dumbbellThresholdsKg.map((min, i) => [String(min), count(`dumbbell${i}`)])),
+      priceRange: priceMin === null || priceMax === null ? null : { min: Math.floor(priceMin), max: Math.ceil(priceMax) },
+    },
+  };
   summaries.set(key, summary);
   return summary;
 }
 
-export interface SearchResult {
+export interface SearchResult extends Summary {
   hotels: StoredHotel[];
-  total: number;
-  facets: Record<string, number>;
+  /** Per hotel of the page, with a point: its distance in km (null without coordinates). */
+  distances: (number | null)[] | null;
 }
 
 export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promise<SearchResult> {
   const page = searchPageSql(criteria);
-  const [pageResult, summary] = await Promise.all([pool.query<HotelRow>(page.text, page.values), searchSummary(pool, criteria)]);
-  return { hotels: pageResult.rows.map(hotelFromRow), total: summary.total, facets: summary.facets };
+  const [pageResult, summary] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), searchSummary(pool, criteria)]);
+  const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
+  return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
 }

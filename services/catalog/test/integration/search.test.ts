@@ -175,11 +175,12 @@ describe('facets, sorting and paging', () => {
     expect(page2.items.map((h) => h.id)).toEqual(whole.items.slice(5, 10).map((h) => h.id));
   });
 
-  it('rejects a page size over 100 and an unknown sort with 400', async () => {
+  it('rejects a page size over 100 and a distance sort without a point with 400; drops an unknown sort', async () => {
     expect((await api('GET', '/api/hotels/search?pageSize=101')).status).toBe(400);
     const badSort = await api('GET', '/api/hotels/search?sort=distance');
     expect(badSort.status).toBe(400);
-    expect(badSort.body.message).toBe('Sort must be rating, price or name');
+    expect(badSort.body.message).toBe('Sort by distance needs a point: lat and lng');
+    expect((await search({ sort: 'popularity' })).sort).toBe('rating');
   });
 });
 

@@ -34,11 +34,40 @@ describe('search criteria from the query string', () => {
     expect(hotelSearchQuery.safeParse({ pageSize: '0' }).success).toBe(false);
   });
 
-  it('rejects an unknown sort with the spec-style message', () => {
-    const result = hotelSearchQuery.safeParse({ sort: 'distance' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Sort must be rating, price or name');
+  it('drops an unknown sort like an unknown eq label, and takes sortBy as an alias', () => {
+    expect(hotelSearchQuery.parse({ sort: 'popularity' }).sort).toBe('rating');
     expect(hotelSearchQuery.parse({ sort: '' }).sort).toBe('rating');
+    expect(hotelSearchQuery.parse({ sortBy: 'PRICE' }).sort).toBe('price');
+  });
+
+  it('sorts by distance only from a point, and wants both coordinates', () => {
+    expect(hotelSearchQuery.safeParse({ sort: 'distance' }).error?.issues[0]?.message).toBe('Sort by distance needs a point: lat and lng');
+    expect(hotelSearchQuery.safeParse({ lat: '48.8' }).error?.issues[0]?.message).toBe('A point needs both lat (-90 to 90) and lng (-180 to 180)');
+    expect(hotelSearchQuery.safeParse({ lat: '91', lng: '2' }).success).toBe(false);
+    expect(criteriaFor({ sort: 'distance', lat: '48.8566', lng: '2.3522' })).toMatchObject({ sort: 'distance', filters: { point: { lat: 48.8566, lng: 2.3522 } } });
+  });
+
+  it('reads the filters, dropping unknown list values', () => {
+    const criteria = criteriaFor({ minPrice: '100', maxPrice: '500.5', currency: 'eur', minRating: '4', gymAccessType: 'on-site,moon,PARTNERED', open24h: 'true', gymSize: 'large,huge', minDumbbellKg: '40' });
+    expect(criteria.filters).toEqual({
+      minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], open24h: true, gymSize: ['large'], minDumbbellKg: 40, point: null,
+    });
+    expect(criteriaFor({ currency: 'XXX' }).filters.currency).toBe('USD');
+    expect(criteriaFor({ open24h: 'no' }).filters.open24h).toBe(false);
+  });
+
+  it('rejects malformed numbers and a price range with min above max, with clear messages', () => {
+    const message = (query: Record<string, string>) => hotelSearchQuery.safeParse(query).error?.issues[0]?.message;
+    expect(message({ minPrice: 'cheap' })).toBe('Price must be a number from 0 to 10,000,000');
+    expect(message({ maxPrice: '-5' })).toBe('Price must be a number from 0 to 10,000,000');
+    expect(message({ minPrice: '300', maxPrice: '200' })).toBe('Minimum price must not be above the maximum price');
+    expect(message({ minRating: '5.5' })).toBe('Minimum rating must be a number from 0 to 5');
+    expect(message({ minDumbbellKg: 'heavy' })).toBe('Heaviest dumbbell must be a number of kilograms from 1 to 200');
+  });
+
+  it('splits the term into distinct words', () => {
+    expect(criteriaFor({ query: ' Paris  sauna PARIS hôtel ' }).words).toEqual(['Paris', 'sauna', 'hôtel']);
+    expect(criteriaFor({ query: 'tokyo' }).words).toEqual(['tokyo']);
   });
 
   it('strips control characters (the stored text uses \\x01 between fields) and squeezes spaces', () => {
@@ -71,9 +100,18 @@ describe('matching rules (document 1, section 5)', () => {
     expect(matchesSearchTerm(paris, 'fran')).toBe(true);
   });
 
-  it('does not match across fields or on unrelated text', () => {
-    expect(matchesSearchTerm(tokyo, 'tokyo japan')).toBe(false);
+  it('does not match unrelated text, and one word only in name, city or country (the spec rule)', () => {
     expect(matchesSearchTerm(tokyo, 'london')).toBe(false);
+    expect(matchesSearchTerm(tokyo, 'sauna')).toBe(false);
+  });
+
+  it('with several words, needs every word somewhere in name, city, country or equipment', () => {
+    expect(matchesSearchTerm(tokyo, 'tokyo japan')).toBe(true);
+    expect(matchesSearchTerm(tokyo, 'TÔKYO sauna')).toBe(true);
+    expect(matchesSearchTerm(tokyo, 'tokyo squat')).toBe(true);
+    expect(matchesSearchTerm(tokyo, 'tokyo france')).toBe(false);
+    expect(matchesSearchTerm(paris, 'paris hammam hotel')).toBe(true);
+    expect(matchesSearchTerm(paris, 'paris sauna hotel')).toBe(false);
   });
 
   it('matches everything when there is no term', () => {
@@ -104,6 +142,27 @@ describe('search SQL', () => {
     const sql = searchConditions(criteriaFor({ query: 'x', eq: 'pool,sauna,treadmill' }));
     expect(sql.text).toBe('h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[] AND h.equipment_labels && $3::text[]');
     expect(sql.values).toEqual(['%x%', ['treadmill'], ['pool', 'sauna']]);
+  });
+
+  it('needs every word of a multi-word term in the trigram-indexed name/city/country/equipment text', () => {
+    const sql = searchConditions(criteriaFor({ query: 'paris sauna hotel' }));
+    expect(sql.text).toBe('h.is_approved AND h.search_words LIKE fold_text($1) AND h.search_words LIKE fold_text($2) AND h.search_words LIKE fold_text($3)');
+    expect(sql.values).toEqual(['%paris%', '%sauna%', '%hotel%']);
+  });
+
+  it('states each filter as a condition, price bounds converted with the rates table', () => {
+    const sql = searchConditions(criteriaFor({ minPrice: '100', maxPrice: '400', currency: 'GBP', minRating: '4', gymAccessType: 'on-site', open24h: 'true', gymSize: 'small,large', minDumbbellKg: '40' }));
+    expect(sql.text).toContain('h.price_usd >= round($2::numeric * (SELECT r.usd_per_unit FROM currency_rates r WHERE r.currency = $1), 2)');
+    expect(sql.text).toContain('h.price_usd <= round($3::numeric');
+    expect(sql.text).toContain('h.rating >= $4 AND h.gym_access_type = ANY($5::text[]) AND g.open_24h AND (g.size_sqm BETWEEN 0 AND 399 OR g.size_sqm >= 1000) AND h.heaviest_dumbbell_kg >= $6');
+    expect(sql.values).toEqual(['GBP', 100, 400, 4, ['on-site'], 40]);
+  });
+
+  it('orders by distance from the point, and gives every row its distance', () => {
+    const sql = searchPageSql(criteriaFor({ sort: 'distance', lat: '35.68', lng: '139.76' }));
+    expect(sql.text).toContain('AS distance_km');
+    expect(sql.text).toContain('ORDER BY distance_km ASC NULLS LAST, h.id');
+    expect(sql.values).toEqual([35.68, 139.76, 24, 0]);
   });
 
   it('orders and pages the results', () => {
