@@ -50,24 +50,38 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
 }
 
-/** Wraps a body in the product's email layout. `bodyHtml` must already be escaped. */
+/**
+ * The product's colours in email, each at least 4.5:1 against its background (WCAG AA for body text):
+ * text #1c1917, quiet text #57534e, white on the #c2410c button and the #1d4ed8 header.
+ */
+const colours = { text: '#1c1917', quiet: '#57534e', rule: '#e7e5e4', page: '#f5f5f4', button: '#c2410c', header: '#1d4ed8' } as const;
+
+/**
+ * Wraps a body in the product's email layout. `bodyHtml` must already be escaped. The card is fluid
+ * (full width on a phone, at most 600 px elsewhere) rather than a fixed 600 px table.
+ */
 export function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="margin:0;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;overflow:hidden">
-<tr><td style="background:linear-gradient(90deg,#f97316,#2563eb);padding:20px 28px;color:#fff;font-size:20px;font-weight:bold">RepRoute</td></tr>
-<tr><td style="padding:28px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}</td></tr>
-<tr><td style="padding:16px 28px;font-size:12px;color:#78716c;border-top:1px solid #e7e5e4">RepRoute — hotels with gyms worth travelling for.</td></tr>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:${colours.page};font-family:Arial,Helvetica,sans-serif;color:${colours.text};-webkit-text-size-adjust:100%">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#fff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${colours.header};background-image:linear-gradient(90deg,${colours.button},${colours.header});padding:18px 20px;color:#fff;font-size:20px;font-weight:bold">RepRoute</td></tr>
+<tr><td style="padding:20px;font-size:16px;line-height:1.5;overflow-wrap:anywhere;word-break:break-word"><h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;color:${colours.text}">${escapeHtml(title)}</h1>${bodyHtml}</td></tr>
+<tr><td style="padding:16px 20px;font-size:13px;color:${colours.quiet};border-top:1px solid ${colours.rule}">RepRoute — hotels with gyms worth travelling for.</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
-export const paragraph = (text: string) => `<p style="line-height:1.5;margin:0 0 12px">${escapeHtml(text)}</p>`;
+export const paragraph = (text: string) => `<p style="line-height:1.5;margin:0 0 12px;white-space:pre-line">${escapeHtml(text)}</p>`;
 export const button = (label: string, href: string) =>
-  `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+  `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:${colours.button};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+/** Label and value pairs; long values wrap, so the table fits a phone screen. */
 export const detailsTable = (rows: [string, string | null | undefined][]) =>
-  `<table role="presentation" cellpadding="6" style="border-collapse:collapse;margin:0 0 12px">${rows
+  `<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="width:100%;border-collapse:collapse;margin:0 0 12px">${rows
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `<tr><td style="color:#78716c">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:${colours.quiet};vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;color:${colours.text};overflow-wrap:anywhere;word-break:break-word"><strong>${escapeHtml(v)}</strong></td></tr>`,
+    )
     .join('')}</table>`;
 export const detailsText = (rows: [string, string | null | undefined][]) =>
   rows.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => `${k}: ${v}`).join('\n');

@@ -31,7 +31,7 @@ export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
     ? 'Reply to this email to contact them directly.'
     : 'This traveller was not signed in, so no contact details are shared; you may hear from them through your booking page.';
   const matching = referralId ? `The link to your booking page carried ref=${referralId}: use it to match this lead to a booking.` : null;
-  const dashboard = appLink(appUrl, '/provider/dashboard');
+  const dashboard = appLink(appUrl, '/provider/dashboard?tab=leads');
   const message = lead.message?.trim() ? lead.message : null;
   return {
     to: lead.contactEmail ?? '',

@@ -49,6 +49,16 @@ const hotel: EventData<'hotel.approved'> = {
   isApproved: true,
 };
 
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 /** HTML must carry no markup from event data: no raw tags from the values, only their escaped forms. */
 function expectEscaped(html: string, ...values: string[]) {
   for (const value of values) {
@@ -84,7 +94,7 @@ describe('lead email', () => {
     for (const fact of ['The Iron Palace & Spa', 'Jane <b>Lifter</b>', 'jane@example.com', '1 December 2026', '4 December 2026', 'Guests: 2', 'deadlift platform']) {
       expect(email.text).toContain(fact);
     }
-    expect(email.text).toContain('http://app.example/provider/dashboard');
+    expect(email.text).toContain('http://app.example/provider/dashboard?tab=leads');
   });
 
   it('carries the booking link\'s referral id so the hotel can match the lead to a booking', () => {
@@ -94,6 +104,22 @@ describe('lead email', () => {
     expect(email.html).toContain('RR_7_1764000000000');
     const older = leadToHotel({ ...lead, referralId: undefined }, config.appUrl);
     expect(older.text).not.toContain('Referral ID');
+  });
+
+  it('reads on a phone: a fluid card of at most 600 px (no fixed-width table), a viewport, and AA contrast for every colour pair', () => {
+    const { html } = leadToHotel(lead, config.appUrl);
+    expect(html).not.toMatch(/width="600"|(?<![-\w])width:\s*600px/);
+    expect(html).toContain('max-width:600px');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    // Text colours are read on white (card) and white text on the button and header colours.
+    const textColours = [...html.matchAll(/(?<![-\w])color:(#[0-9a-f]{6})/gi)].map((m) => m[1]!).filter((c) => c.toLowerCase() !== '#fff' && c.toLowerCase() !== '#ffffff');
+    const fillColours = [...html.matchAll(/background(?:-color)?:(#[0-9a-f]{6})/gi)].map((m) => m[1]!).filter((c) => c.toLowerCase() !== '#f5f5f4');
+    expect(textColours.length).toBeGreaterThan(0);
+    expect(fillColours.length).toBeGreaterThan(0);
+    for (const colour of textColours) expect(contrast(colour, '#ffffff'), colour).toBeGreaterThanOrEqual(4.5);
+    for (const colour of fillColours) expect(contrast('#ffffff', colour), colour).toBeGreaterThanOrEqual(4.5);
+    // The traveller's line breaks stay line breaks.
+    expect(leadToHotel({ ...lead, message: 'line one\nline two' }, config.appUrl).html).toContain('white-space:pre-line">line one\nline two');
   });
 
   it('escapes every traveller-provided value in the HTML', () => {

@@ -160,16 +160,26 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), (i += 1);
-    else cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+      i += 1;
+    } else cell += c;
   }
   return rows;
 }
