@@ -42,7 +42,7 @@ test.describe('search', () => {
     const plungeAndPool = await searchApi(request, { eq: 'cold plunge,pool' });
     await page.goto('/search');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`All Hotels (${all.total})`);
-    const filters = page.getByRole('complementary', { name: 'Equipment filters' });
+    const filters = page.getByRole('complementary', { name: 'Filters' });
     for (const group of ['Strength Training', 'Cardio Equipment', 'Specialty Equipment', 'Recovery & Wellness']) {
       await expect(filters.getByRole('group', { name: group })).toBeVisible();
     }

@@ -1,11 +1,14 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './request';
 import type { Hotel, HotelSearchAnswer, Review } from './types';
+import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
   query?: string;
   eq?: string[];
   sort?: 'rating' | 'price' | 'name';
+  /** Sorting and the other filters (lib/searchParams); its sort wins over `sort`. */
+  filters?: SearchFilters;
   pageSize?: number;
   page?: number;
 }
@@ -16,18 +19,20 @@ export function hotelSearchUrl(params: HotelSearchParams): string {
   const search = new URLSearchParams();
   if (params.query) search.set('query', params.query);
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
-  search.set('sort', params.sort ?? 'rating');
+  search.set('sort', params.filters?.sort ?? params.sort ?? 'rating');
+  for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
   if (params.page && params.page > 1) search.set('page', String(params.page));
   return `/api/hotels/search?${search.toString()}`;
 }
 
 /** One page of server-side search (ruling 2). */
-export function useHotelSearch(params: HotelSearchParams) {
+export function useHotelSearch(params: HotelSearchParams, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['hotels', 'search', params.query ?? '', (params.eq ?? []).join(','), params.sort ?? 'rating', params.pageSize ?? SEARCH_PAGE_SIZE],
+    queryKey: ['hotels', 'search', hotelSearchUrl({ ...params, page: 1 })],
     queryFn: ({ signal }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl(params), undefined, { signal }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }
 
@@ -37,7 +42,7 @@ export function useHotelSearch(params: HotelSearchParams) {
  */
 export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
   return useInfiniteQuery({
-    queryKey: ['hotels', 'search-pages', params.query ?? '', (params.eq ?? []).join(','), params.sort ?? 'rating'],
+    queryKey: ['hotels', 'search-pages', hotelSearchUrl({ ...params, page: 1 })],
     queryFn: ({ signal, pageParam }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl({ ...params, page: pageParam }), undefined, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),

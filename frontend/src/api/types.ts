@@ -36,6 +36,8 @@ export interface Hotel {
   isPremium: boolean;
   isApproved: boolean;
   providerId: string | null;
+  /** Only in a search with a point: km from it. */
+  distanceKm?: number | null;
 }
 
 export interface HotelSearchAnswer {
@@ -45,6 +47,15 @@ export interface HotelSearchAnswer {
   pageSize: number;
   facets: Record<string, number>;
   equipment: string[];
+  /** Counts over the whole result for each value of the other filters (absent from older answers). */
+  filterFacets?: {
+    gymAccessType: Record<string, number>;
+    minRating: Record<string, number>;
+    open24h: number;
+    gymSize: Record<string, number>;
+    minDumbbellKg: Record<string, number>;
+    priceRange: { min: number; max: number } | null;
+  };
 }
 
 export interface FavoriteItem {

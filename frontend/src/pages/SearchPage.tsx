@@ -1,26 +1,33 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Globe2, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { Globe2, SearchX, X } from 'lucide-react';
+import { foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
 import { SearchBox } from '@/components/SearchBox';
-import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
+import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilters';
+import { FilterSheet } from '@/components/search/FilterSheet';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useHotelSearchPages } from '@/api/hotels';
+import { useCities } from '@/api/cities';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { readSearchState, searchPath, toggleLabel } from '@/lib/searchParams';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
+import { activeFilterCount, clearedFilters, readSearchFilters, readSearchState, searchPath, type SearchFilters } from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
 import { equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
 
+/** Phones (under 768 px) get the filter sheet; wider screens the sidebar, which applies at once. */
+const wideScreen = '(min-width: 768px)';
 
-/** /search: query and eq live in the URL, so back and forward replay searches. */
+/** /search: query, equipment, sorting and filters live in the URL, so reload, back and forward replay searches. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { query, eq } = readSearchState(params);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const search = useHotelSearchPages({ query, eq });
+  const filters = readSearchFilters(params);
+  const isWide = useMediaQuery(wideScreen);
+  const search = useHotelSearchPages({ query, eq, filters });
   const pages = search.data?.pages ?? [];
   const data = pages[0];
   const hotels = pages.flatMap((p) => p.items);
@@ -28,15 +35,16 @@ export default function SearchPage() {
   const heading = query ? `Results for "${query}" (${total})` : `All Hotels (${total})`;
   useDocumentTitle(query ? `Hotels in ${query}` : 'Search hotels');
 
-  const go = (nextQuery: string, nextEq: readonly string[]) => navigate(searchPath(nextQuery, nextEq));
+  const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters) => navigate(searchPath(nextQuery, nextEq, nextFilters));
+  const apply = (nextFilters: SearchFilters, nextEq: readonly string[]) => go(query, nextEq, nextFilters);
   const eqKey = eq.join(',');
+  const filterCount = activeFilterCount(filters, eq);
+  const otherFilters = filterCount - eq.length;
 
   useEffect(() => {
     if (!search.isSuccess || search.isPlaceholderData) return;
     if (query || eqKey) analytics().search(query, eqKey ? eqKey.split(',') : [], total);
   }, [query, eqKey, search.isSuccess, search.isPlaceholderData, total]);
-
-  const filterPanel = <EquipmentFilter selected={eq} facets={data?.facets} onToggle={(label) => go(query, toggleLabel(eq, label))} />;
 
   return (
     <div className="bg-slate-50 pb-16">
@@ -50,61 +58,31 @@ export default function SearchPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" aria-live="polite">
             {search.isPending ? (query ? `Results for "${query}"` : 'All Hotels') : heading}
           </h1>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             {query ? (
               <Button variant="outline" size="sm" onClick={() => go('', eq)}>
                 <Globe2 aria-hidden className="h-4 w-4" />
                 Browse All Cities
               </Button>
             ) : null}
-            <Button
-              variant="outline"
-              size="sm"
-              className="lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls="equipment-filters"
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              <SlidersHorizontal aria-hidden className="h-4 w-4" />
-              Filters{eq.length ? ` (${eq.length})` : ''}
-            </Button>
+            <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
+            {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
           </div>
         </div>
 
-        {eq.length > 0 ? (
-          <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected equipment">
-            {eq.map((label) => (
-              <span key={label} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm font-medium text-brand-700">
-                {equipmentLabelText(label)}
-                <button
-                  type="button"
-                  aria-label={`Remove ${label} filter`}
-                  onClick={() => go(query, eq.filter((l) => l !== label))}
-                  className="rounded-full p-1 hover:bg-brand-200"
-                >
-                  <X aria-hidden className="h-3.5 w-3.5" />
-                </button>
-              </span>
-            ))}
-            <button type="button" onClick={() => go(query, [])} className="text-sm font-semibold text-ocean-700 underline-offset-2 hover:underline">
-              Clear All
-            </button>
-          </div>
-        ) : null}
+        <ActiveFilterChips filters={filters} eq={eq} onChange={apply} />
 
-        <div className="mt-6 grid gap-8 lg:grid-cols-[280px_1fr]">
-          <aside
-            id="equipment-filters"
-            aria-label="Equipment filters"
-            className={cn('rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24 lg:block lg:self-start', filtersOpen ? 'block' : 'hidden')}
-          >
-            <h2 className="mb-4 text-base font-bold text-slate-900">Gym equipment</h2>
-            {filterPanel}
-          </aside>
+        <div className="mt-6 grid gap-8 md:grid-cols-[240px_1fr] lg:grid-cols-[280px_1fr]">
+          {isWide ? (
+            <aside id="search-filters" aria-label="Filters" className="self-start rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-24 md:max-h-[calc(100vh-7rem)] md:overflow-y-auto">
+              <h2 className="mb-4 text-base font-bold text-slate-900">Filters</h2>
+              <SearchFiltersPanel filters={filters} eq={eq} answer={data} onChange={apply} />
+            </aside>
+          ) : null}
 
-          <section aria-label="Search results" className={cn(search.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <section aria-label="Search results" className={cn('md:col-start-2', search.isPlaceholderData && 'opacity-60 transition-opacity')}>
             {search.isPending ? (
-              <div className="grid gap-6 md:grid-cols-2">
+              <div className="grid gap-6 lg:grid-cols-2">
                 {Array.from({ length: 4 }, (_, i) => (
                   <HotelCardSkeleton key={i} />
                 ))}
@@ -114,9 +92,13 @@ export default function SearchPage() {
                 <Button onClick={() => void search.refetch()}>Try Again</Button>
               </EmptyState>
             ) : total === 0 ? (
-              eq.length > 0 ? (
+              eq.length > 0 && otherFilters === 0 ? (
                 <EmptyState title="No hotels match the selected equipment" text="Try removing a filter or choosing fewer items.">
                   <Button onClick={() => go(query, [])}>Clear Filters</Button>
+                </EmptyState>
+              ) : filterCount > 0 ? (
+                <EmptyState title="No hotels match these filters" text="Try removing a filter or widening the price range.">
+                  <Button onClick={() => go(query, [], clearedFilters(filters))}>Clear Filters</Button>
                 </EmptyState>
               ) : query ? (
                 <EmptyState title={`No hotels found in '${query}'`} text="Check the spelling or try another city, hotel name or country.">
@@ -129,9 +111,9 @@ export default function SearchPage() {
               )
             ) : (
               <>
-                {/* The cards' names are h3: this keeps the heading order when the filters' h2 is hidden (phones). */}
+                {/* The cards' names are h3: this keeps the heading order when the filters' h2 is absent (phones). */}
                 <h2 className="sr-only">Search results</h2>
-                <div className="grid gap-6 md:grid-cols-2" data-testid="results-grid">
+                <div className="grid gap-6 lg:grid-cols-2" data-testid="results-grid">
                   {hotels.map((hotel, i) => (
                     <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
                   ))}
@@ -151,6 +133,97 @@ export default function SearchPage() {
           </section>
         </div>
       </Container>
+    </div>
+  );
+}
+
+const sortText: Record<Exclude<HotelSort, 'distance'>, string> = { rating: 'Top rated', price: 'Lowest price', name: 'Name (A–Z)' };
+
+/**
+ * Rating (default), price or name; distance when a point is known: the one in the URL, or the centre
+ * of the city the query names.
+ */
+function SortSelect({ query, filters, onChange }: { query: string; filters: SearchFilters; onChange: (filters: SearchFilters) => void }) {
+  const cities = useCities();
+  const wanted = foldText(query.trim());
+  const city = wanted ? cities.data?.find((c) => foldText(c.name) === wanted && c.latitude !== null && c.longitude !== null) : undefined;
+  const centre = filters.point ?? (city ? { lat: city.latitude!, lng: city.longitude! } : null);
+  const distanceText = filters.point ? 'Distance' : city ? `Distance from ${city.name} centre` : null;
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+      Sort by
+      <select
+        value={filters.sort}
+        onChange={(e) => {
+          const sort = e.target.value as HotelSort;
+          onChange({ ...filters, sort, point: sort === 'distance' ? centre : filters.point });
+        }}
+        className="h-9 rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
+      >
+        {(Object.keys(sortText) as (keyof typeof sortText)[]).map((sort) => (
+          <option key={sort} value={sort}>
+            {sortText[sort]}
+          </option>
+        ))}
+        {distanceText && centre ? <option value="distance">{distanceText}</option> : null}
+      </select>
+    </label>
+  );
+}
+
+/** A removable chip for every filter in force, and Clear All. */
+function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; eq: readonly string[]; onChange: (filters: SearchFilters, eq: readonly string[]) => void }) {
+  const chips: { key: string; text: string; removeLabel: string; remove: () => void }[] = [];
+  const price = (n: number) => `${n.toLocaleString('en-US')} ${filters.currency}`;
+  if (filters.minPrice !== null || filters.maxPrice !== null) {
+    const text =
+      filters.minPrice !== null && filters.maxPrice !== null
+        ? `${price(filters.minPrice)} – ${price(filters.maxPrice)}`
+        : filters.minPrice !== null
+          ? `From ${price(filters.minPrice)}`
+          : `Up to ${price(filters.maxPrice!)}`;
+    chips.push({ key: 'price', text, removeLabel: 'Remove price filter', remove: () => onChange({ ...filters, minPrice: null, maxPrice: null }, eq) });
+  }
+  if (filters.minRating !== null)
+    chips.push({ key: 'rating', text: `${filters.minRating}+ stars`, removeLabel: 'Remove rating filter', remove: () => onChange({ ...filters, minRating: null }, eq) });
+  for (const type of filters.gymAccessType)
+    chips.push({
+      key: `access-${type}`,
+      text: gymAccessLabels[type],
+      removeLabel: `Remove ${gymAccessLabels[type]} filter`,
+      remove: () => onChange({ ...filters, gymAccessType: filters.gymAccessType.filter((t) => t !== type) }, eq),
+    });
+  if (filters.open24h) chips.push({ key: '24h', text: 'Open 24 hours', removeLabel: 'Remove Open 24 hours filter', remove: () => onChange({ ...filters, open24h: false }, eq) });
+  for (const band of filters.gymSize)
+    chips.push({
+      key: `size-${band}`,
+      text: `${band[0]!.toUpperCase()}${band.slice(1)} gym`,
+      removeLabel: `Remove ${gymSizeText[band]} filter`,
+      remove: () => onChange({ ...filters, gymSize: filters.gymSize.filter((b) => b !== band) }, eq),
+    });
+  if (filters.minDumbbellKg !== null)
+    chips.push({
+      key: 'dumbbell',
+      text: `Dumbbells ${filters.minDumbbellKg} kg+`,
+      removeLabel: 'Remove heaviest dumbbell filter',
+      remove: () => onChange({ ...filters, minDumbbellKg: null }, eq),
+    });
+  for (const label of eq)
+    chips.push({ key: `eq-${label}`, text: equipmentLabelText(label), removeLabel: `Remove ${label} filter`, remove: () => onChange(filters, eq.filter((l) => l !== label)) });
+  if (chips.length === 0) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected filters">
+      {chips.map((chip) => (
+        <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm font-medium text-brand-700">
+          {chip.text}
+          <button type="button" aria-label={chip.removeLabel} onClick={chip.remove} className="rounded-full p-1 hover:bg-brand-200">
+            <X aria-hidden className="h-3.5 w-3.5" />
+          </button>
+        </span>
+      ))}
+      <button type="button" onClick={() => onChange(clearedFilters(filters), [])} className="text-sm font-semibold text-ocean-700 underline-offset-2 hover:underline">
+        Clear All
+      </button>
     </div>
   );
 }

@@ -1,0 +1,203 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { formatPrice, gymAccessLabels, gymAccessTypes, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
+import { EquipmentFilter } from '@/components/EquipmentFilter';
+import { inputClass } from '@/components/ui/Field';
+import type { HotelSearchAnswer } from '@/api/types';
+import { dumbbellThresholdsKg, ratingThresholds, toggleLabel, toggleValue, type SearchFilters } from '@/lib/searchParams';
+import { cn } from '@/lib/cn';
+
+export const gymSizeText: Record<GymSizeBand, string> = {
+  small: 'Small (under 400 sqm)',
+  medium: 'Medium (400–999 sqm)',
+  large: 'Large (1,000 sqm or more)',
+};
+
+export const priceRangeMessage = 'Minimum price must not be above the maximum price';
+
+interface SearchFiltersPanelProps {
+  filters: SearchFilters;
+  eq: readonly string[];
+  answer: Pick<HotelSearchAnswer, 'facets' | 'filterFacets'> | undefined;
+  onChange: (filters: SearchFilters, eq: readonly string[]) => void;
+}
+
+/** Every search filter with its count: price, rating, gym access, the gym facts a lifter asks about, and equipment. */
+export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFiltersPanelProps) {
+  const facets = answer?.filterFacets;
+  const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch }, eq);
+  return (
+    <div className="space-y-6">
+      <PriceRange filters={filters} range={facets?.priceRange ?? null} onCommit={(minPrice, maxPrice) => set({ minPrice, maxPrice })} />
+
+      <FilterGroup legend="Guest rating">
+        <RadioOption name="minRating" label="Any rating" checked={filters.minRating === null} onSelect={() => set({ minRating: null })} />
+        {ratingThresholds.map((min) => (
+          <RadioOption
+            key={min}
+            name="minRating"
+            label={`${min}+ stars`}
+            count={facets?.minRating[String(min)]}
+            checked={filters.minRating === min}
+            onSelect={() => set({ minRating: min })}
+          />
+        ))}
+      </FilterGroup>
+
+      <FilterGroup legend="Gym access">
+        {gymAccessTypes.map((type) => (
+          <CheckOption
+            key={type}
+            label={gymAccessLabels[type]}
+            count={facets?.gymAccessType[type]}
+            checked={filters.gymAccessType.includes(type)}
+            onToggle={() => set({ gymAccessType: toggleValue(filters.gymAccessType, type) })}
+          />
+        ))}
+      </FilterGroup>
+
+      <FilterGroup legend="The gym">
+        <CheckOption label="Open 24 hours" count={facets?.open24h} checked={filters.open24h} onToggle={() => set({ open24h: !filters.open24h })} />
+        {gymSizeBands.map((band) => (
+          <CheckOption
+            key={band}
+            label={gymSizeText[band]}
+            count={facets?.gymSize[band]}
+            checked={filters.gymSize.includes(band)}
+            onToggle={() => set({ gymSize: toggleValue(filters.gymSize, band) })}
+          />
+        ))}
+      </FilterGroup>
+
+      <FilterGroup legend="Heaviest dumbbell">
+        <RadioOption name="minDumbbellKg" label="Any weight" checked={filters.minDumbbellKg === null} onSelect={() => set({ minDumbbellKg: null })} />
+        {dumbbellThresholdsKg.map((min) => (
+          <RadioOption
+            key={min}
+            name="minDumbbellKg"
+            label={`${min} kg or heavier`}
+            count={facets?.minDumbbellKg[String(min)]}
+            checked={filters.minDumbbellKg === min}
+            onSelect={() => set({ minDumbbellKg: min })}
+          />
+        ))}
+      </FilterGroup>
+
+      <div>
+        <h3 className="mb-3 text-base font-bold text-slate-900">Gym equipment</h3>
+        <EquipmentFilter selected={eq} facets={answer?.facets} onToggle={(label) => onChange(filters, toggleLabel(eq, label))} />
+      </div>
+    </div>
+  );
+}
+
+function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-xs font-bold tracking-wider text-slate-600 uppercase">{legend}</legend>
+      <ul className="space-y-1">{children}</ul>
+    </fieldset>
+  );
+}
+
+function Count({ count }: { count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} hotels`}>
+      {count}
+    </span>
+  );
+}
+
+const optionClass = 'flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100';
+const controlClass = 'h-4 w-4 shrink-0 accent-brand-600';
+
+function CheckOption({ label, count, checked, onToggle }: { label: string; count?: number; checked: boolean; onToggle: () => void }) {
+  return (
+    <li>
+      <label className={optionClass}>
+        <input type="checkbox" className={controlClass} checked={checked} onChange={onToggle} />
+        <span className="flex-1">{label}</span>
+        <Count count={count} />
+      </label>
+    </li>
+  );
+}
+
+function RadioOption({ name, label, count, checked, onSelect }: { name: string; label: string; count?: number; checked: boolean; onSelect: () => void }) {
+  const id = useId();
+  return (
+    <li>
+      <label className={optionClass} htmlFor={id}>
+        <input id={id} type="radio" name={name} className={controlClass} checked={checked} onChange={onSelect} />
+        <span className="flex-1">{label}</span>
+        <Count count={count} />
+      </label>
+    </li>
+  );
+}
+
+/** Parses a price box: '' is no bound, anything else must be a whole or decimal number of 0 or more. */
+export function parsePriceInput(text: string): number | null | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return 'invalid';
+  return Number(trimmed);
+}
+
+/** Min and max nightly price; a change is applied after a short pause in typing, on Enter or on leaving the box. */
+function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; range: { min: number; max: number } | null; onCommit: (min: number | null, max: number | null) => void }) {
+  const [minText, setMinText] = useState(filters.minPrice === null ? '' : String(filters.minPrice));
+  const [maxText, setMaxText] = useState(filters.maxPrice === null ? '' : String(filters.maxPrice));
+  // The URL changed elsewhere (back/forward, Clear All): show its values.
+  useEffect(() => setMinText(filters.minPrice === null ? '' : String(filters.minPrice)), [filters.minPrice]);
+  useEffect(() => setMaxText(filters.maxPrice === null ? '' : String(filters.maxPrice)), [filters.maxPrice]);
+
+  const min = parsePriceInput(minText);
+  const max = parsePriceInput(maxText);
+  const error = min === 'invalid' || max === 'invalid' ? 'Please enter a price as a number' : min !== null && max !== null && min > max ? priceRangeMessage : null;
+  const commit = () => {
+    if (error || min === 'invalid' || max === 'invalid') return;
+    if (min !== filters.minPrice || max !== filters.maxPrice) onCommit(min, max);
+  };
+  useEffect(() => {
+    const timer = window.setTimeout(commit, 700);
+    return () => window.clearTimeout(timer);
+  });
+  const errorId = useId();
+  const currency = filters.currency;
+  const box = (label: string, value: string, setValue: (v: string) => void, placeholder: string) => (
+    <label className="flex-1 text-xs font-medium text-slate-600">
+      {label}
+      <input
+        type="text"
+        inputMode="decimal"
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cn(inputClass, 'mt-1 h-10')}
+      />
+    </label>
+  );
+  return (
+    <fieldset>
+      <legend className="mb-2 text-xs font-bold tracking-wider text-slate-600 uppercase">Price per night ({currency})</legend>
+      <div className="flex gap-3">
+        {box('Min', minText, setMinText, range ? formatPrice(range.min, currency) : 'Any')}
+        {box('Max', maxText, setMaxText, range ? formatPrice(range.max, currency) : 'Any')}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p className="mt-2 text-xs text-slate-500">Prices in other currencies are converted at fixed reference rates.</p>
+      )}
+    </fieldset>
+  );
+}
