@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Hotel, ProviderAnalytics, ProviderHotelCreate, ProviderHotelUpdate, ProviderLead } from '@reproute/contracts';
-import { apiRequest } from './request';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Hotel, LeadStatus, ProviderAnalytics, ProviderHotelCreate, ProviderHotelUpdate, ProviderLead, ProviderLeadsPage } from '@reproute/contracts';
+import { readToken } from '@/lib/tokenStorage';
+import { ApiError, apiRequest } from './request';
 
 export const providerHotelsKey = ['/api/provider/hotels'] as const;
 export const providerLeadsKey = ['/api/provider/leads'] as const;
@@ -15,13 +16,90 @@ export function useProviderHotels() {
   });
 }
 
-/** Leads for the provider's hotels, newest first. */
-export function useProviderLeads() {
+/** The lead inbox's filters and page as they appear in the URL and the API's query string. */
+export interface LeadInboxQuery {
+  hotelId?: number | null;
+  status?: LeadStatus | null;
+  from?: string | null;
+  to?: string | null;
+  page?: number;
+  limit?: number;
+}
+
+/** The API query string for the filters (and page, when given); empty values are left out. */
+export function leadQueryString(query: LeadInboxQuery): string {
+  const params = new URLSearchParams();
+  if (query.hotelId) params.set('hotelId', String(query.hotelId));
+  if (query.status) params.set('status', query.status);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  if (query.limit) params.set('limit', String(query.limit));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** One page of the leads of the provider's hotels under the filters, newest first, with the total. */
+export function useProviderLeads(query: LeadInboxQuery = {}) {
+  const search = leadQueryString(query);
   return useQuery({
-    queryKey: providerLeadsKey,
-    queryFn: ({ signal }) => apiRequest<ProviderLead[]>('GET', '/api/provider/leads', undefined, { signal }),
+    queryKey: [...providerLeadsKey, search],
+    queryFn: ({ signal }) => apiRequest<ProviderLeadsPage>('GET', `/api/provider/leads${search}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
+}
+
+/**
+ * Sets a lead's status at once in every cached page (optimistic), puts the old status back when
+ * the server refuses, and refetches afterwards so status filters stay true.
+ */
+export function useSetLeadStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) => apiRequest<ProviderLead>('PATCH', `/api/provider/leads/${id}`, { status }),
+    onMutate: async ({ id, status }) => {
+      await queryClient.cancelQueries({ queryKey: providerLeadsKey });
+      const before = queryClient.getQueriesData<ProviderLeadsPage>({ queryKey: providerLeadsKey });
+      queryClient.setQueriesData<ProviderLeadsPage>({ queryKey: providerLeadsKey }, (page) =>
+        page ? { ...page, items: page.items.map((lead) => (lead.id === id ? { ...lead, status } : lead)) } : page,
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, page] of context?.before ?? []) queryClient.setQueryData(key, page);
+    },
+    // Not awaited: the caller hears of success or failure without waiting for the refetch.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: providerLeadsKey });
+    },
+  });
+}
+
+/**
+ * Downloads the CSV export for the filters. The API needs the bearer token, so a plain link cannot
+ * fetch it: the file is fetched with the token and saved from a blob under the server's file name.
+ */
+export async function downloadLeadsCsv(query: LeadInboxQuery): Promise<void> {
+  const token = readToken();
+  const response = await fetch(`/api/provider/leads.csv${leadQueryString({ ...query, page: undefined, limit: undefined })}`, {
+    headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    credentials: 'include',
+  });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'reproute-leads.csv';
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoked on the next tick: the click has started the download by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
 }
 
 /** Per-listing page views, referral clicks and leads from the analytics service (last 30 days). */

@@ -14,6 +14,7 @@ const lead = (overrides: Partial<ProviderLead>): ProviderLead => ({
   guests: null,
   message: null,
   referralId: null,
+  status: 'new',
   ...overrides,
 });
 

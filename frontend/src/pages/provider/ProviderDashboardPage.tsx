@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { BarChart3, Building2, CalendarDays, Clock, Inbox, Percent, Plus, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BarChart3, Building2, CalendarDays, Clock, Percent, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
-import { LeadTable } from '@/components/provider/LeadTable';
+import { LeadInbox } from '@/components/provider/LeadInbox';
 import { ListingCard } from '@/components/provider/ListingCard';
 import { PanelTabs } from '@/components/provider/PanelTabs';
 import { StatCard } from '@/components/provider/StatCard';
@@ -14,20 +14,24 @@ import { Container, Skeleton } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
-import { figuresFor, leadsThisMonth } from './dashboardFigures';
+import { figuresFor, monthStartDay } from './dashboardFigures';
 
 /** /provider/dashboard: stats, My Listings (with per-listing traffic) and Lead Analytics. */
 export default function ProviderDashboardPage() {
   useDocumentTitle('Provider Dashboard');
   const { user } = useSession();
   const listings = useProviderHotels();
-  const leads = useProviderLeads();
+  // The stat cards need counts only: one lead per page, and the total of every lead / of this month's.
+  const leads = useProviderLeads({ limit: 1 });
+  const monthLeads = useProviderLeads({ from: monthStartDay(), limit: 1 });
+  // The lead email links to ?tab=leads; a filtered inbox link (hotel, status, dates) opens the inbox too.
+  const [params] = useSearchParams();
+  const openTab = params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : undefined;
   const analytics = useProviderAnalytics();
   const remove = useDeleteProviderHotel();
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
 
   const hotels = listings.data ?? [];
-  const leadList = leads.data ?? [];
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -63,14 +67,15 @@ export default function ProviderDashboardPage() {
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard testId="stat-listings" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Listings" value={listings.isPending ? '…' : listings.isError ? '--' : hotels.length} />
-        <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leads.isError ? '--' : leadList.length} />
-        <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={leads.isPending ? '…' : leads.isError ? '--' : leadsThisMonth(leadList)} note="Leads since the 1st" />
+        <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leads.isError ? '--' : (leads.data?.total ?? 0)} />
+        <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={monthLeads.isPending ? '…' : monthLeads.isError ? '--' : (monthLeads.data?.total ?? 0)} note="Leads since the 1st" />
         <StatCard testId="stat-conversion" icon={<Percent aria-hidden className="h-5 w-5" />} label="Conversion Rate" value="--" note="Coming soon" />
       </div>
 
       <PanelTabs
         className="mt-10"
         label="Provider dashboard sections"
+        defaultValue={openTab}
         tabs={[
           {
             value: 'listings',
@@ -122,20 +127,7 @@ export default function ProviderDashboardPage() {
                 <BarChart3 aria-hidden className="h-4 w-4" /> Lead Analytics
               </>
             ),
-            content: leads.isPending ? (
-              <Skeleton className="h-64" aria-label="Loading leads" />
-            ) : leads.isError ? (
-              <EmptyState
-                icon={<Inbox aria-hidden className="h-10 w-10" />}
-                title="Leads could not be loaded"
-                text="The leads service did not answer. Please try again."
-                action={<Button variant="outline" onClick={() => void leads.refetch()}>Try Again</Button>}
-              />
-            ) : leadList.length === 0 ? (
-              <EmptyState icon={<Inbox aria-hidden className="h-10 w-10" />} title="No leads yet" text="When travellers book through your listings, their details appear here." />
-            ) : (
-              <LeadTable leads={leadList} />
-            ),
+            content: <LeadInbox />,
           },
         ]}
       />

@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderAnalytics } from '@reproute/contracts';
-import { figuresFor, leadRow, leadsThisMonth } from './dashboardFigures';
+import { figuresFor, leadRow, monthStartDay } from './dashboardFigures';
 
-describe('leadsThisMonth', () => {
-  const now = new Date(2026, 10, 21, 12, 0);
-  it('counts only leads of the current calendar month', () => {
-    const leads = [
-      { createdAt: new Date(2026, 10, 1, 0, 5).toISOString() },
-      { createdAt: new Date(2026, 10, 21, 11, 0).toISOString() },
-      { createdAt: new Date(2026, 9, 31, 23, 59).toISOString() },
-      { createdAt: new Date(2025, 10, 15).toISOString() },
-    ];
-    expect(leadsThisMonth(leads, now)).toBe(2);
+describe('monthStartDay', () => {
+  it('is the first day of the current calendar month in local time', () => {
+    expect(monthStartDay(new Date(2026, 10, 21, 12, 0))).toBe('2026-11-01');
+    expect(monthStartDay(new Date(2027, 0, 1, 0, 5))).toBe('2027-01-01');
   });
-  it('is 0 without leads', () => expect(leadsThisMonth([], now)).toBe(0));
 });
 
 describe('leadRow', () => {
   it('falls back to Unknown Hotel, Anonymous, -- and 1 guest', () => {
     const row = leadRow({ id: 'x', createdAt: '2026-11-02T10:00:00Z', hotel: null, name: null, email: null, checkInDate: null, guests: null });
-    expect(row).toMatchObject({ hotel: 'Unknown Hotel', customer: 'Anonymous', email: '--', checkIn: '--', guests: 1 });
+    expect(row).toMatchObject({ hotel: 'Unknown Hotel', customer: 'Anonymous', email: '--', checkIn: '--', checkOut: '--', guests: 1 });
     expect(row.date).toBe('Nov 2, 2026');
   });
   it('shows the given values', () => {

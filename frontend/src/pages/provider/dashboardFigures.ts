@@ -1,11 +1,8 @@
-import type { ProviderAnalytics, ProviderLead } from '@reproute/contracts';
+import type { LeadStatus, ProviderAnalytics, ProviderLead } from '@reproute/contracts';
 
-/** Leads created in the current calendar month (the dashboard's "This Month" card), in local time. */
-export function leadsThisMonth(leads: Pick<ProviderLead, 'createdAt'>[], now = new Date()): number {
-  return leads.filter((lead) => {
-    const created = new Date(lead.createdAt);
-    return created.getFullYear() === now.getFullYear() && created.getMonth() === now.getMonth();
-  }).length;
+/** The first day of the current calendar month as YYYY-MM-DD (local time): the "This Month" card counts leads made since. */
+export function monthStartDay(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
 }
 
 export function formatLeadDate(iso: string | null | undefined): string {
@@ -22,11 +19,14 @@ export interface LeadRow {
   customer: string;
   email: string;
   checkIn: string;
+  checkOut: string;
   guests: number;
 }
 
 /** One lead table row with the spec's fallbacks: "Unknown Hotel", "Anonymous", "--", guests 1. */
-export function leadRow(lead: Pick<ProviderLead, 'id' | 'createdAt' | 'name' | 'email' | 'checkInDate' | 'guests'> & { hotel?: { name?: string | null } | null }): LeadRow {
+export function leadRow(
+  lead: Pick<ProviderLead, 'id' | 'createdAt' | 'name' | 'email' | 'checkInDate' | 'guests'> & { checkOutDate?: string | null; hotel?: { name?: string | null } | null },
+): LeadRow {
   return {
     id: lead.id,
     date: formatLeadDate(lead.createdAt),
@@ -34,9 +34,13 @@ export function leadRow(lead: Pick<ProviderLead, 'id' | 'createdAt' | 'name' | '
     customer: lead.name?.trim() || 'Anonymous',
     email: lead.email || '--',
     checkIn: lead.checkInDate ? formatLeadDate(lead.checkInDate) : '--',
+    checkOut: lead.checkOutDate ? formatLeadDate(lead.checkOutDate) : '--',
     guests: lead.guests && lead.guests > 0 ? lead.guests : 1,
   };
 }
+
+/** How each lead status reads in the inbox. */
+export const leadStatusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', booked: 'Booked', lost: 'Lost' };
 
 export interface ListingFigures {
   clicks: number;
