@@ -26,11 +26,23 @@ const usdRate = (placeholder: string) => `(SELECT r.usd_per_unit FROM currency_r
  * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
-export function searchConditions(
+/** The filter groups whose facet counts leave out their own selection (a value's count is what choosing it would add). */
+type FilterGroup = 'price' | 'rating' | 'access' | 'open24h' | 'size' | 'dumbbell';
+
+interface ConditionParts {
+  /** Approval, text and equipment: what every count starts from. */
+  base: string[];
+  /** One condition per filter group in force. */
+  groups: Partial<Record<FilterGroup, string>>;
+  values: unknown[];
+}
+
+function searchConditionParts(
   criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
   options: { viaMask?: boolean } = {},
-): SqlQuery {
-  const conditions = ['h.is_approved'];
+): ConditionParts {
+  const base = ['h.is_approved'];
+  const groups: ConditionParts['groups'] = {};
   const values: unknown[] = [];
   const bind = (value: unknown) => {
     values.push(value);
@@ -38,31 +50,49 @@ export function searchConditions(
   };
   const words = criteria.words ?? (criteria.term === '' ? [] : [criteria.term]);
   if (words.length > 1) {
-    for (const word of words) conditions.push(`h.search_words LIKE fold_text(${bind(containsPattern(word))})`);
+    for (const word of words) base.push(`h.search_words LIKE fold_text(${bind(containsPattern(word))})`);
   } else if (criteria.term !== '') {
-    conditions.push(`h.search_text LIKE fold_text(${bind(containsPattern(criteria.term))})`);
+    base.push(`h.search_text LIKE fold_text(${bind(containsPattern(criteria.term))})`);
   }
   for (const group of criteria.equipmentGroups) {
     if (options.viaMask) {
-      conditions.push(`h.equipment_mask & ${equipmentMask(group)} <> 0`);
+      base.push(`h.equipment_mask & ${equipmentMask(group)} <> 0`);
     } else {
-      conditions.push(`h.equipment_labels && ${bind(group)}::text[]`);
+      base.push(`h.equipment_labels && ${bind(group)}::text[]`);
     }
   }
   const filters = criteria.filters;
   if (filters) {
     if (filters.minPrice !== null || filters.maxPrice !== null) {
       const rate = usdRate(bind(filters.currency));
-      if (filters.minPrice !== null) conditions.push(`h.price_usd >= round(${bind(filters.minPrice)}::numeric * ${rate}, 2)`);
-      if (filters.maxPrice !== null) conditions.push(`h.price_usd <= round(${bind(filters.maxPrice)}::numeric * ${rate}, 2)`);
+      const bounds: string[] = [];
+      if (filters.minPrice !== null) bounds.push(`h.price_usd >= round(${bind(filters.minPrice)}::numeric * ${rate}, 2)`);
+      if (filters.maxPrice !== null) bounds.push(`h.price_usd <= round(${bind(filters.maxPrice)}::numeric * ${rate}, 2)`);
+      groups.price = bounds.join(' AND ');
     }
-    if (filters.minRating !== null) conditions.push(`h.rating >= ${bind(filters.minRating)}`);
-    if (filters.gymAccessType.length > 0) conditions.push(`h.gym_access_type = ANY(${bind(filters.gymAccessType)}::text[])`);
-    if (filters.open24h) conditions.push('g.open_24h');
-    if (filters.gymSize.length > 0) conditions.push(`(${filters.gymSize.map(sizeBandSql).join(' OR ')})`);
-    if (filters.minDumbbellKg !== null) conditions.push(`h.heaviest_dumbbell_kg >= ${bind(filters.minDumbbellKg)}`);
+    if (filters.minRating !== null) groups.rating = `h.rating >= ${bind(filters.minRating)}`;
+    if (filters.gymAccessType.length > 0) groups.access = `h.gym_access_type = ANY(${bind(filters.gymAccessType)}::text[])`;
+    if (filters.open24h) groups.open24h = 'g.open_24h';
+    if (filters.gymSize.length > 0) groups.size = `(${filters.gymSize.map(sizeBandSql).join(' OR ')})`;
+    if (filters.minDumbbellKg !== null) groups.dumbbell = `h.heaviest_dumbbell_kg >= ${bind(filters.minDumbbellKg)}`;
   }
-  return { text: conditions.join(' AND '), values };
+  return { base, groups, values };
+}
+
+/**
+ * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: the
+ * folded term contained in the folded name/city/country text, several words: each word contained in
+ * the folded name/city/country/equipment text (both trigram-indexed); for each equipment category
+ * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
+ * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
+ * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
+ */
+export function searchConditions(
+  criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
+  options: { viaMask?: boolean } = {},
+): SqlQuery {
+  const parts = searchConditionParts(criteria, options);
+  return { text: [...parts.base, ...Object.values(parts.groups)].join(' AND '), values: parts.values };
 }
 
 const orderBy: Record<Exclude<HotelSort, 'distance'>, string> = {
@@ -98,26 +128,32 @@ export function searchPageSql(criteria: SearchCriteria): SqlQuery {
 }
 
 /**
- * The total and, for every filter value, how many of all matching hotels (every page) have it: the
- * equipment labels (adding the bits of equipment_mask, bit i = allEquipmentLabels[i]), the gym access
- * types, the rating and heaviest-dumbbell thresholds, 24-hour gyms, the gym size bands, and the price
- * range in the asked currency.
+ * The total and, for every filter value, how many matching hotels (every page) have it: the equipment
+ * labels (adding the bits of equipment_mask, bit i = allEquipmentLabels[i]) within the whole result;
+ * the gym access types, rating and heaviest-dumbbell thresholds, 24-hour gyms, gym size bands and the
+ * price range within the result of every other filter, so a count says what choosing that value gives.
  */
 export function searchSummarySql(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>): SqlQuery {
-  const where = searchConditions(criteria, { viaMask: criteria.term === '' });
-  // The currency is one of the schema's known codes, so it is written inline and the values stay the WHERE clause's.
+  const parts = searchConditionParts(criteria, { viaMask: criteria.term === '' });
+  const inForce = Object.entries(parts.groups) as [FilterGroup, string][];
+  const all = inForce.map(([, condition]) => condition);
+  const except = (own: FilterGroup) => inForce.filter(([group]) => group !== own).map(([, condition]) => condition);
+  const countWhere = (conditions: string[], alias: string) => `count(*) FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})::int AS ${alias}`;
+  // The currency is one of the schema's known codes, so it is written inline.
   const rate = usdRate(`'${criteria.filters?.currency ?? 'USD'}'`);
+  const priceWhere = except('price').join(' AND ') || 'true';
   const counts = [
-    ...allEquipmentLabels.map((_, bit) => `count(*) FILTER (WHERE h.equipment_mask & ${1 << bit} <> 0)::int AS f${bit}`),
-    ...gymAccessTypes.map((type, i) => `count(*) FILTER (WHERE h.gym_access_type = '${type}')::int AS access${i}`),
-    ...ratingThresholds.map((min, i) => `count(*) FILTER (WHERE h.rating >= ${min})::int AS rating${i}`),
-    ...dumbbellThresholdsKg.map((min, i) => `count(*) FILTER (WHERE h.heaviest_dumbbell_kg >= ${min})::int AS dumbbell${i}`),
-    ...gymSizeBands.map((band, i) => `count(*) FILTER (WHERE ${sizeBandSql(band)})::int AS size${i}`),
-    'count(*) FILTER (WHERE g.open_24h)::int AS open24h',
-    `(min(h.price_usd) / ${rate})::float8 AS price_min`,
-    `(max(h.price_usd) / ${rate})::float8 AS price_max`,
+    all.length ? countWhere(all, 'total') : 'count(*)::int AS total',
+    ...allEquipmentLabels.map((_, bit) => countWhere([...all, `h.equipment_mask & ${1 << bit} <> 0`], `f${bit}`)),
+    ...gymAccessTypes.map((type, i) => countWhere([...except('access'), `h.gym_access_type = '${type}'`], `access${i}`)),
+    ...ratingThresholds.map((min, i) => countWhere([...except('rating'), `h.rating >= ${min}`], `rating${i}`)),
+    ...dumbbellThresholdsKg.map((min, i) => countWhere([...except('dumbbell'), `h.heaviest_dumbbell_kg >= ${min}`], `dumbbell${i}`)),
+    ...gymSizeBands.map((band, i) => countWhere([...except('size'), sizeBandSql(band)], `size${i}`)),
+    countWhere([...except('open24h'), 'g.open_24h'], 'open24h'),
+    `(min(h.price_usd) FILTER (WHERE ${priceWhere}) / ${rate})::float8 AS price_min`,
+    `(max(h.price_usd) FILTER (WHERE ${priceWhere}) / ${rate})::float8 AS price_max`,
   ];
-  return { text: `SELECT count(*)::int AS total, ${counts.join(', ')} FROM ${hotelsWithGym} WHERE ${where.text}`, values: where.values };
+  return { text: `SELECT ${counts.join(', ')} FROM ${hotelsWithGym} WHERE ${parts.base.join(' AND ')}`, values: parts.values };
 }
 
 /** equipment_mask computed in SQL from equipment_labels, in the taxonomy's current order. */

@@ -206,6 +206,25 @@ describe('facet counts for every filter value', () => {
   });
 });
 
+describe('facet counts leave out their own group', () => {
+  it('with a size and a rating chosen, each size counts what choosing it would add, under the rating', async () => {
+    const chosen = await search({ gymSize: 'medium', minRating: '4' });
+    const rated = await search({ minRating: '4' });
+    expect(chosen.filterFacets.gymSize).toEqual(rated.filterFacets.gymSize);
+    expect(chosen.filterFacets.gymSize.medium).toBe(chosen.total);
+    expect(chosen.filterFacets.gymSize.large).toBe((await search({ gymSize: 'large', minRating: '4' })).total);
+    // The rating counts follow the size choice.
+    expect(chosen.filterFacets.minRating['4']).toBe(chosen.total);
+    expect(chosen.filterFacets.minRating['3']).toBe((await search({ gymSize: 'medium', minRating: '3' })).total);
+  });
+
+  it('the price range ignores the price bounds so the whole span stays visible', async () => {
+    const bounded = await search({ minPrice: '300', maxPrice: '400' });
+    const unbounded = await search({});
+    expect(bounded.filterFacets.priceRange).toEqual(unbounded.filterFacets.priceRange);
+  });
+});
+
 describe('bad input answers 400 with a clear message, never 5xx', () => {
   const cases: [string, string][] = [
     ['minPrice=500&maxPrice=100', 'Minimum price must not be above the maximum price'],

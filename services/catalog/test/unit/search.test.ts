@@ -158,6 +158,15 @@ describe('search SQL', () => {
     expect(sql.values).toEqual(['GBP', 100, 400, 4, ['on-site'], 40]);
   });
 
+  it('counts each filter group without its own selection, and the total with every filter', () => {
+    const sql = searchSummarySql(criteriaFor({ query: 'paris', minRating: '4', gymSize: 'large' }));
+    expect(sql.text).toContain("FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved AND h.search_text LIKE fold_text($1)");
+    expect(sql.text).toContain('count(*) FILTER (WHERE h.rating >= $2 AND (g.size_sqm >= 1000))::int AS total');
+    expect(sql.text).toContain('count(*) FILTER (WHERE (g.size_sqm >= 1000) AND h.rating >= 4.5)::int AS rating2');
+    expect(sql.text).toContain('count(*) FILTER (WHERE h.rating >= $2 AND g.size_sqm BETWEEN 0 AND 399)::int AS size0');
+    expect(sql.values).toEqual(['%paris%', 4]);
+  });
+
   it('orders by distance from the point, and gives every row its distance', () => {
     const sql = searchPageSql(criteriaFor({ sort: 'distance', lat: '35.68', lng: '139.76' }));
     expect(sql.text).toContain('AS distance_km');
