@@ -169,7 +169,7 @@ test.describe('provider area', () => {
     await expect(row).toContainText(listing.name);
     await expect(row).toContainText('Lena Tester');
     await expect(row).toContainText('May 10, 2031');
-    await expect(row.getByRole('cell').nth(5)).toHaveText('2');
+    await expect(row.getByRole('cell').nth(6)).toHaveText('2');
     await expect(row.getByTestId('lead-referral-id')).toHaveText(new RegExp(`^RR_${listing.id}_\\d{13}$`));
     await expect(page.getByTestId('stat-leads-value')).toHaveText('1');
     await expect(page.getByTestId('stat-month-value')).toHaveText('1');
