@@ -59,14 +59,14 @@ export default function SearchPage() {
             {search.isPending ? (query ? `Results for "${query}"` : 'All Hotels') : heading}
           </h1>
           <div className="flex flex-wrap items-center gap-2">
+            {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
+            <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
             {query ? (
               <Button variant="outline" size="sm" onClick={() => go('', eq)}>
                 <Globe2 aria-hidden className="h-4 w-4" />
                 Browse All Cities
               </Button>
             ) : null}
-            <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
-            {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
           </div>
         </div>
 
@@ -148,17 +148,17 @@ function SortSelect({ query, filters, onChange }: { query: string; filters: Sear
   const wanted = foldText(query.trim());
   const city = wanted ? cities.data?.find((c) => foldText(c.name) === wanted && c.latitude !== null && c.longitude !== null) : undefined;
   const centre = filters.point ?? (city ? { lat: city.latitude!, lng: city.longitude! } : null);
-  const distanceText = filters.point ? 'Distance' : city ? `Distance from ${city.name} centre` : null;
+  const distanceText = filters.point ? 'Distance' : city ? 'Distance from centre' : null;
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-      Sort by
+      <span className="sr-only sm:not-sr-only">Sort by</span>
       <select
         value={filters.sort}
         onChange={(e) => {
           const sort = e.target.value as HotelSort;
           onChange({ ...filters, sort, point: sort === 'distance' ? centre : filters.point });
         }}
-        className="h-9 rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
+        className="h-9 w-auto max-w-[14rem] rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
       >
         {(Object.keys(sortText) as (keyof typeof sortText)[]).map((sort) => (
           <option key={sort} value={sort}>

@@ -188,15 +188,17 @@ function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; rang
     <fieldset>
       <legend className="mb-2 text-xs font-bold tracking-wider text-slate-600 uppercase">Price per night ({currency})</legend>
       <div className="flex gap-3">
-        {box('Min', minText, setMinText, range ? formatPrice(range.min, currency) : 'Any')}
-        {box('Max', maxText, setMaxText, range ? formatPrice(range.max, currency) : 'Any')}
+        {box('Min', minText, setMinText, 'No min')}
+        {box('Max', maxText, setMaxText, 'No max')}
       </div>
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
           {error}
         </p>
       ) : (
-        <p className="mt-2 text-xs text-slate-500">Prices in other currencies are converted at fixed reference rates.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          {range ? `From ${formatPrice(range.min, currency)} to ${formatPrice(range.max, currency)} a night here. ` : ''}Other currencies are converted at fixed reference rates.
+        </p>
       )}
     </fieldset>
   );
