@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API, approveApi, adminToken, createListingApi, deleteListingApi, expect, newProvider, newTraveller, signInWithToken, test } from './doc2-support';
+
+/** No serious or critical axe-core violations on the page as it is now. */
+async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
 
 /** A lead from a signed-in traveller, once the approved listing has reached the referral service. */
 async function sendLead(request: APIRequestContext, token: string, hotelId: number, stay: { checkInDate: string; checkOutDate: string; guests: number }) {
@@ -76,6 +85,7 @@ test.describe('lead inbox', () => {
     await expect(table.getByTestId('lead-row')).toHaveCount(2);
     await expect(page).toHaveURL(/\/provider\/dashboard\?tab=leads$/);
     await page.screenshot({ path: test.info().outputPath('lead-inbox-desktop.png'), fullPage: true });
+    await expectAccessible(page);
 
     // On a phone the leads are cards with their own status control, and nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -84,6 +94,7 @@ test.describe('lead inbox', () => {
     await expect(cards.getByTestId('lead-card').filter({ hasText: rhea.email }).getByRole('combobox')).toHaveValue('booked');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: test.info().outputPath('lead-inbox-phone.png'), fullPage: true });
+    await expectAccessible(page);
 
     await deleteListingApi(request, provider.token, listing.id);
   });
