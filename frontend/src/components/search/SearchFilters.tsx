@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatPrice, gymAccessLabels, gymAccessTypes, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
 import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { inputClass } from '@/components/ui/Field';
@@ -102,7 +102,7 @@ function FilterGroup({ legend, children }: { legend: string; children: ReactNode
 function Count({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
   return (
-    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} hotels`}>
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} ${count === 1 ? 'hotel' : 'hotels'}`}>
       {count}
     </span>
   );
@@ -148,16 +148,24 @@ export function parsePriceInput(text: string): number | null | 'invalid' {
 function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; range: { min: number; max: number } | null; onCommit: (min: number | null, max: number | null) => void }) {
   const [minText, setMinText] = useState(filters.minPrice === null ? '' : String(filters.minPrice));
   const [maxText, setMaxText] = useState(filters.maxPrice === null ? '' : String(filters.maxPrice));
-  // The URL changed elsewhere (back/forward, Clear All): show its values.
-  useEffect(() => setMinText(filters.minPrice === null ? '' : String(filters.minPrice)), [filters.minPrice]);
-  useEffect(() => setMaxText(filters.maxPrice === null ? '' : String(filters.maxPrice)), [filters.maxPrice]);
+  const committed = useRef({ min: filters.minPrice, max: filters.maxPrice });
+  // The bounds changed elsewhere (back/forward, Clear All, a chip): show them. Our own commit arriving
+  // back must not overwrite what was typed since.
+  useEffect(() => {
+    if (filters.minPrice === committed.current.min && filters.maxPrice === committed.current.max) return;
+    committed.current = { min: filters.minPrice, max: filters.maxPrice };
+    setMinText(filters.minPrice === null ? '' : String(filters.minPrice));
+    setMaxText(filters.maxPrice === null ? '' : String(filters.maxPrice));
+  }, [filters.minPrice, filters.maxPrice]);
 
   const min = parsePriceInput(minText);
   const max = parsePriceInput(maxText);
   const error = min === 'invalid' || max === 'invalid' ? 'Please enter a price as a number' : min !== null && max !== null && min > max ? priceRangeMessage : null;
   const commit = () => {
     if (error || min === 'invalid' || max === 'invalid') return;
-    if (min !== filters.minPrice || max !== filters.maxPrice) onCommit(min, max);
+    if (min === committed.current.min && max === committed.current.max) return;
+    committed.current = { min, max };
+    onCommit(min, max);
   };
   useEffect(() => {
     const timer = window.setTimeout(commit, 700);
