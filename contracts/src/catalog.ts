@@ -21,6 +21,15 @@ export const gymSizeBandLimits: Record<GymSizeBand, { minSqm: number; maxSqm: nu
   medium: { minSqm: 400, maxSqm: 999 },
   large: { minSqm: 1000, maxSqm: null },
 };
+/** A hotel's accessibility features (the spec's hasWheelchairAccess, hasElevator, hasAdaptiveEquipment as one list). */
+export const accessibilityFeatureOptions = ['wheelchair-access', 'elevator', 'adaptive-equipment'] as const;
+export type AccessibilityFeature = (typeof accessibilityFeatureOptions)[number];
+export const accessibilityFeatureLabels: Record<AccessibilityFeature, string> = {
+  'wheelchair-access': 'Wheelchair access',
+  elevator: 'Elevator',
+  'adaptive-equipment': 'Adaptive gym equipment',
+};
+
 /** Heaviest-dumbbell thresholds offered as filters (kg); facet counts are given for each. */
 export const dumbbellThresholdsKg = [30, 40, 50] as const;
 /** Minimum-rating thresholds offered as filters; facet counts are given for each. */
@@ -131,6 +140,7 @@ const listingShape = {
   latitude: coordinate(-90, 90, messages.latitudeInvalid),
   longitude: coordinate(-180, 180, messages.longitudeInvalid),
   gym: gymDetails.nullish(),
+  accessibilityFeatures: z.array(z.enum(accessibilityFeatureOptions, { error: messages.accessibilityFeatureInvalid })).max(accessibilityFeatureOptions.length).optional(),
 };
 
 /** POST /api/provider/hotels. Provider and approval fields are not accepted from the client. */
@@ -203,7 +213,8 @@ const optionalNumber = (min: number, max: number, message: string) =>
 /**
  * GET /api/hotels/search: the spec's filter shape (document 2, section 3). `query` (alias `q`),
  * `eq` (comma-separated labels), `sort` (alias `sortBy`), a point (`lat`, `lng`) for distance,
- * price bounds in `currency` (default USD), `minRating`, `gymAccessType`, and the lifter's gym facts
+ * price bounds in `currency` (default USD), `minRating`, `gymAccessType`, `accessibilityFeatures` (all
+ * required), and the lifter's gym facts
  * (`open24h`, `gymSize`, `minDumbbellKg`). Unknown sort and list values are dropped; malformed
  * numbers, a half point and a price range with min above max answer 400.
  */
@@ -224,6 +235,7 @@ export const hotelSearchQuery = z
     ),
     minRating: optionalNumber(0, 5, messages.searchRatingInvalid),
     gymAccessType: knownList(gymAccessTypes),
+    accessibilityFeatures: knownList(accessibilityFeatureOptions),
     open24h: z.preprocess((value) => value === 'true' || value === '1' || value === true, z.boolean()),
     gymSize: knownList(gymSizeBands),
     minDumbbellKg: optionalNumber(1, 200, messages.searchDumbbellInvalid),
@@ -287,6 +299,7 @@ export const hotelAnswer = z.object({
   rating: z.number(),
   totalReviews: z.number().int(),
   gymAccessType: z.enum(gymAccessTypes),
+  accessibilityFeatures: z.array(z.enum(accessibilityFeatureOptions)),
   rawEquipment: z.array(z.string()),
   equipment: equipmentObject,
   gym: z
@@ -340,6 +353,7 @@ export const hotelSearchAnswer = z.object({
     currency: z.enum(supportedCurrencies),
     minRating: z.number().nullable(),
     gymAccessType: z.array(z.enum(gymAccessTypes)),
+    accessibilityFeatures: z.array(z.enum(accessibilityFeatureOptions)),
     open24h: z.boolean(),
     gymSize: z.array(z.enum(gymSizeBands)),
     minDumbbellKg: z.number().nullable(),
@@ -348,6 +362,8 @@ export const hotelSearchAnswer = z.object({
   /** Counts over the whole result (all pages) for every value of the other filters, as `facets` does for equipment. */
   filterFacets: z.object({
     gymAccessType: z.record(z.enum(gymAccessTypes), z.number().int()),
+    /** A hotel must have every chosen feature: each count is the result with that feature added. */
+    accessibilityFeatures: z.record(z.enum(accessibilityFeatureOptions), z.number().int()),
     minRating: z.record(z.string(), z.number().int()),
     open24h: z.number().int(),
     gymSize: z.record(z.enum(gymSizeBands), z.number().int()),

@@ -76,6 +76,7 @@ export const messages = {
   searchDumbbellInvalid: 'Heaviest dumbbell must be a number of kilograms from 1 to 200',
   searchPointInvalid: 'A point needs both lat (-90 to 90) and lng (-180 to 180)',
   searchDistanceNeedsPoint: 'Sort by distance needs a point: lat and lng',
+  accessibilityFeatureInvalid: 'Accessibility features must be wheelchair-access, elevator or adaptive-equipment',
   // referral (leads and referral clicks)
   invalidDate: 'Please enter a valid date',
   invalidTimestamp: 'Timestamp must be an ISO date-time or epoch milliseconds',

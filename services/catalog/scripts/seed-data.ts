@@ -4,7 +4,7 @@
  * provider; the others carry their own reservations address for leads. Pictures are files under
  * assets/images/hotels/hNN (made by scripts/generate-images.py).
  */
-import type { GymAccessType, SupportedCurrency } from '@reproute/contracts';
+import type { AccessibilityFeature, GymAccessType, SupportedCurrency } from '@reproute/contracts';
 
 export const seedProvider = { id: '00000000-0000-4000-8000-000000000002', email: 'provider@reproute.example' };
 
@@ -952,3 +952,35 @@ export const seedHotels: SeedHotel[] = [
     gymImageCount: 2,
   },
 ];
+
+/**
+ * Accessibility features of the seeded hotels: the large modern towers and resorts have all three,
+ * the older townhouse and ryokan-style properties fewer (a narrow lift, steps at the gym).
+ */
+export const seedAccessibility: Record<number, AccessibilityFeature[]> = {
+  1: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  2: ['wheelchair-access', 'elevator'],
+  3: ['wheelchair-access', 'elevator'],
+  4: ['elevator'],
+  5: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  6: ['elevator'],
+  7: ['wheelchair-access', 'elevator'],
+  8: ['wheelchair-access', 'elevator'],
+  9: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  10: [],
+  11: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  12: ['elevator'],
+  13: ['wheelchair-access', 'elevator'],
+  14: [],
+  15: ['wheelchair-access', 'elevator'],
+  16: ['elevator'],
+  17: ['wheelchair-access', 'elevator'],
+  18: [],
+  19: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  20: ['wheelchair-access', 'elevator'],
+  21: ['wheelchair-access', 'elevator'],
+  22: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  23: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+  24: ['wheelchair-access', 'elevator'],
+  25: ['wheelchair-access', 'elevator', 'adaptive-equipment'],
+};

@@ -15,7 +15,7 @@ import type { HotelRecord } from '../src/domain/hotel.ts';
 import { upsertCity } from '../src/store/cities.ts';
 import { findHotel, insertHotel, rewriteHotel } from '../src/store/hotels.ts';
 import { refreshReviewFigures } from '../src/store/counters.ts';
-import { seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
+import { seedAccessibility, seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
 import { seedReviews } from './seed-reviews.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +52,7 @@ export function seedRecord(hotel: SeedHotel): HotelRecord {
     bookingUrl: `https://${hotel.site}/book`,
     affiliateUrl: null,
     gymAccessType: hotel.gymAccessType,
+    accessibilityFeatures: seedAccessibility[hotel.id] ?? [],
     rawEquipment: hotel.rawEquipment,
     isPremium: hotel.isPremium,
     status: 'approved',

@@ -1,10 +1,12 @@
 import {
+  accessibilityFeatureOptions,
   allEquipmentLabels,
   classifyEquipment,
   equipmentCategories,
   groupLabelsByCategory,
   slugify,
   type AdminHotelCreate,
+  type AccessibilityFeature,
   type AdminHotelUpdate,
   type EquipmentByCategory,
   type EventData,
@@ -50,6 +52,7 @@ export interface HotelRecord {
   bookingUrl: string | null;
   affiliateUrl: string | null;
   gymAccessType: GymAccessType;
+  accessibilityFeatures: AccessibilityFeature[];
   rawEquipment: string[];
   isPremium: boolean;
   status: HotelStatus;
@@ -129,6 +132,11 @@ function gymFrom(input: GymDetails | null | undefined, current: GymRecord | null
 
 type ListingInput = ProviderHotelCreate | AdminHotelCreate;
 
+/** Accessibility features once each, in the options' order. */
+export function knownFeatures(features: readonly string[]): AccessibilityFeature[] {
+  return accessibilityFeatureOptions.filter((feature) => features.includes(feature));
+}
+
 function recordFromInput(input: ListingInput, defaults: { pricePerNight: number | null }): Omit<HotelRecord, 'providerId' | 'providerEmail' | 'status' | 'isPremium' | 'affiliateUrl'> {
   return {
     name: input.name,
@@ -147,6 +155,7 @@ function recordFromInput(input: ListingInput, defaults: { pricePerNight: number 
     gymImages: input.gymImages ?? [],
     bookingUrl: input.bookingUrl ?? null,
     gymAccessType: input.gymAccessType,
+    accessibilityFeatures: knownFeatures(input.accessibilityFeatures ?? []),
     rawEquipment: input.rawEquipment ?? input.gymEquipment ?? [],
     rejectionReason: null,
     gym: gymFrom(input.gym, null),
@@ -202,6 +211,7 @@ export function applyListingUpdate(current: HotelRecord, input: ProviderHotelUpd
     gymImages: input.gymImages ?? current.gymImages,
     bookingUrl: pick(input.bookingUrl, current.bookingUrl) ?? null,
     gymAccessType: input.gymAccessType ?? current.gymAccessType,
+    accessibilityFeatures: input.accessibilityFeatures === undefined ? current.accessibilityFeatures : knownFeatures(input.accessibilityFeatures),
     rawEquipment: equipment ?? current.rawEquipment,
     gym: gymFrom(input.gym, current.gym),
   };
@@ -261,6 +271,7 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     rating: Math.round(hotel.rating * 100) / 100,
     totalReviews: hotel.totalReviews,
     gymAccessType: hotel.gymAccessType,
+    accessibilityFeatures: hotel.accessibilityFeatures,
     rawEquipment: hotel.rawEquipment,
     equipment: equipmentObject(hotel.equipmentLabels),
     gym: hotel.gym,

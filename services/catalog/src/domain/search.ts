@@ -5,6 +5,7 @@ import {
   groupLabelsByCategory,
   matchesEquipment,
   parseEquipmentParam,
+  type AccessibilityFeature,
   type GymAccessType,
   type GymSizeBand,
   type HotelSearchQuery,
@@ -20,6 +21,8 @@ export interface SearchFilters {
   currency: SupportedCurrency;
   minRating: number | null;
   gymAccessType: GymAccessType[];
+  /** A hotel needs every one of these. */
+  accessibilityFeatures: AccessibilityFeature[];
   open24h: boolean;
   gymSize: GymSizeBand[];
   minDumbbellKg: number | null;
@@ -64,6 +67,7 @@ export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
       currency: query.currency,
       minRating: query.minRating ?? null,
       gymAccessType: query.gymAccessType,
+      accessibilityFeatures: query.accessibilityFeatures,
       open24h: query.open24h,
       gymSize: query.gymSize,
       minDumbbellKg: query.minDumbbellKg ?? null,

@@ -1,11 +1,11 @@
-import type { GymAccessType, HotelStatus } from '@reproute/contracts';
+import type { AccessibilityFeature, GymAccessType, HotelStatus } from '@reproute/contracts';
 import type { StoredHotel } from '../domain/hotel.ts';
 
 /** The hotel columns every read selects (hotels h LEFT JOIN gyms g). */
 export const hotelColumns = `
   h.id, h.slug, h.name, h.description, h.address, h.city_id, h.city, h.country, h.provider_id, h.provider_email,
   h.contact_email, h.latitude, h.longitude, h.rating, h.total_reviews, h.price_per_night, h.currency, h.image_url,
-  h.images, h.gym_images, h.booking_url, h.affiliate_url, h.gym_access_type, h.raw_equipment, h.equipment_labels,
+  h.images, h.gym_images, h.booking_url, h.affiliate_url, h.gym_access_type, h.accessibility_features, h.raw_equipment, h.equipment_labels,
   h.is_premium, h.status, h.rejection_reason, h.affiliate_clicks, h.page_views, h.created_at, h.updated_at,
   g.id AS gym_id, g.name AS gym_name, g.type AS gym_type, g.description AS gym_description, g.hours AS gym_hours,
   g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer`;
@@ -36,6 +36,7 @@ export interface HotelRow {
   booking_url: string | null;
   affiliate_url: string | null;
   gym_access_type: GymAccessType;
+  accessibility_features: AccessibilityFeature[];
   raw_equipment: string[];
   equipment_labels: string[];
   is_premium: boolean;
@@ -81,6 +82,7 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
     bookingUrl: row.booking_url,
     affiliateUrl: row.affiliate_url,
     gymAccessType: row.gym_access_type,
+    accessibilityFeatures: row.accessibility_features,
     rawEquipment: row.raw_equipment,
     equipmentLabels: row.equipment_labels,
     isPremium: row.is_premium,

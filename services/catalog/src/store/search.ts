@@ -1,4 +1,4 @@
-import { allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
 import { containsPattern, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
@@ -27,7 +27,7 @@ const usdRate = (placeholder: string) => `(SELECT r.usd_per_unit FROM currency_r
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
 /** The filter groups whose facet counts leave out their own selection (a value's count is what choosing it would add). */
-type FilterGroup = 'price' | 'rating' | 'access' | 'open24h' | 'size' | 'dumbbell';
+type FilterGroup = 'price' | 'rating' | 'access' | 'accessibility' | 'open24h' | 'size' | 'dumbbell';
 
 interface ConditionParts {
   /** Approval, text and equipment: what every count starts from. */
@@ -72,6 +72,7 @@ function searchConditionParts(
     }
     if (filters.minRating !== null) groups.rating = `h.rating >= ${bind(filters.minRating)}`;
     if (filters.gymAccessType.length > 0) groups.access = `h.gym_access_type = ANY(${bind(filters.gymAccessType)}::text[])`;
+    if (filters.accessibilityFeatures.length > 0) groups.accessibility = `h.accessibility_features @> ${bind(filters.accessibilityFeatures)}::text[]`;
     if (filters.open24h) groups.open24h = 'g.open_24h';
     if (filters.gymSize.length > 0) groups.size = `(${filters.gymSize.map(sizeBandSql).join(' OR ')})`;
     if (filters.minDumbbellKg !== null) groups.dumbbell = `h.heaviest_dumbbell_kg >= ${bind(filters.minDumbbellKg)}`;
@@ -146,6 +147,8 @@ export function searchSummarySql(criteria: Pick<SearchCriteria, 'term' | 'equipm
     all.length ? countWhere(all, 'total') : 'count(*)::int AS total',
     ...allEquipmentLabels.map((_, bit) => countWhere([...all, `h.equipment_mask & ${1 << bit} <> 0`], `f${bit}`)),
     ...gymAccessTypes.map((type, i) => countWhere([...except('access'), `h.gym_access_type = '${type}'`], `access${i}`)),
+    // Features combine with AND, so a feature's count is the whole result with that feature added.
+    ...accessibilityFeatureOptions.map((feature, i) => countWhere([...all, `h.accessibility_features @> ARRAY['${feature}']`], `feature${i}`)),
     ...ratingThresholds.map((min, i) => countWhere([...except('rating'), `h.rating >= ${min}`], `rating${i}`)),
     ...dumbbellThresholdsKg.map((min, i) => countWhere([...except('dumbbell'), `h.heaviest_dumbbell_kg >= ${min}`], `dumbbell${i}`)),
     ...gymSizeBands.map((band, i) => countWhere([...except('size'), sizeBandSql(band)], `size${i}`)),
@@ -170,6 +173,7 @@ export async function reconcileEquipmentMasks(db: Queryable): Promise<number> {
 
 export interface FilterFacets {
   gymAccessType: Record<string, number>;
+  accessibilityFeatures: Record<string, number>;
   minRating: Record<string, number>;
   open24h: number;
   gymSize: Record<string, number>;
@@ -235,6 +239,7 @@ async function searchSummary(pool: Pool, criteria: SearchCriteria): Promise<Summ
     facets: Object.fromEntries(allEquipmentLabels.map((label, bit) => [label, count(`f${bit}`)])),
     filterFacets: {
       gymAccessType: Object.fromEntries(gymAccessTypes.map((type, i) => [type, count(`access${i}`)])),
+      accessibilityFeatures: Object.fromEntries(accessibilityFeatureOptions.map((feature, i) => [feature, count(`feature${i}`)])),
       minRating: Object.fromEntries(ratingThresholds.map((min, i) => [String(min), count(`rating${i}`)])),
       open24h: count('open24h'),
       gymSize: Object.fromEntries(gymSizeBands.map((band, i) => [band, count(`size${i}`)])),

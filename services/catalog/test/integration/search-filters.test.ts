@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyEquipment, foldText, type Hotel, type HotelSearchAnswer } from '@reproute/contracts';
 import { api } from '@reproute/platform/testing';
 import { matchesSearch } from '../../src/domain/search.ts';
 import { priceInUsd, usdPerUnit } from '../../src/domain/price.ts';
+import { adminCreateHotel, deleteCreatedHotels, listingBody, tokenFor } from './support.ts';
 
 /** Search through the gateway, as the SPA calls it. */
 async function search(params: Record<string, string>): Promise<HotelSearchAnswer> {
@@ -24,6 +25,8 @@ const heaviestDumbbell = (h: Hotel) => {
   const weights = h.rawEquipment.filter((item) => /dumb-?bell/i.test(item) && /\d\s*kg/i.test(item)).flatMap((item) => [...item.matchAll(/\d+(\.\d+)?/g)].map((m) => Number(m[0])));
   return weights.length ? Math.max(...weights) : null;
 };
+
+afterAll(deleteCreatedHotels);
 
 beforeAll(async () => {
   const res = await api<Hotel[]>('GET', '/api/hotels');
@@ -157,6 +160,33 @@ describe('filters', () => {
     expect(answer.total).toBe(everyone.length);
     expect(answer.filters).toMatchObject({ gymAccessType: [], gymSize: [] });
     expect(answer.sort).toBe('rating');
+  });
+});
+
+describe('accessibility features', () => {
+  it('a hotel needs every chosen feature', async () => {
+    const both = await search({ accessibilityFeatures: 'wheelchair-access,adaptive-equipment' });
+    const expected = everyone.filter((h) => h.accessibilityFeatures.includes('wheelchair-access') && h.accessibilityFeatures.includes('adaptive-equipment'));
+    expect(ids(both.items)).toEqual(ids(expected));
+    expect(both.total).toBeGreaterThan(0);
+    expect(both.total).toBeLessThan((await search({ accessibilityFeatures: 'wheelchair-access' })).total);
+    expect(both.filters.accessibilityFeatures).toEqual(['wheelchair-access', 'adaptive-equipment']);
+  });
+
+  it('counts each feature on top of the current result', async () => {
+    const answer = await search({ accessibilityFeatures: 'elevator' });
+    const withElevator = everyone.filter((h) => h.accessibilityFeatures.includes('elevator'));
+    expect(answer.filterFacets.accessibilityFeatures.elevator).toBe(answer.total);
+    expect(answer.filterFacets.accessibilityFeatures['adaptive-equipment']).toBe(withElevator.filter((h) => h.accessibilityFeatures.includes('adaptive-equipment')).length);
+  });
+
+  it('an admin sets them on a listing; an unknown feature answers 400 with a clear message', async () => {
+    const hotel = await adminCreateHotel({ accessibilityFeatures: ['elevator', 'wheelchair-access', 'elevator'] });
+    expect(hotel.accessibilityFeatures).toEqual(['wheelchair-access', 'elevator']);
+    const bad = await api('POST', '/api/hotels', { token: await tokenFor('admin'), body: { ...listingBody(), accessibilityFeatures: ['ramp'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Accessibility features must be wheelchair-access, elevator or adaptive-equipment');
+    await deleteCreatedHotels();
   });
 });
 

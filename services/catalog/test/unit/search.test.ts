@@ -48,9 +48,13 @@ describe('search criteria from the query string', () => {
   });
 
   it('reads the filters, dropping unknown list values', () => {
-    const criteria = criteriaFor({ minPrice: '100', maxPrice: '500.5', currency: 'eur', minRating: '4', gymAccessType: 'on-site,moon,PARTNERED', open24h: 'true', gymSize: 'large,huge', minDumbbellKg: '40' });
+    const criteria = criteriaFor({
+      minPrice: '100', maxPrice: '500.5', currency: 'eur', minRating: '4', gymAccessType: 'on-site,moon,PARTNERED', accessibilityFeatures: 'elevator,ramp,wheelchair-access',
+      open24h: 'true', gymSize: 'large,huge', minDumbbellKg: '40',
+    });
     expect(criteria.filters).toEqual({
-      minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], open24h: true, gymSize: ['large'], minDumbbellKg: 40, point: null,
+      minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], accessibilityFeatures: ['wheelchair-access', 'elevator'],
+      open24h: true, gymSize: ['large'], minDumbbellKg: 40, point: null,
     });
     expect(criteriaFor({ currency: 'XXX' }).filters.currency).toBe('USD');
     expect(criteriaFor({ open24h: 'no' }).filters.open24h).toBe(false);
@@ -165,6 +169,13 @@ describe('search SQL', () => {
     expect(sql.text).toContain('count(*) FILTER (WHERE (g.size_sqm >= 1000) AND h.rating >= 4.5)::int AS rating2');
     expect(sql.text).toContain('count(*) FILTER (WHERE h.rating >= $2 AND g.size_sqm BETWEEN 0 AND 399)::int AS size0');
     expect(sql.values).toEqual(['%paris%', 4]);
+  });
+
+  it('needs every chosen accessibility feature, and counts each feature on top of the whole result', () => {
+    const where = searchConditions(criteriaFor({ accessibilityFeatures: 'elevator,wheelchair-access' }));
+    expect(where).toEqual({ text: 'h.is_approved AND h.accessibility_features @> $1::text[]', values: [['wheelchair-access', 'elevator']] });
+    const summary = searchSummarySql(criteriaFor({ accessibilityFeatures: 'elevator' }));
+    expect(summary.text).toContain("count(*) FILTER (WHERE h.accessibility_features @> $1::text[] AND h.accessibility_features @> ARRAY['adaptive-equipment'])::int AS feature2");
   });
 
   it('orders by distance from the point, and gives every row its distance', () => {
