@@ -104,6 +104,12 @@ test.describe('search filters and sorting at desktop width', () => {
     await expect(page).toHaveURL(/minPrice=100&maxPrice=700/);
     await expectTotal(page, request, { gymSize: 'large', minDumbbellKg: '50', minPrice: '100', maxPrice: '700' });
     await expect(page.getByRole('button', { name: 'Remove price filter' })).toBeVisible();
+
+    await page.goto('/search');
+    await filters.getByRole('checkbox', { name: /^Wheelchair access/ }).click();
+    await filters.getByRole('checkbox', { name: /^Adaptive gym equipment/ }).click();
+    await expect(page).toHaveURL(/accessibilityFeatures=wheelchair-access,adaptive-equipment$/);
+    await expectTotal(page, request, { accessibilityFeatures: 'wheelchair-access,adaptive-equipment' });
   });
 
   test('multi-word queries match across fields, and distance sorts from the city centre', async ({ page, request }) => {

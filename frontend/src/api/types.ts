@@ -36,6 +36,7 @@ export interface Hotel {
   isPremium: boolean;
   isApproved: boolean;
   providerId: string | null;
+  accessibilityFeatures?: string[];
   /** Only in a search with a point: km from it. */
   distanceKm?: number | null;
 }
@@ -50,6 +51,8 @@ export interface HotelSearchAnswer {
   /** Counts over the whole result for each value of the other filters (absent from older answers). */
   filterFacets?: {
     gymAccessType: Record<string, number>;
+    /** Absent from answers of catalogs before accessibility features. */
+    accessibilityFeatures?: Record<string, number>;
     minRating: Record<string, number>;
     open24h: number;
     gymSize: Record<string, number>;

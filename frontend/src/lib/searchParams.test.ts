@@ -27,10 +27,11 @@ describe('sorting and filters in the URL', () => {
   });
 
   it('reads every filter and writes it back to the same URL', () => {
-    const qs = 'query=London&eq=pool&sort=price&minPrice=100&maxPrice=400.5&currency=EUR&minRating=4.5&gymAccessType=on-site,nearby&open24h=true&gymSize=medium,large&minDumbbellKg=40';
+    const qs =
+      'query=London&eq=pool&sort=price&minPrice=100&maxPrice=400.5&currency=EUR&minRating=4.5&gymAccessType=on-site,nearby&accessibilityFeatures=wheelchair-access,elevator&open24h=true&gymSize=medium,large&minDumbbellKg=40';
     const filters = read(qs);
     expect(filters).toEqual({
-      sort: 'price', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, point: null,
+      sort: 'price', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], accessibilityFeatures: ['wheelchair-access', 'elevator'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, point: null,
     });
     expect(searchPath('London', ['pool'], filters)).toBe(`/search?${qs}`);
   });

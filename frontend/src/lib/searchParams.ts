@@ -1,10 +1,12 @@
 import {
+  accessibilityFeatureOptions,
   dumbbellThresholdsKg,
   gymAccessTypes,
   gymSizeBands,
   parseEquipmentParam,
   ratingThresholds,
   supportedCurrencies,
+  type AccessibilityFeature,
   type GymAccessType,
   type GymSizeBand,
   type HotelSort,
@@ -24,6 +26,8 @@ export interface SearchFilters {
   currency: SupportedCurrency;
   minRating: number | null;
   gymAccessType: GymAccessType[];
+  /** A hotel must have every one. */
+  accessibilityFeatures: AccessibilityFeature[];
   open24h: boolean;
   gymSize: GymSizeBand[];
   minDumbbellKg: number | null;
@@ -38,6 +42,7 @@ export const defaultFilters: SearchFilters = {
   currency: 'USD',
   minRating: null,
   gymAccessType: [],
+  accessibilityFeatures: [],
   open24h: false,
   gymSize: [],
   minDumbbellKg: null,
@@ -84,6 +89,7 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
     currency: (supportedCurrencies as readonly string[]).includes(currency) ? (currency as SupportedCurrency) : 'USD',
     minRating: numberIn(params.get('minRating'), 0, 5),
     gymAccessType: knownValues(params.get('gymAccessType'), gymAccessTypes),
+    accessibilityFeatures: knownValues(params.get('accessibilityFeatures'), accessibilityFeatureOptions),
     open24h: params.get('open24h') === 'true',
     gymSize: knownValues(params.get('gymSize'), gymSizeBands),
     minDumbbellKg: numberIn(params.get('minDumbbellKg'), 1, 200),
@@ -101,6 +107,7 @@ export function filterParams(filters: SearchFilters): [string, string][] {
   if (filters.currency !== 'USD' && (filters.minPrice !== null || filters.maxPrice !== null)) out.push(['currency', filters.currency]);
   if (filters.minRating !== null) out.push(['minRating', String(filters.minRating)]);
   if (filters.gymAccessType.length > 0) out.push(['gymAccessType', filters.gymAccessType.join(',')]);
+  if (filters.accessibilityFeatures.length > 0) out.push(['accessibilityFeatures', filters.accessibilityFeatures.join(',')]);
   if (filters.open24h) out.push(['open24h', 'true']);
   if (filters.gymSize.length > 0) out.push(['gymSize', filters.gymSize.join(',')]);
   if (filters.minDumbbellKg !== null) out.push(['minDumbbellKg', String(filters.minDumbbellKg)]);
@@ -114,6 +121,7 @@ export function activeFilterCount(filters: SearchFilters, eq: readonly string[] 
     (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0) +
     (filters.minRating !== null ? 1 : 0) +
     filters.gymAccessType.length +
+    filters.accessibilityFeatures.length +
     (filters.open24h ? 1 : 0) +
     filters.gymSize.length +
     (filters.minDumbbellKg !== null ? 1 : 0)

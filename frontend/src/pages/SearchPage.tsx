@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Globe2, SearchX, X } from 'lucide-react';
-import { foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureLabels, foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilters';
@@ -192,6 +192,13 @@ function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; 
       text: gymAccessLabels[type],
       removeLabel: `Remove ${gymAccessLabels[type]} filter`,
       remove: () => onChange({ ...filters, gymAccessType: filters.gymAccessType.filter((t) => t !== type) }, eq),
+    });
+  for (const feature of filters.accessibilityFeatures)
+    chips.push({
+      key: `feature-${feature}`,
+      text: accessibilityFeatureLabels[feature],
+      removeLabel: `Remove ${accessibilityFeatureLabels[feature]} filter`,
+      remove: () => onChange({ ...filters, accessibilityFeatures: filters.accessibilityFeatures.filter((f) => f !== feature) }, eq),
     });
   if (filters.open24h) chips.push({ key: '24h', text: 'Open 24 hours', removeLabel: 'Remove Open 24 hours filter', remove: () => onChange({ ...filters, open24h: false }, eq) });
   for (const band of filters.gymSize)

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { formatPrice, gymAccessLabels, gymAccessTypes, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
+import { accessibilityFeatureLabels, accessibilityFeatureOptions, formatPrice, gymAccessLabels, gymAccessTypes, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
 import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { inputClass } from '@/components/ui/Field';
 import type { HotelSearchAnswer } from '@/api/types';
@@ -51,6 +51,18 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
             count={facets?.gymAccessType[type]}
             checked={filters.gymAccessType.includes(type)}
             onToggle={() => set({ gymAccessType: toggleValue(filters.gymAccessType, type) })}
+          />
+        ))}
+      </FilterGroup>
+
+      <FilterGroup legend="Accessibility">
+        {accessibilityFeatureOptions.map((feature) => (
+          <CheckOption
+            key={feature}
+            label={accessibilityFeatureLabels[feature]}
+            count={facets?.accessibilityFeatures?.[feature]}
+            checked={filters.accessibilityFeatures.includes(feature)}
+            onToggle={() => set({ accessibilityFeatures: toggleValue(filters.accessibilityFeatures, feature) })}
           />
         ))}
       </FilterGroup>
