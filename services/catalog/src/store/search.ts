@@ -19,6 +19,16 @@ function sizeBandSql(band: GymSizeBand): string {
 const usdRate = (placeholder: string) => `(SELECT r.usd_per_unit FROM currency_rates r WHERE r.currency = ${placeholder})`;
 
 /**
+ * How SQL is built: `viaMask` states the equipment rule on equipment_mask bits; `usdPerUnit`, the
+ * rate of the asked currency read beforehand from currency_rates, turns price bounds into plain USD
+ * numbers (without it the SQL reads the rate itself, once per condition).
+ */
+export interface SqlOptions {
+  viaMask?: boolean;
+  usdPerUnit?: number;
+}
+
+/**
  * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: the
  * folded term contained in the folded name/city/country text, several words: each word contained in
  * the folded name/city/country/equipment text (both trigram-indexed); for each equipment category
@@ -39,7 +49,7 @@ interface ConditionParts {
 
 function searchConditionParts(
   criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
-  options: { viaMask?: boolean } = {},
+  options: SqlOptions = {},
 ): ConditionParts {
   const base = ['h.is_approved'];
   const groups: ConditionParts['groups'] = {};
@@ -64,10 +74,17 @@ function searchConditionParts(
   const filters = criteria.filters;
   if (filters) {
     if (filters.minPrice !== null || filters.maxPrice !== null) {
-      const rate = usdRate(bind(filters.currency));
       const bounds: string[] = [];
-      if (filters.minPrice !== null) bounds.push(`h.price_usd >= round(${bind(filters.minPrice)}::numeric * ${rate}, 2)`);
-      if (filters.maxPrice !== null) bounds.push(`h.price_usd <= round(${bind(filters.maxPrice)}::numeric * ${rate}, 2)`);
+      const known = options.usdPerUnit;
+      if (known !== undefined) {
+        const inUsd = (amount: number) => Math.round(amount * known * 100) / 100;
+        if (filters.minPrice !== null) bounds.push(`h.price_usd >= ${bind(inUsd(filters.minPrice))}`);
+        if (filters.maxPrice !== null) bounds.push(`h.price_usd <= ${bind(inUsd(filters.maxPrice))}`);
+      } else {
+        const rate = usdRate(bind(filters.currency));
+        if (filters.minPrice !== null) bounds.push(`h.price_usd >= round(${bind(filters.minPrice)}::numeric * ${rate}, 2)`);
+        if (filters.maxPrice !== null) bounds.push(`h.price_usd <= round(${bind(filters.maxPrice)}::numeric * ${rate}, 2)`);
+      }
       groups.price = bounds.join(' AND ');
     }
     if (filters.minRating !== null) groups.rating = `h.rating >= ${bind(filters.minRating)}`;
@@ -90,7 +107,7 @@ function searchConditionParts(
  */
 export function searchConditions(
   criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
-  options: { viaMask?: boolean } = {},
+  options: SqlOptions = {},
 ): SqlQuery {
   const parts = searchConditionParts(criteria, options);
   return { text: [...parts.base, ...Object.values(parts.groups)].join(' AND '), values: parts.values };
@@ -109,8 +126,8 @@ export function distanceKmSql(latParam: string, lngParam: string): string {
 }
 
 /** One page of matching hotels in the chosen order; with a point, each row also carries distance_km. */
-export function searchPageSql(criteria: SearchCriteria): SqlQuery {
-  const where = searchConditions(criteria);
+export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'> = {}): SqlQuery {
+  const where = searchConditions(criteria, options);
   const values = [...where.values];
   const point = criteria.filters.point;
   let distance = '';
@@ -134,14 +151,17 @@ export function searchPageSql(criteria: SearchCriteria): SqlQuery {
  * the gym access types, rating and heaviest-dumbbell thresholds, 24-hour gyms, gym size bands and the
  * price range within the result of every other filter, so a count says what choosing that value gives.
  */
-export function searchSummarySql(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>): SqlQuery {
-  const parts = searchConditionParts(criteria, { viaMask: criteria.term === '' });
+export function searchSummarySql(
+  criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words' | 'filters'>>,
+  options: Pick<SqlOptions, 'usdPerUnit'> = {},
+): SqlQuery {
+  const parts = searchConditionParts(criteria, { viaMask: criteria.term === '', ...options });
   const inForce = Object.entries(parts.groups) as [FilterGroup, string][];
   const all = inForce.map(([, condition]) => condition);
   const except = (own: FilterGroup) => inForce.filter(([group]) => group !== own).map(([, condition]) => condition);
   const countWhere = (conditions: string[], alias: string) => `count(*) FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})::int AS ${alias}`;
   // The currency is one of the schema's known codes, so it is written inline.
-  const rate = usdRate(`'${criteria.filters?.currency ?? 'USD'}'`);
+  const rate = options.usdPerUnit !== undefined ? String(options.usdPerUnit) : usdRate(`'${criteria.filters?.currency ?? 'USD'}'`);
   const priceWhere = except('price').join(' AND ') || 'true';
   const counts = [
     all.length ? countWhere(all, 'total') : 'count(*)::int AS total',
@@ -223,12 +243,23 @@ export function invalidateSearchSummaries(): void {
   summaries.clear();
 }
 
-async function searchSummary(pool: Pool, criteria: SearchCriteria): Promise<Summary> {
+/** The rates table, read at most once a minute (the rates are fixed reference values). */
+let rates: { byCurrency: Map<string, number>; expires: number } | null = null;
+
+async function usdPerUnitOf(pool: Pool, currency: string): Promise<number | undefined> {
+  if (!rates || rates.expires < Date.now()) {
+    const { rows } = await pool.query<{ currency: string; usd_per_unit: string }>('SELECT currency, usd_per_unit FROM currency_rates');
+    rates = { byCurrency: new Map(rows.map((r) => [r.currency, Number(r.usd_per_unit)])), expires: Date.now() + 60_000 };
+  }
+  return rates.byCurrency.get(currency);
+}
+
+async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
   const { point: _point, ...filters } = criteria.filters;
   const key = JSON.stringify([foldText(criteria.term), criteria.words.map(foldText), criteria.equipmentGroups, filters]);
   const cached = summaries.get(key);
   if (cached) return cached;
-  const sql = searchSummarySql(criteria);
+  const sql = searchSummarySql(criteria, options);
   const { rows } = await pool.query<Record<string, number | null>>(sql.text, sql.values);
   const counted = rows[0] ?? {};
   const count = (column: string) => counted[column] ?? 0;
@@ -258,8 +289,9 @@ export interface SearchResult extends Summary {
 }
 
 export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promise<SearchResult> {
-  const page = searchPageSql(criteria);
-  const [pageResult, summary] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), searchSummary(pool, criteria)]);
+  const options = { usdPerUnit: await usdPerUnitOf(pool, criteria.filters.currency) };
+  const page = searchPageSql(criteria, options);
+  const [pageResult, summary] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), searchSummary(pool, criteria, options)]);
   const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
   return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
 }

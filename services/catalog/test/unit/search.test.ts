@@ -178,6 +178,13 @@ describe('search SQL', () => {
     expect(summary.text).toContain("count(*) FILTER (WHERE h.accessibility_features @> $1::text[] AND h.accessibility_features @> ARRAY['adaptive-equipment'])::int AS feature2");
   });
 
+  it('with the rate read beforehand, price bounds are plain USD numbers', () => {
+    const criteria = criteriaFor({ minPrice: '100', maxPrice: '400', currency: 'GBP' });
+    const where = searchConditions(criteria, { usdPerUnit: 1.27 });
+    expect(where).toEqual({ text: 'h.is_approved AND h.price_usd >= $1 AND h.price_usd <= $2', values: [127, 508] });
+    expect(searchSummarySql(criteria, { usdPerUnit: 1.27 }).text).toContain('(min(h.price_usd) FILTER (WHERE true) / 1.27)::float8 AS price_min');
+  });
+
   it('orders by distance from the point, and gives every row its distance', () => {
     const sql = searchPageSql(criteriaFor({ sort: 'distance', lat: '35.68', lng: '139.76' }));
     expect(sql.text).toContain('AS distance_km');
