@@ -74,7 +74,7 @@ export default function SearchPage() {
 
         <div className="mt-6 grid gap-8 md:grid-cols-[240px_1fr] lg:grid-cols-[280px_1fr]">
           {isWide ? (
-            <aside id="search-filters" aria-label="Filters" className="self-start rounded-2xl border border-slate-200 bg-white p-5 md:sticky md:top-24 md:max-h-[calc(100vh-7rem)] md:overflow-y-auto">
+            <aside id="search-filters" aria-label="Filters" className="self-start rounded-2xl border border-slate-200 bg-white p-5">
               <h2 className="mb-4 text-base font-bold text-slate-900">Filters</h2>
               <SearchFiltersPanel filters={filters} eq={eq} answer={data} onChange={apply} />
             </aside>
