@@ -69,7 +69,6 @@ export const messages = {
   equipmentItemInvalid: 'Each equipment item must be 1 to 100 characters',
   approvalDecisionRequired: 'Please choose whether to approve or reject the listing',
   rejectionReasonMax: 'Reason must be less than 1000 characters',
-  searchSortInvalid: 'Sort must be rating, price or name',
   searchPriceInvalid: 'Price must be a number from 0 to 10,000,000',
   searchPriceRangeInvalid: 'Minimum price must not be above the maximum price',
   searchRatingInvalid: 'Minimum rating must be a number from 0 to 5',
