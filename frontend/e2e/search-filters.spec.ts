@@ -126,6 +126,11 @@ test.describe('search filters and sorting at desktop width', () => {
     await expectOrder(page, request, { query: 'Paris', sort: 'distance', lat: '48.8566', lng: '2.3522' });
     await page.reload();
     await expect(page.getByLabel('Sort by')).toHaveValue('distance');
+    // Another place: the Paris point no longer applies, so the order goes back to rating.
+    await page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).fill('Tokyo');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?query=Tokyo$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('rating');
   });
 });
 

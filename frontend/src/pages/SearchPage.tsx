@@ -50,7 +50,7 @@ export default function SearchPage() {
     <div className="bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-6">
-          <SearchBox initialQuery={query} onSearch={(q) => go(q, eq)} className="max-w-2xl" />
+          <SearchBox initialQuery={query} onSearch={(q) => go(q, eq, q.trim() === query ? filters : forNewQuery(filters))} className="max-w-2xl" />
         </Container>
       </div>
       <Container className="pt-8">
@@ -62,7 +62,7 @@ export default function SearchPage() {
             {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
             <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
             {query ? (
-              <Button variant="outline" size="sm" onClick={() => go('', eq)}>
+              <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
                 <Globe2 aria-hidden className="h-4 w-4" />
                 Browse All Cities
               </Button>
@@ -135,6 +135,11 @@ export default function SearchPage() {
       </Container>
     </div>
   );
+}
+
+/** A new place makes the old point meaningless: distance sorting starts again from rating. */
+function forNewQuery(filters: SearchFilters): SearchFilters {
+  return filters.sort === 'distance' ? { ...filters, sort: 'rating', point: null } : filters;
 }
 
 const sortText: Record<Exclude<HotelSort, 'distance'>, string> = { rating: 'Top rated', price: 'Lowest price', name: 'Name (A–Z)' };
