@@ -124,6 +124,7 @@ test.describe('search filters and sorting at desktop width', () => {
     await page.getByLabel('Sort by').selectOption('distance');
     await expect(page).toHaveURL(/sort=distance&lat=48\.8566&lng=2\.3522/);
     await expectOrder(page, request, { query: 'Paris', sort: 'distance', lat: '48.8566', lng: '2.3522' });
+    await expect(page.getByTestId('hotel-distance').first()).toHaveText(/^· [\d.,]+ km away$/);
     await page.reload();
     await expect(page.getByLabel('Sort by')).toHaveValue('distance');
     // Another place: the Paris point no longer applies, so the order goes back to rating.

@@ -52,6 +52,7 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
         <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
           <MapPin aria-hidden className="h-4 w-4 text-slate-500" />
           {locationLabel(hotel)}
+          {typeof hotel.distanceKm === 'number' ? <span data-testid="hotel-distance">· {hotel.distanceKm.toLocaleString('en-US')} km away</span> : null}
         </p>
         <p className="mt-3 text-sm leading-relaxed text-slate-600">{previewText(hotel.description, 120)}</p>
         <div className="mt-auto pt-4">
