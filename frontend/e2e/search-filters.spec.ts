@@ -85,8 +85,8 @@ test.describe('search filters and sorting at desktop width', () => {
 
     await page.goto('/search');
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    const largeBox = filters.getByRole('checkbox', { name: /Large \(1,000 sqm or more\)/ });
-    await expect(largeBox).toHaveAccessibleName(`Large (1,000 sqm or more) ${facets.gymSize.large} hotels`);
+    const largeBox = filters.getByRole('group', { name: 'Gym size' }).getByRole('checkbox', { name: /^1,000 sqm or more/ });
+    await expect(largeBox).toHaveAccessibleName(`1,000 sqm or more ${facets.gymSize.large} hotels`);
     await largeBox.click();
     await expect(largeBox).toBeChecked();
     await expectTotal(page, request, { gymSize: 'large' });

@@ -209,8 +209,8 @@ function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; 
   for (const band of filters.gymSize)
     chips.push({
       key: `size-${band}`,
-      text: `${band[0]!.toUpperCase()}${band.slice(1)} gym`,
-      removeLabel: `Remove ${gymSizeText[band]} filter`,
+      text: `Gym ${gymSizeText[band]}`,
+      removeLabel: `Remove gym size ${gymSizeText[band]} filter`,
       remove: () => onChange({ ...filters, gymSize: filters.gymSize.filter((b) => b !== band) }, eq),
     });
   if (filters.minDumbbellKg !== null)

@@ -7,9 +7,9 @@ import { dumbbellThresholdsKg, ratingThresholds, toggleLabel, toggleValue, type 
 import { cn } from '@/lib/cn';
 
 export const gymSizeText: Record<GymSizeBand, string> = {
-  small: 'Small (under 400 sqm)',
-  medium: 'Medium (400–999 sqm)',
-  large: 'Large (1,000 sqm or more)',
+  small: 'Under 400 sqm',
+  medium: '400–999 sqm',
+  large: '1,000 sqm or more',
 };
 
 export const priceRangeMessage = 'Minimum price must not be above the maximum price';
@@ -69,6 +69,9 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
 
       <FilterGroup legend="The gym">
         <CheckOption label="Open 24 hours" count={facets?.open24h} checked={filters.open24h} onToggle={() => set({ open24h: !filters.open24h })} />
+      </FilterGroup>
+
+      <FilterGroup legend="Gym size">
         {gymSizeBands.map((band) => (
           <CheckOption
             key={band}
