@@ -23,5 +23,22 @@ export NODE_ENV="${NODE_ENV:-development}"
 SERVICES="identity:4001 catalog:4002 engagement:4003 referral:4004 analytics:4005 notifier:4006"
 export SERVICES
 service_port() { for s in $SERVICES; do [ "${s%%:*}" = "$1" ] && echo "${s##*:}"; done; }
+# Instances per process: INSTANCES=2 (every service, the notifier and the gateway), or per name,
+# e.g. INSTANCES="catalog=3 notifier=2" (others 1). Instance N listens on the first one's port + 100*(N-1).
+instances_of() {
+  local spec=${INSTANCES:-1} part count=1
+  if [[ $spec =~ ^[0-9]+$ ]]; then count=$spec; else
+    for part in ${spec//,/ }; do [ "${part%%=*}" = "$1" ] && count=${part##*=}; done
+  fi
+  echo "$count"
+}
+instance_port() { echo $(($2 + 100 * ($3 - 1))); }  # NAME BASE_PORT N
+# comma-separated addresses of every instance of a service (what the gateway balances over).
+service_urls() {
+  local base; base=$(service_port "$1")
+  local urls="" i
+  for i in $(seq 1 "$(instances_of "$1")"); do urls+="${urls:+,}http://127.0.0.1:$(instance_port "$1" "$base" "$i")"; done
+  echo "$urls"
+}
 # database url for a service: its own role, which owns its own schema only.
 service_db_url() { echo "postgres://$1@${PGHOST}:${PGPORT}/${PGDATABASE}"; }

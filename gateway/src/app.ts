@@ -7,7 +7,8 @@ import type { Redis } from 'ioredis';
 import { RevocationList, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
-import { routeTable } from './routes.ts';
+import { routeTable, serviceNames, type ServiceName } from './routes.ts';
+import { ServiceInstances } from './instances.ts';
 import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
@@ -27,7 +28,18 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
     revocations = ownRevocations;
   }
   const targets = upstreams(config);
-  const key = options.key ?? remoteKeySet(`${config.IDENTITY_URL}/.well-known/jwks.json`);
+  // Each service's instances, balanced; an instance that stops answering is taken out until it is back.
+  const instances = Object.fromEntries(
+    serviceNames.map((name) => [
+      name,
+      new ServiceInstances(name, targets[name], {
+        logger: logger.child({ component: 'instances' }),
+        pool: { connections: 64, pipelining: 1, connectTimeout: 1_000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+      }),
+    ]),
+  ) as Record<ServiceName, ServiceInstances>;
+  // The identity instances share one signing key, so any of them can serve its public part.
+  const key = options.key ?? remoteKeySet(targets.identity.map((url) => `${url}/.well-known/jwks.json`));
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
   const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
 
@@ -55,6 +67,9 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   });
 
   if (ownRevocations) app.addHook('onClose', async () => ownRevocations.close());
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(instances).map((i) => i.close()));
+  });
 
   // Every request is screened, whatever its path (paths are already in canonical form: rewriteUrl above).
   app.addHook('onRequest', async (request) => {
@@ -92,21 +107,21 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   });
 
   const openApi = openApiAggregator({
-    identity: targets.identity,
-    catalog: targets.catalog,
-    engagement: targets.engagement,
-    referral: targets.referral,
-    analytics: targets.analytics,
+    get identity() { return instances.identity.anyUrl; },
+    get catalog() { return instances.catalog.anyUrl; },
+    get engagement() { return instances.engagement.anyUrl; },
+    get referral() { return instances.referral.anyUrl; },
+    get analytics() { return instances.analytics.anyUrl; },
   });
   app.get('/api/docs', async () => openApi());
 
   for (const { prefix, service } of routeTable) {
     await app.register(proxy, {
-      upstream: targets[service],
+      upstream: instances[service].anyUrl,
       prefix,
       rewritePrefix: prefix,
       config: { rateLimit: prefix.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
-      undici: { connections: 64, pipelining: 1, connectTimeout: 1_000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
+      undici: instances[service] as unknown as Record<string, never>,
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
           // The caller's trace headers are replaced by this hop's own, so the service continues this trace.

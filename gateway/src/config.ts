@@ -1,23 +1,29 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { instanceUrls } from './instances.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A service's address, or the comma-separated addresses of its instances (the gateway balances over them). */
+const instances = (fallback: string) => z.string().transform(instanceUrls).pipe(z.array(z.url()).min(1)).prefault(fallback);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SERVICE_NAME: z.string().default('gateway'),
+  /** This process among the instances of its service (catalog-2, or the pod name): in logs and traces. */
+  INSTANCE_ID: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   JWT_ISSUER: z.string().default('reproute-identity'),
-  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
-  CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
-  ENGAGEMENT_URL: z.string().url().default('http://127.0.0.1:4003'),
-  REFERRAL_URL: z.string().url().default('http://127.0.0.1:4004'),
-  ANALYTICS_URL: z.string().url().default('http://127.0.0.1:4005'),
-  NOTIFIER_URL: z.string().url().default('http://127.0.0.1:4006'),
+  IDENTITY_URL: instances('http://127.0.0.1:4001'),
+  CATALOG_URL: instances('http://127.0.0.1:4002'),
+  ENGAGEMENT_URL: instances('http://127.0.0.1:4003'),
+  REFERRAL_URL: instances('http://127.0.0.1:4004'),
+  ANALYTICS_URL: instances('http://127.0.0.1:4005'),
+  NOTIFIER_URL: instances('http://127.0.0.1:4006'),
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
   /** Requests per minute per client address across /api. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
@@ -29,6 +35,7 @@ export const configSchema = z.object({
 });
 export type Config = z.infer<typeof configSchema>;
 
+/** Every instance address of each service, by service. */
 export function upstreams(config: Config) {
   return {
     identity: config.IDENTITY_URL,

@@ -1,18 +1,18 @@
-import type { ServiceName } from './routes.ts';
-
 export type HealthReport = { status: 'healthy' | 'unhealthy'; services: Record<string, 'up' | 'down'> };
 
-/** Asks every service's readiness endpoint; healthy only when all answer ready. */
-export async function aggregateHealth(targets: Record<ServiceName | 'notifier', string>, timeoutMs = 2_000): Promise<HealthReport> {
+/** Asks the readiness endpoint of every instance of every service; a service is up while one of its instances is ready. */
+export async function aggregateHealth(targets: Record<string, readonly string[]>, timeoutMs = 2_000): Promise<HealthReport> {
+  const ready = async (base: string) => {
+    try {
+      const res = await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(timeoutMs) });
+      await res.body?.cancel();
+      return res.ok;
+    } catch {
+      return false;
+    }
+  };
   const results = await Promise.all(
-    Object.entries(targets).map(async ([name, base]) => {
-      try {
-        const res = await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(timeoutMs) });
-        return [name, res.ok ? 'up' : 'down'] as const;
-      } catch {
-        return [name, 'down'] as const;
-      }
-    }),
+    Object.entries(targets).map(async ([name, bases]) => [name, (await Promise.all(bases.map(ready))).some(Boolean) ? 'up' : 'down'] as const),
   );
   const services = Object.fromEntries(results);
   return { status: results.every(([, s]) => s === 'up') ? 'healthy' : 'unhealthy', services };

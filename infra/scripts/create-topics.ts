@@ -1,18 +1,20 @@
 // Creates every topic and its dead-letter topic; the broker never auto-creates them.
 import { allTopics, deadLetterTopic } from '@reproute/contracts';
-import { KafkaBus, createLogger } from '@reproute/platform';
+import { KafkaBus, createLogger, defaultPartitions } from '@reproute/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const logger = createLogger('create-topics', 'warn');
 const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'create-topics', logger });
 const names = allTopics.flatMap((t) => [t, deadLetterTopic(t)]);
+const partitions = defaultPartitions();
+let outcome: { created: string[]; raised: string[] };
 for (let attempt = 1; ; attempt += 1) {
   try {
-    await bus.ensureTopics(names);
+    outcome = await bus.ensureTopics(names, partitions);
     break;
   } catch (err) {
     if (attempt >= 30) throw err;
     await sleep(1000);
   }
 }
-process.stdout.write(`[kafka] topics ready: ${names.length}\n`);
+process.stdout.write(`[kafka] topics ready: ${names.length} with ${partitions} partitions (created ${outcome.created.length}, raised ${outcome.raised.length})\n`);

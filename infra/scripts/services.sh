@@ -1,49 +1,63 @@
 #!/usr/bin/env bash
 # Starts or stops every service, the notifier and the gateway as background processes (logs in .data/logs).
+# INSTANCES (see infra/env.sh) runs several instances of each: instance N of catalog is "catalog-N" on
+# port 4002 + 100*(N-1); they share the service's schema, consumer groups and queues, and the gateway
+# balances over them. `stop NAME` stops every instance of NAME; `stop NAME-N` only that one.
 COMPONENT=services
 source "$(dirname "$0")/lib.sh"
 
 node_cmd=(node --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts)
 
+# instance name: the first instance keeps the plain name (catalog), the others are catalog-2, catalog-3...
+instance_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }
+
 start_one() {
-  local name=$1 port=$2 dir=$3; shift 3
-  local pidfile="$RUN/$name.pid"
-  if pid_alive "$pidfile" && port_open 127.0.0.1 "$port"; then log "$name already running on :$port"; return; fi
-  if port_open 127.0.0.1 "$port"; then die "port $port is taken by another process; cannot start $name"; fi
+  local label=$1 port=$2 dir=$3; shift 3
+  local pidfile="$RUN/$label.pid"
+  if pid_alive "$pidfile" && port_open 127.0.0.1 "$port"; then log "$label already running on :$port"; return; fi
+  if port_open 127.0.0.1 "$port"; then die "port $port is taken by another process; cannot start $label"; fi
   (
     cd "$ROOT/$dir"
     # setsid: the process outlives the shell (and process group) that started it.
-    env SERVICE_NAME="$name" PORT="$port" "$@" setsid nohup "${node_cmd[@]}" >>"$LOGS/$name.log" 2>&1 < /dev/null &
+    env PORT="$port" INSTANCE_ID="$label" "$@" setsid nohup "${node_cmd[@]}" >>"$LOGS/$label.log" 2>&1 < /dev/null &
     echo $! >"$pidfile"
   )
 }
 
 start() {
-  local only=${1:-}
+  local only=${1:-} started=()
   for s in $SERVICES; do
-    local name=${s%%:*} port=${s##*:}
+    local name=${s%%:*} port=${s##*:} i
     [ -n "$only" ] && [ "$only" != "$name" ] && continue
-    start_one "$name" "$port" "services/$name" DATABASE_URL="$(service_db_url "$name")" DB_SCHEMA="$name"
-  done
-  if [ -z "$only" ] || [ "$only" = gateway ]; then
-    for s in $SERVICES; do
-      local name=${s%%:*} port=${s##*:}
-      [ -n "$only" ] && [ "$only" != "$name" ] && continue
-      wait_http "http://127.0.0.1:$port/health/live" 90 "$name"
+    for i in $(seq 1 "$(instances_of "$name")"); do
+      # SERVICE_NAME stays the service's: it names the consumer groups the instances share.
+      start_one "$(instance_name "$name" "$i")" "$(instance_port "$name" "$port" "$i")" "services/$name" \
+        SERVICE_NAME="$name" DATABASE_URL="$(service_db_url "$name")" DB_SCHEMA="$name"
+      started+=("$(instance_name "$name" "$i"):$(instance_port "$name" "$port" "$i")")
     done
-    start_one gateway "$GATEWAY_PORT" gateway
-    wait_http "http://127.0.0.1:$GATEWAY_PORT/health/live" 60 gateway
-  else
-    wait_http "http://127.0.0.1:$(service_port "$only")/health/live" 90 "$only"
+  done
+  for s in "${started[@]}"; do wait_http "http://127.0.0.1:${s##*:}/health/live" 90 "${s%%:*}"; done
+  if [ -z "$only" ] || [ "$only" = gateway ]; then
+    local i
+    for i in $(seq 1 "$(instances_of gateway)"); do
+      start_one "$(instance_name gateway "$i")" "$(instance_port gateway "$GATEWAY_PORT" "$i")" gateway SERVICE_NAME=gateway \
+        IDENTITY_URL="$(service_urls identity)" CATALOG_URL="$(service_urls catalog)" ENGAGEMENT_URL="$(service_urls engagement)" \
+        REFERRAL_URL="$(service_urls referral)" ANALYTICS_URL="$(service_urls analytics)" NOTIFIER_URL="$(service_urls notifier)"
+      wait_http "http://127.0.0.1:$(instance_port gateway "$GATEWAY_PORT" "$i")/health/live" 60 "$(instance_name gateway "$i")"
+    done
   fi
-  log "running: $(for s in $SERVICES; do printf '%s ' "${s%%:*}"; done)gateway"
+  log "running: $(cd "$RUN" && for f in *.pid; do printf '%s ' "${f%.pid}"; done)"
 }
 
 stop() {
-  local only=${1:-}
+  local only=${1:-} file label
   for name in gateway $(for s in $SERVICES; do echo "${s%%:*}"; done); do
-    [ -n "$only" ] && [ "$only" != "$name" ] && continue
-    stop_pidfile "$RUN/$name.pid" "$name"
+    for file in "$RUN/$name.pid" "$RUN/$name"-[0-9]*.pid; do
+      [ -e "$file" ] || continue
+      label=$(basename "$file" .pid)
+      [ -n "$only" ] && [ "$only" != "$name" ] && [ "$only" != "$label" ] && continue
+      stop_pidfile "$file" "$label"
+    done
   done
 }
 
@@ -51,5 +65,5 @@ case "${1:-start}" in
   start) start "${2:-}" ;;
   stop) stop "${2:-}" ;;
   restart) stop "${2:-}"; start "${2:-}" ;;
-  *) die "usage: $0 start|stop|restart [service]" ;;
+  *) die "usage: $0 start|stop|restart [service | service-N]" ;;
 esac

@@ -57,8 +57,30 @@ async function verifyAccessTokenCached(token: string, key: KeySource, issuer: st
 
 export const revocationsUnavailableMessage = 'Sign-in checks are temporarily unavailable. Please try again shortly.';
 
-export function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 });
+/**
+ * The identity service's public keys, fetched and cached. With several addresses (one per identity
+ * instance, all holding the same key) the first is asked first and the next one when it cannot be reached.
+ */
+export function remoteKeySet(jwksUrls: string | readonly string[]): JWTVerifyGetKey {
+  const sets = (typeof jwksUrls === 'string' ? [jwksUrls] : jwksUrls).map((url) => createRemoteJWKSet(new URL(url), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 }));
+  if (sets.length === 1) return sets[0]!;
+  let preferred = 0;
+  return async (header, token) => {
+    let failure: unknown;
+    for (let step = 0; step < sets.length; step += 1) {
+      const index = (preferred + step) % sets.length;
+      try {
+        const key = await sets[index]!(header, token);
+        preferred = index;
+        return key;
+      } catch (err) {
+        // A key the set does not have is an answer; an unreachable instance is not.
+        if (err instanceof errors.JOSEError && !(err instanceof errors.JWKSTimeout) && err.code !== 'ERR_JOSE_GENERIC') throw err;
+        failure = err;
+      }
+    }
+    throw failure;
+  };
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -312,16 +312,28 @@ export class KafkaBus implements EventBus {
     }
   }
 
-  /** Creates the given topics if missing (used by the start scripts; services never rely on auto-creation). */
-  async ensureTopics(names: readonly string[], partitions = 3): Promise<void> {
+  /**
+   * Creates the given topics if missing and raises the partition count of those with fewer
+   * (Kafka can add partitions, never remove them). Used by the start scripts and the migration
+   * job; services never rely on auto-creation. Adding partitions moves where new messages of a
+   * key land, so raise the count while traffic is quiet.
+   */
+  async ensureTopics(names: readonly string[], partitions = defaultPartitions(), replicationFactor = positiveEnv('KAFKA_REPLICATION_FACTOR', 1)): Promise<{ created: string[]; raised: string[] }> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
       const missing = names.filter((n) => !existing.has(n));
       if (missing.length > 0) {
-        await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })) });
+        await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })) });
       }
+      const present = names.filter((n) => existing.has(n));
+      const { topics } = present.length > 0 ? await admin.fetchTopicMetadata({ topics: present }) : { topics: [] };
+      const short = topics.filter((t) => t.partitions.length < partitions).map((t) => t.name);
+      if (short.length > 0) {
+        await admin.createPartitions({ validateOnly: false, topicPartitions: short.map((topic) => ({ topic, count: partitions })) });
+      }
+      return { created: missing, raised: short };
     } finally {
       await admin.disconnect();
     }
@@ -337,4 +349,14 @@ export class KafkaBus implements EventBus {
     await this.admin?.disconnect().catch(() => undefined);
     this.admin = undefined;
   }
+}
+
+/** Partitions per topic: KAFKA_PARTITIONS, 6 by default (room for six consumers of one group). */
+export function defaultPartitions(): number {
+  return positiveEnv('KAFKA_PARTITIONS', 6);
+}
+
+function positiveEnv(name: string, fallback: number): number {
+  const configured = Number(process.env[name] ?? fallback);
+  return Number.isInteger(configured) && configured >= 1 ? configured : fallback;
 }

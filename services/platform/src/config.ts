@@ -13,6 +13,8 @@ const port = z.coerce.number().int().min(1).max(65535);
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SERVICE_NAME: z.string().min(1),
+  /** This process among the instances of its service (catalog-2, or the pod name): in logs and traces. */
+  INSTANCE_ID: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: port,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

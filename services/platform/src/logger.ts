@@ -47,7 +47,8 @@ function traceMixin(): Record<string, string> {
 export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
   const options: LoggerOptions = {
     level,
-    base: { service },
+    // The instance, when several of one service run (INSTANCE_ID, e.g. catalog-2), tells their lines apart.
+    base: process.env.INSTANCE_ID && process.env.INSTANCE_ID !== service ? { service, instance: process.env.INSTANCE_ID } : { service },
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: { req: requestForLog },
     mixin: traceMixin,

@@ -63,7 +63,8 @@ export interface OutboxRelayOptions {
  * nudges it, and otherwise only on a slow safety poll, so an idle service does not query Postgres
  * ten times a second. When Kafka cannot be reached the rows stay unsent (attempts and the last error
  * recorded) and the relay backs off and tries again, so nothing is lost while the broker is down.
- * Several relays over one schema never publish a row twice: each batch is locked with SKIP LOCKED.
+ * Several relays over one schema (one per instance) never publish a row twice and never reorder:
+ * a relay publishes only while it holds the schema's advisory lock, and its batch is row-locked.
  */
 export class OutboxRelay {
   private running = false;
@@ -164,6 +165,13 @@ export class OutboxRelay {
     const client = await this.options.pool.connect();
     try {
       await client.query('BEGIN');
+      // One relay of a schema publishes at a time (the others wait for their next wake-up), so the
+      // instances of a service never reorder one aggregate's events between them.
+      const { rows: turn } = await client.query<{ mine: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('outbox'), hashtext($1)) AS mine", [this.options.schema]);
+      if (!turn[0]?.mine) {
+        await client.query('COMMIT');
+        return 0;
+      }
       const { rows } = await client.query<OutboxRow>(
         `SELECT id, topic, message_key, event_type, payload, headers FROM outbox
           WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,

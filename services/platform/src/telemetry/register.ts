@@ -4,6 +4,7 @@
  * set; without it spans are still created (trace ids in logs) but not exported.
  */
 import { register } from 'node:module';
+import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -30,6 +31,7 @@ const spanProcessors: SpanProcessor[] = endpoint
 
 const sdk = new NodeSDK({
   serviceName: process.env.SERVICE_NAME ?? 'reproute',
+  ...(process.env.INSTANCE_ID ? { resource: resourceFromAttributes({ 'service.instance.id': process.env.INSTANCE_ID }) } : {}),
   sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(traceSampleRatio()) }),
   spanProcessors,
   instrumentations: [

@@ -132,7 +132,7 @@ describe('outbox relay wake-up', () => {
     }
   });
 
-  it('publishes each row once with two relays on one schema (SKIP LOCKED)', async () => {
+  it('publishes each row once, in commit order, with two relays on one schema (advisory lock, SKIP LOCKED)', async () => {
     await pool.query('DELETE FROM outbox');
     const relays = [1, 2].map(() => new OutboxRelay({ pool, bus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000, batchSize: 5 }));
     relays.forEach((r) => r.start());
@@ -150,6 +150,9 @@ describe('outbox relay wake-up', () => {
       expect(new Set(mine.map((m) => m.headers['event-id'])).size).toBe(ids.length);
       const attempts = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE id = ANY($1::uuid[]) AND attempts = 1', [ids]);
       expect(attempts.rows[0].n).toBe(ids.length);
+      // One partition keeps publish order: the relays took turns, so the events arrived in the outbox's order.
+      const order = await pool.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::uuid[]) ORDER BY seq', [ids]);
+      expect(mine.map((m) => m.headers['event-id'])).toEqual(order.rows.map((r) => r.id));
     } finally {
       await Promise.all(relays.map((r) => r.stop()));
     }
