@@ -10,7 +10,7 @@ export const supportedCurrencies = ['USD', 'GBP', 'EUR', 'JPY', 'CAD', 'AED', 'A
 export type SupportedCurrency = (typeof supportedCurrencies)[number];
 
 /** `distance` needs a point (lat and lng); the others always apply. */
-export const hotelSortOptions = ['rating', 'price', 'name', 'distance'] as const;
+export const hotelSortOptions = ['rating', 'price', 'name', 'distance', 'gymScore'] as const;
 export type HotelSort = (typeof hotelSortOptions)[number];
 
 /** Gym size bands by floor area: small under 400 sqm, medium 400-999, large 1,000 and over. */
@@ -252,7 +252,8 @@ export const hotelSearchQuery = z
   })
   .transform(({ sortBy, ...q }) => {
     const wanted = q.sort ?? sortBy;
-    const sort: HotelSort = (hotelSortOptions as readonly string[]).includes(wanted ?? '') ? (wanted as HotelSort) : 'rating';
+    // `sort` arrives lower-cased, so gymScore is matched without regard to case.
+    const sort: HotelSort = hotelSortOptions.find((option) => option.toLowerCase() === wanted) ?? 'rating';
     return { ...q, sort };
   });
 export type HotelSearchQuery = z.output<typeof hotelSearchQuery>;
@@ -277,6 +278,23 @@ export type City = z.infer<typeof cityAnswer>;
 const equipmentObject = z.object(
   Object.fromEntries(equipmentCategories.map((c) => [c, z.array(z.string())])) as Record<keyof EquipmentByCategory, z.ZodArray<z.ZodString>>,
 );
+
+/** The gym score's components (docs/decisions.md, "Gym score"); each gives at most `maxPoints`, 5 in all. */
+export const gymScoreComponentKeys = ['variety', 'strength', 'size', 'hours', 'reviews'] as const;
+export const gymScoreComponent = z.object({
+  key: z.enum(gymScoreComponentKeys),
+  label: z.string(),
+  points: z.number().min(0),
+  maxPoints: z.number().positive(),
+  /** One line saying why the component gave these points. */
+  reason: z.string(),
+});
+export type GymScoreComponent = z.infer<typeof gymScoreComponent>;
+
+/** What a hotel card shows about the gym at a glance: hours, floor area, heaviest dumbbell or a signature item. */
+export const gymHighlightKinds = ['hours', 'size', 'dumbbell', 'signature'] as const;
+export const gymHighlight = z.object({ kind: z.enum(gymHighlightKinds), label: z.string() });
+export type GymHighlight = z.infer<typeof gymHighlight>;
 
 /** The hotel as every catalog answer shows it (docs/api.md). */
 export const hotelAnswer = z.object({
@@ -324,6 +342,11 @@ export const hotelAnswer = z.object({
   longitude: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Our gym score, 0-5 to one decimal, and the points of each component (the hotel page's "Why"). */
+  gymScore: z.number().min(0).max(5),
+  gymScoreBreakdown: z.array(gymScoreComponent),
+  /** Up to three gym facts for the card, most telling first. */
+  gymHighlights: z.array(gymHighlight).max(3),
   /** Only in a search with a point (lat, lng): the great-circle distance from it, in km to one decimal. */
   distanceKm: z.number().nullable().optional(),
   /** Only in answers to the owning provider and admins. */

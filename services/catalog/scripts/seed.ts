@@ -15,6 +15,7 @@ import type { HotelRecord } from '../src/domain/hotel.ts';
 import { upsertCity } from '../src/store/cities.ts';
 import { findHotel, insertHotel, rewriteHotel } from '../src/store/hotels.ts';
 import { refreshReviewFigures } from '../src/store/counters.ts';
+import { refreshGymScores } from '../src/store/gym-score.ts';
 import { seedAccessibility, seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
 import { seedReviews } from './seed-reviews.ts';
 
@@ -84,7 +85,7 @@ async function main() {
           created += 1;
           continue;
         }
-        const { id: _id, slug: _slug, equipmentLabels: _labels, rating: _rating, totalReviews: _reviews, affiliateClicks: _clicks, pageViews: _views, createdAt: _c, updatedAt: _u, ...stored } = current;
+        const { id: _id, slug: _slug, gymFacts: _gymFacts, equipmentLabels: _labels, rating: _rating, totalReviews: _reviews, affiliateClicks: _clicks, pageViews: _views, createdAt: _c, updatedAt: _u, ...stored } = current;
         if (comparable(stored) !== comparable(record)) {
           await rewriteHotel(tx, current, record, [{ type: 'hotel.updated' }]);
           updated += 1;
@@ -92,12 +93,13 @@ async function main() {
       }
       for (const review of seedReviews) {
         await tx.query(
-          `INSERT INTO approved_reviews (review_id, hotel_id, rating, recorded_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (review_id) DO UPDATE SET hotel_id = EXCLUDED.hotel_id, rating = EXCLUDED.rating`,
-          [review.id, review.hotelId, review.rating, review.createdAt],
+          `INSERT INTO approved_reviews (review_id, hotel_id, rating, gym_rating, recorded_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (review_id) DO UPDATE SET hotel_id = EXCLUDED.hotel_id, rating = EXCLUDED.rating, gym_rating = EXCLUDED.gym_rating`,
+          [review.id, review.hotelId, review.rating, review.gymRating, review.createdAt],
         );
       }
       await refreshReviewFigures(tx, seedHotels.map((h) => h.id));
+      await refreshGymScores(tx, seedHotels.map((h) => h.id));
       // Never move the sequence backwards: ids of deleted hotels are not reused.
       await tx.query(`SELECT setval('hotels_id_seq', GREATEST((SELECT max(id) FROM hotels), 100, (SELECT last_value FROM hotels_id_seq)))`);
     });

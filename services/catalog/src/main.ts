@@ -5,6 +5,7 @@ import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from './events/hotel-counters.ts';
 import { reconcileEquipmentMasks } from './store/search.ts';
+import { refreshStaleGymScores } from './store/gym-score.ts';
 
 await startService({
   configSchema,
@@ -13,6 +14,8 @@ await startService({
   beforeListen: async (ctx) => {
     const fixed = await reconcileEquipmentMasks(ctx.pool);
     if (fixed > 0) ctx.logger.info({ fixed }, 'equipment masks re-derived from labels');
+    const scored = await refreshStaleGymScores(ctx.pool);
+    if (scored > 0) ctx.logger.info({ scored }, 'gym scores computed for hotels without a current one');
   },
   consumers: (ctx) => [
     { ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) },

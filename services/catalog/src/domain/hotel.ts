@@ -12,6 +12,7 @@ import {
   type EventData,
   type GymAccessType,
   type GymDetails,
+  type GymScoreComponent,
   type Hotel,
   type HotelStatus,
   type ProviderHotelCreate,
@@ -19,6 +20,7 @@ import {
 } from '@reproute/contracts';
 import { normalisePrice, priceInUsd } from './price.ts';
 import { revisionChanges, type StoredRevision } from './revision.ts';
+import { gymHighlights } from './gym-score.ts';
 
 export interface GymRecord {
   name: string | null;
@@ -60,8 +62,20 @@ export interface HotelRecord {
   gym: GymRecord | null;
 }
 
+/** Gym facts Postgres derives from the free text (migration 006) and the stored gym score (migration 008). */
+export interface StoredGymFacts {
+  open24h: boolean;
+  sizeSqm: number | null;
+  heaviestDumbbellKg: number | null;
+  /** Null until the score is first computed (a hotel written before migration 008, until the service starts). */
+  score: number | null;
+  breakdown: GymScoreComponent[];
+}
+
 export interface StoredHotel extends HotelRecord {
   id: number;
+  /** Absent only on hotels built in memory (tests): answers then show no highlights and a score of 0. */
+  gymFacts?: StoredGymFacts;
   slug: string;
   equipmentLabels: string[];
   rating: number;
@@ -275,6 +289,11 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     rawEquipment: hotel.rawEquipment,
     equipment: equipmentObject(hotel.equipmentLabels),
     gym: hotel.gym,
+    gymScore: hotel.gymFacts?.score ?? 0,
+    gymScoreBreakdown: hotel.gymFacts?.breakdown ?? [],
+    gymHighlights: hotel.gymFacts
+      ? gymHighlights({ ...hotel.gymFacts, equipmentLabels: hotel.equipmentLabels, hours: hotel.gym?.hours ?? null })
+      : [],
     isPremium: hotel.isPremium,
     isApproved: hotel.status === 'approved',
     status: hotel.status,

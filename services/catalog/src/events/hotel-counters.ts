@@ -21,9 +21,11 @@ export const hotelCounterConsumer = {
 };
 
 /**
- * A hotel's rating and totalReviews come only from approved reviews: each review.approved is
- * recorded once by review id and the figures recomputed from the recorded reviews. This consumer
- * group reads engagement.reviews from its start, so every approval still in the log is counted.
+ * A hotel's rating, totalReviews and the reviewers' part of its gym score come only from approved
+ * reviews: each review.approved is recorded once by review id (with its gym rating) and the figures
+ * recomputed from the recorded reviews. This consumer group reads engagement.reviews from its start,
+ * so every approval still in the log is counted. review.rejected needs nothing: a moderation decision
+ * is final, so a rejected review was never approved.
  */
 export function reviewRatingHandlers(logger: Logger): EventHandlers {
   return {
@@ -35,6 +37,7 @@ export function reviewRatingHandlers(logger: Logger): EventHandlers {
 }
 
 export const reviewRatingConsumer = {
-  name: 'catalog.review-ratings',
+  // Named anew when gym ratings were added: the new group reads the log again, filling the gym ratings of reviews recorded before.
+  name: 'catalog.review-figures',
   topics: [topics.reviews],
 };

@@ -1,19 +1,22 @@
 import type { Queryable } from '@reproute/platform';
+import { refreshGymScores } from './gym-score.ts';
 
 /**
  * Records one approved review (once per review id) and recomputes the hotel's rating and
  * totalReviews from every approved review it has. Returns false when the hotel is gone.
  */
-export async function recordApprovedReview(tx: Queryable, review: { reviewId: string; hotelId: number; rating: number }): Promise<boolean> {
+export async function recordApprovedReview(tx: Queryable, review: { reviewId: string; hotelId: number; rating: number; gymRating?: number | null }): Promise<boolean> {
   // Locking the hotel row keeps a concurrent delete from racing the insert below.
   const { rows } = await tx.query('SELECT 1 FROM hotels WHERE id = $1 FOR UPDATE', [review.hotelId]);
   if (rows.length === 0) return false;
-  await tx.query('INSERT INTO approved_reviews (review_id, hotel_id, rating) VALUES ($1, $2, $3) ON CONFLICT (review_id) DO NOTHING', [
-    review.reviewId,
-    review.hotelId,
-    review.rating,
-  ]);
+  // A review recorded before gym ratings were kept gets its gym rating when its event is read again.
+  await tx.query(
+    `INSERT INTO approved_reviews (review_id, hotel_id, rating, gym_rating) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (review_id) DO UPDATE SET gym_rating = coalesce(approved_reviews.gym_rating, EXCLUDED.gym_rating)`,
+    [review.reviewId, review.hotelId, review.rating, review.gymRating ?? null],
+  );
   await refreshReviewFigures(tx, [review.hotelId]);
+  await refreshGymScores(tx, [review.hotelId]);
   return true;
 }
 

@@ -3,6 +3,7 @@ import { badRequest, conflict, enqueueEvent, notFound, withTransaction, type Poo
 import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
+import { refreshGymScores } from './gym-score.ts';
 
 export type HotelKey = { id: number } | { slug: string };
 
@@ -140,6 +141,7 @@ export async function insertHotel(tx: PoolClient, input: HotelRecord, events: re
   );
   const id = rows[0]!.id;
   await writeGym(tx, id, record.gym, record.rawEquipment);
+  await refreshGymScores(tx, [id]);
   const stored = (await findHotel(tx, { id }))!;
   await emit(tx, stored, events);
   return stored;
@@ -179,6 +181,7 @@ export async function rewriteHotel(tx: PoolClient, current: StoredHotel, input: 
     [current.id, ...values],
   );
   await writeGym(tx, current.id, record.gym, record.rawEquipment);
+  await refreshGymScores(tx, [current.id]);
   const stored = (await findHotel(tx, { id: current.id }))!;
   await emit(tx, stored, events);
   return stored;

@@ -1,4 +1,4 @@
-import type { AccessibilityFeature, GymAccessType, HotelStatus } from '@reproute/contracts';
+import type { AccessibilityFeature, GymAccessType, GymScoreComponent, HotelStatus } from '@reproute/contracts';
 import type { StoredHotel } from '../domain/hotel.ts';
 
 /** The hotel columns every read selects (hotels h LEFT JOIN gyms g). */
@@ -8,7 +8,8 @@ export const hotelColumns = `
   h.images, h.gym_images, h.booking_url, h.affiliate_url, h.gym_access_type, h.accessibility_features, h.raw_equipment, h.equipment_labels,
   h.is_premium, h.status, h.rejection_reason, h.affiliate_clicks, h.page_views, h.created_at, h.updated_at,
   g.id AS gym_id, g.name AS gym_name, g.type AS gym_type, g.description AS gym_description, g.hours AS gym_hours,
-  g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer`;
+  g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer,
+  h.heaviest_dumbbell_kg, g.open_24h AS gym_open_24h, g.size_sqm AS gym_size_sqm, h.gym_score, h.gym_score_breakdown`;
 
 export const hotelsWithGym = 'hotels h LEFT JOIN gyms g ON g.hotel_id = h.id';
 
@@ -55,6 +56,11 @@ export interface HotelRow {
   gym_has_pool: boolean | null;
   gym_has_sauna: boolean | null;
   gym_has_personal_trainer: boolean | null;
+  heaviest_dumbbell_kg: number | null;
+  gym_open_24h: boolean | null;
+  gym_size_sqm: number | null;
+  gym_score: number | null;
+  gym_score_breakdown: { version: number; components: GymScoreComponent[] } | null;
 }
 
 export function hotelFromRow(row: HotelRow): StoredHotel {
@@ -105,5 +111,12 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
             hasSauna: row.gym_has_sauna ?? false,
             hasPersonalTrainer: row.gym_has_personal_trainer ?? false,
           },
+    gymFacts: {
+      open24h: row.gym_open_24h ?? false,
+      sizeSqm: row.gym_size_sqm,
+      heaviestDumbbellKg: row.heaviest_dumbbell_kg,
+      score: row.gym_score,
+      breakdown: row.gym_score_breakdown?.components ?? [],
+    },
   };
 }

@@ -117,6 +117,7 @@ const orderBy: Record<Exclude<HotelSort, 'distance'>, string> = {
   rating: 'h.rating DESC, h.id',
   price: 'h.price_usd ASC NULLS LAST, h.id',
   name: 'h.name_key, h.id',
+  gymScore: 'h.gym_score DESC NULLS LAST, h.rating DESC, h.id',
 };
 
 /** Great-circle distance in km from a point to the hotel (haversine); null without coordinates. */
