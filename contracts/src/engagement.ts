@@ -50,6 +50,16 @@ export function splitCommaList(text: string | undefined | null): string[] {
 
 export const moderationRequest = z.object({ isApproved: z.boolean() });
 
+/** `POST` and `PUT /api/reviews/{id}/reply`: the owning provider's answer, 1 to 2000 characters once trimmed. */
+export const reviewReplyRequest = z.object({
+  text: z.string({ error: messages.replyRequired }).trim().min(1, messages.replyRequired).max(2000, messages.replyMax),
+});
+export type ReviewReplyRequest = z.infer<typeof reviewReplyRequest>;
+
+/** The hotel's answer under a review. */
+export const reviewReply = z.object({ text: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type ReviewReply = z.infer<typeof reviewReply>;
+
 export const favoriteRequest = z.object({ hotelId: hotelIdSchema });
 
 /** Which reviews a list call asks for; anything but `approved` is for admins only. */
@@ -80,6 +90,8 @@ export const reviewAnswer = z.object({
   isApproved: z.boolean().nullable(),
   reviewer: z.object({ firstName: z.string().nullable(), lastInitial: z.string().nullable() }),
   createdAt: z.string(),
+  /** The owning provider's reply, or null. */
+  reply: reviewReply.nullable(),
 });
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
 

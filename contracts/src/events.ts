@@ -75,6 +75,8 @@ export const eventCatalog = {
   'review.submitted': { topic: topics.reviews, data: reviewFacts },
   'review.approved': { topic: topics.reviews, data: reviewFacts },
   'review.rejected': { topic: topics.reviews, data: reviewFacts },
+  /** The owning provider answered a review (first reply only; edits are not announced). */
+  'review.replied': { topic: topics.reviews, data: reviewFacts.extend({ replyText: z.string() }) },
   'favorite.added': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
   'favorite.removed': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
   'contact.received': {

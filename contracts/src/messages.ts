@@ -96,6 +96,11 @@ export const messages = {
   reviewAlreadyModerated: 'This review has already been moderated.',
   reviewDuplicate: 'You have already reviewed this hotel.',
   reviewOwnHotel: 'You cannot review a hotel you own.',
+  // review replies (the owning provider's answer)
+  replyRequired: 'Please write a reply',
+  replyMax: 'Reply must be at most 2000 characters',
+  replyExists: 'You have already replied to this review. Edit your reply instead.',
+  replyNotFound: 'This review has no reply yet.',
   // listings (integrity)
   listingDuplicate: 'You already have a listing with this name at this address.',
   revisionNotFound: 'This hotel has no changes awaiting review.',

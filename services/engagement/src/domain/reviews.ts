@@ -1,4 +1,4 @@
-import type { EventData, PendingReview, ReviewAnswer, ReviewRequest } from '@reproute/contracts';
+import type { EventData, PendingReview, ReviewAnswer, ReviewReply, ReviewRequest } from '@reproute/contracts';
 import type { AuthUser } from '@reproute/platform';
 
 /** A stored review as the service handles it. */
@@ -21,6 +21,8 @@ export interface ReviewRecord {
   tags: string[];
   isApproved: boolean | null;
   createdAt: string;
+  /** The owning provider's reply, if any. */
+  reply: ReviewReply | null;
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -52,6 +54,7 @@ export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser,
     tags: input.tags,
     isApproved: null,
     createdAt: now.toISOString(),
+    reply: null,
   };
 }
 
@@ -73,6 +76,7 @@ export function toReviewAnswer(review: ReviewRecord): ReviewAnswer {
     isApproved: review.isApproved,
     reviewer: { firstName: review.reviewerFirstName, lastInitial: lastInitial(review.reviewerLastName) },
     createdAt: review.createdAt,
+    reply: review.reply,
   };
 }
 
@@ -105,4 +109,12 @@ export function reviewEventData(review: ReviewRecord, hotelName: string | null):
     gymRating: review.gymRating,
     title: review.title,
   };
+}
+
+/**
+ * Whether a provider may reply to a review: it must be approved and of a live hotel they own.
+ * Anything else looks like an unknown review (404), so a provider learns nothing about others' hotels.
+ */
+export function canReply(review: Pick<ReviewRecord, 'isApproved'>, hotel: { providerId: string | null; deleted: boolean } | undefined, userId: string): boolean {
+  return review.isApproved === true && hotel !== undefined && !hotel.deleted && hotel.providerId !== null && hotel.providerId === userId;
 }

@@ -8,3 +8,6 @@ export const signedIn = async (request: FastifyRequest) => {
 export const adminOnly = async (request: FastifyRequest) => {
   requireRole(request, 'admin');
 };
+export const providerOnly = async (request: FastifyRequest) => {
+  requireRole(request, 'provider');
+};

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewRequest } from '@reproute/contracts';
+import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewReplyRequest, reviewRequest } from '@reproute/contracts';
 import { badRequest, conflict, metrics, notFound, publicRead, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
 import { findHotel } from '../store/hotels.ts';
-import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview } from '../store/reviews.ts';
-import { adminOnly, signedIn } from './guards.ts';
+import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview, saveReply } from '../store/reviews.ts';
+import { adminOnly, providerOnly, signedIn } from './guards.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,4 +55,25 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     }
     return toReviewAnswer(result.review);
   });
+
+  // The owning provider's reply: POST writes it once (201; again 409), PUT edits it (200). Reviews that
+  // are not approved or not of the caller's own hotel answer 404, like unknown ones.
+  for (const mode of ['create', 'edit'] as const) {
+    const method = mode === 'create' ? 'post' : 'put';
+    app[method]('/api/reviews/:id/reply', { preValidation: providerOnly, schema: { body: reviewReplyRequest } }, async (request, reply) => {
+      const provider = requireUser(request);
+      const { id } = request.params as { id: string };
+      if (!uuidPattern.test(id)) throw notFound(messages.reviewNotFound);
+      const { text } = reviewReplyRequest.parse(request.body);
+      const result = await saveReply(ctx.pool, id.toLowerCase(), provider.id, text, mode);
+      if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
+      if (result.outcome === 'exists') throw conflict(messages.replyExists);
+      if (result.outcome === 'no-reply') throw notFound(messages.replyNotFound);
+      if (mode === 'create') {
+        ctx.relay.nudge();
+        metrics.business.inc({ action: 'review_replied' });
+      }
+      return reply.status(mode === 'create' ? 201 : 200).send(toReviewAnswer(result.review));
+    });
+  }
 }

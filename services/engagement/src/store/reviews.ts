@@ -1,6 +1,6 @@
 import type { ReviewStatus } from '@reproute/contracts';
 import { enqueueEvent, isUniqueViolation, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
-import { moderationOutcome, reviewEventData, type ReviewRecord } from '../domain/reviews.ts';
+import { canReply, moderationOutcome, reviewEventData, type ReviewRecord } from '../domain/reviews.ts';
 
 interface ReviewRow {
   id: string;
@@ -21,10 +21,14 @@ interface ReviewRow {
   tags: string[];
   is_approved: boolean | null;
   created_at: Date;
+  reply_text: string | null;
+  reply_created_at: Date | null;
+  reply_updated_at: Date | null;
 }
 
 const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
-  r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at`;
+  r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at,
+  r.reply_text, r.reply_created_at, r.reply_updated_at`;
 
 function toRecord(row: ReviewRow): ReviewRecord {
   return {
@@ -46,6 +50,10 @@ function toRecord(row: ReviewRow): ReviewRecord {
     tags: row.tags,
     isApproved: row.is_approved,
     createdAt: row.created_at.toISOString(),
+    reply:
+      row.reply_text !== null && row.reply_created_at && row.reply_updated_at
+        ? { text: row.reply_text, createdAt: row.reply_created_at.toISOString(), updatedAt: row.reply_updated_at.toISOString() }
+        : null,
   };
 }
 
@@ -147,5 +155,40 @@ export async function moderateReview(pool: Pool, reviewId: string, isApproved: b
     const hotelName = found.hotelName || null;
     await enqueueEvent(tx, isApproved ? 'review.approved' : 'review.rejected', reviewEventData(review, hotelName), { key: review.hotelId });
     return { outcome, review };
+  });
+}
+
+export type ReplyResult = { outcome: 'saved'; review: ReviewRecord } | { outcome: 'not-found' | 'exists' | 'no-reply' };
+
+/**
+ * Writes the owning provider's reply to an approved review. `create` adds the first reply and emits
+ * `review.replied` (the reviewer's email) in the same transaction; `edit` changes an existing one
+ * without a new email. The review row is locked, so two first replies at once store one.
+ */
+export async function saveReply(pool: Pool, reviewId: string, providerId: string, text: string, mode: 'create' | 'edit'): Promise<ReplyResult> {
+  return withTransaction(pool, async (tx) => {
+    const { rows } = await tx.query<ReviewRow & { hotel_name: string | null; provider_id: string | null; hotel_deleted: boolean | null }>(
+      `SELECT ${columns}, h.name AS hotel_name, h.provider_id, h.deleted_at IS NOT NULL AS hotel_deleted
+         FROM reviews r LEFT JOIN hotels h ON h.id = r.hotel_id WHERE r.id = $1 FOR UPDATE OF r`,
+      [reviewId],
+    );
+    const row = rows[0];
+    if (!row) return { outcome: 'not-found' as const };
+    const review = toRecord(row);
+    const hotel = row.hotel_deleted === null ? undefined : { providerId: row.provider_id, deleted: row.hotel_deleted };
+    if (!canReply(review, hotel, providerId)) return { outcome: 'not-found' as const };
+    if (mode === 'create' && review.reply) return { outcome: 'exists' as const };
+    if (mode === 'edit' && !review.reply) return { outcome: 'no-reply' as const };
+    const updated = await tx.query<ReviewRow>(
+      `UPDATE reviews r SET reply_text = $2, reply_by = $3, reply_updated_at = clock_timestamp(),
+          reply_created_at = COALESCE(reply_created_at, clock_timestamp())
+        WHERE r.id = $1 RETURNING ${columns}`,
+      [reviewId, text, providerId],
+    );
+    const saved = toRecord(updated.rows[0]!);
+    if (mode === 'create') {
+      await enqueueEvent(tx, 'review.replied', { ...reviewEventData(saved, row.hotel_name || null), replyText: text }, { key: saved.hotelId });
+    }
+    return { outcome: 'saved' as const, review: saved };
   });
 }

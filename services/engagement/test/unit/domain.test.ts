@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reviewAnswer, pendingReview, reviewRequest } from '@reproute/contracts';
+import { messages, reviewAnswer, pendingReview, reviewReplyRequest, reviewRequest } from '@reproute/contracts';
 import { canEngageWith, type KnownHotel } from '../../src/domain/hotels.ts';
-import { lastInitial, moderationOutcome, newReview, reviewEventData, toPendingReview, toReviewAnswer } from '../../src/domain/reviews.ts';
+import { canReply, lastInitial, moderationOutcome, newReview, reviewEventData, toPendingReview, toReviewAnswer } from '../../src/domain/reviews.ts';
 
 const traveller = { id: '00000000-0000-4000-8000-000000000003', roles: ['traveller' as const] };
 const provider = { id: '00000000-0000-4000-8000-000000000002', roles: ['traveller' as const, 'provider' as const] };
@@ -91,5 +91,27 @@ describe('reviews', () => {
       gymRating: 5,
       title: 'Strong gym',
     });
+  });
+});
+
+describe('review replies', () => {
+  const live = { providerId: provider.id, deleted: false };
+  it('only the owning provider replies, and only to an approved review of a live hotel', () => {
+    expect(canReply({ isApproved: true }, live, provider.id)).toBe(true);
+    expect(canReply({ isApproved: true }, live, traveller.id)).toBe(false);
+    expect(canReply({ isApproved: null }, live, provider.id)).toBe(false);
+    expect(canReply({ isApproved: false }, live, provider.id)).toBe(false);
+    expect(canReply({ isApproved: true }, { ...live, deleted: true }, provider.id)).toBe(false);
+    expect(canReply({ isApproved: true }, { providerId: null, deleted: false }, provider.id)).toBe(false);
+    expect(canReply({ isApproved: true }, undefined, provider.id)).toBe(false);
+  });
+
+  it('a reply is 1 to 2000 characters once trimmed', () => {
+    expect(reviewReplyRequest.parse({ text: '  Thank you!  ' })).toEqual({ text: 'Thank you!' });
+    expect(reviewReplyRequest.safeParse({ text: 'x'.repeat(2000) }).success).toBe(true);
+    const issue = (body: unknown) => reviewReplyRequest.safeParse(body).error?.issues[0]?.message;
+    expect(issue({ text: '   ' })).toBe(messages.replyRequired);
+    expect(issue({})).toBe(messages.replyRequired);
+    expect(issue({ text: 'x'.repeat(2001) })).toBe(messages.replyMax);
   });
 });

@@ -44,7 +44,26 @@ export function reviewRejectedEmail(review: ReviewFacts, config: RoutingConfig):
   };
 }
 
+type ReplyFacts = EventData<'review.replied'>;
+
+/** Tells the reviewer the hotel answered their review, with the answer (escaped) and a link to it. */
+export function reviewRepliedEmail(review: ReplyFacts, appUrl: string): EmailMessage {
+  const hotel = hotelOf(review);
+  const link = appLink(appUrl, `/hotel/${review.hotelId}`);
+  const intro = [greeting(review), `${hotel} has responded to ${reviewLabel(review)} on RepRoute.`];
+  return {
+    to: review.reviewerEmail ?? '',
+    subject: `${hotel} replied to your review`,
+    text: `${intro.join('\n\n')}\n\nResponse from the hotel:\n${review.replyText}\n\nSee it under your review: ${link}\n\nRepRoute`,
+    html: layout(
+      'The hotel replied to your review',
+      `${intro.map(paragraph).join('')}<p style="margin:0 0 4px;font-weight:bold">Response from the hotel</p>${paragraph(review.replyText)}${button('See the reply', link)}`,
+    ),
+  };
+}
+
 export const reviewEmails: EmailBuilders = {
   'review.approved': (event, config) => [{ suffix: 'reviewer', email: reviewApprovedEmail(event.data, config.appUrl) }],
   'review.rejected': (event, config) => [{ suffix: 'reviewer', email: reviewRejectedEmail(event.data, config) }],
+  'review.replied': (event, config) => [{ suffix: 'reviewer', email: reviewRepliedEmail(event.data, config.appUrl) }],
 };

@@ -48,6 +48,9 @@ describe('emailsForEvent', () => {
     expect(emailsForEvent(envelope('lead.created', leadData), config)).toEqual([{ jobId: `${eventId}-hotel`, email: expect.objectContaining({ to: 'one@hotel.example' }) }]);
     expect(emailsForEvent(envelope('review.approved', reviewData), config)).toEqual([{ jobId: `${eventId}-reviewer`, email: expect.objectContaining({ to: 'r@example.com' }) }]);
     expect(emailsForEvent(envelope('review.rejected', reviewData), config)).toEqual([{ jobId: `${eventId}-reviewer`, email: expect.objectContaining({ to: 'r@example.com' }) }]);
+    expect(emailsForEvent(envelope('review.replied', { ...reviewData, replyText: 'Thank you' }), config)).toEqual([
+      { jobId: `${eventId}-reviewer`, email: expect.objectContaining({ to: 'r@example.com' }) },
+    ]);
     expect(emailsForEvent(envelope('hotel.approved', hotelData), config)).toEqual([{ jobId: `${eventId}-provider`, email: expect.objectContaining({ to: 'p@example.com' }) }]);
     expect(emailsForEvent(envelope('hotel.rejected', { ...hotelData, reason: null }), config)).toEqual([
       { jobId: `${eventId}-provider`, email: expect.objectContaining({ to: 'p@example.com' }) },

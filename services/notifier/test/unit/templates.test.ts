@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventData } from '@reproute/contracts';
 import { escapeHtml, formatDate } from '../../src/domain/email.ts';
 import { leadToHotel, leadWho } from '../../src/templates/leads.ts';
-import { reviewApprovedEmail, reviewRejectedEmail } from '../../src/templates/reviews.ts';
+import { reviewApprovedEmail, reviewRejectedEmail, reviewRepliedEmail } from '../../src/templates/reviews.ts';
 import { hotelApprovedEmail, hotelRejectedEmail } from '../../src/templates/hotels.ts';
 import { contactAcknowledgement, contactToSupport } from '../../src/templates/contact.ts';
 
@@ -164,6 +164,19 @@ describe('review emails', () => {
     expect(email.text).toContain('will not be published');
     expect(email.text).toContain('http://app.example/write-review/3');
     expectEscaped(email.html, review.title!);
+  });
+});
+
+describe('review reply email', () => {
+  it('tells the reviewer the hotel answered, quotes the reply escaped, and links to the hotel page', () => {
+    const email = reviewRepliedEmail({ ...review, replyText: `Thanks! ${evil}\nSee you soon.` }, config.appUrl);
+    expect(email.to).toBe('reviewer@example.com');
+    expect(email.subject).toBe('Gym & Tonic Hotel replied to your review');
+    expect(email.text).toContain('Response from the hotel:\nThanks!');
+    expect(email.text).toContain('http://app.example/hotel/3');
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;');
+    expect(email.html).toContain('Response from the hotel');
   });
 });
 
