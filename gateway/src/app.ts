@@ -13,6 +13,8 @@ import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
+import { CatalogPages, catalogGet } from './catalog-pages.ts';
+import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
 
@@ -146,19 +148,23 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
   }
 
   const spa = new SpaFiles(config.FRONTEND_DIST);
+  // Page heads, the sitemap and robots.txt read the catalog through the balancer, kept briefly in memory.
+  const catalogPages = new CatalogPages(catalogGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS });
+  const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL });
+  await registerDiscoveryRoutes(app, { catalog: catalogPages, origin: config.PUBLIC_APP_URL, dist: config.FRONTEND_DIST, builtAt: () => (spa.built ? spa.builtAt : new Date(0)) });
   if (spa.built) {
     await spa.register(app);
-    app.get('/', async (request, reply) => spa.sendIndex(request, reply));
+    app.get('/', async (request, reply) => sendPage(request, reply));
   } else {
     logger.warn({ dist: config.FRONTEND_DIST }, 'front end not built; only the API is served');
   }
 
-  // Unknown API paths answer JSON; every other GET loads the SPA, whose router handles the path.
+  // Unknown API paths answer JSON; every other GET loads the SPA with the page's head and status (404 for unknown pages).
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !spa.built) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !spa.built) {
       return jsonNotFound(request, reply);
     }
-    return spa.sendIndex(request, reply);
+    return sendPage(request, reply);
   });
 
   return app;

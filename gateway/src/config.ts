@@ -32,6 +32,10 @@ export const configSchema = z.object({
   /** Set when a load balancer in front of the gateway sets X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** The site's public address: canonical links, share previews, the sitemap and robots.txt name it. */
+  PUBLIC_APP_URL: z.url().default('http://127.0.0.1:8080').transform((url) => url.replace(/\/+$/, '')),
+  /** How long a hotel page's catalog answer is kept for its head (ms). */
+  PAGE_HOTEL_TTL_MS: z.coerce.number().int().min(0).default(30_000),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -17,7 +18,32 @@ interface IndexDocument {
   mtimeMs: number;
   etag: string;
   variants: IndexVariant[];
+  /** index.html without its own title and description, split where a page's head goes. */
+  template: { before: string; after: string };
 }
+
+/** index.html with one page's head, kept with its compressed forms (made on first use). */
+interface PageDocument {
+  etag: string;
+  plain: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** How many generated pages are kept (each about 2 KB with its compressed forms). */
+const maxPageDocuments = 1_000;
+
+/** Splits index.html where a page's head goes: its own title and description taken out, the head put where the title was. */
+function headTemplate(html: string): { before: string; after: string } {
+  const withoutDescription = html.replace(/<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?[ \t]*/i, '');
+  const title = /<title>[\s\S]*?<\/title>/i.exec(withoutDescription);
+  if (title) return { before: withoutDescription.slice(0, title.index), after: withoutDescription.slice(title.index + title[0].length) };
+  const headEnd = withoutDescription.search(/<\/head>/i);
+  const at = headEnd >= 0 ? headEnd : (/^<!doctype html>/i.exec(withoutDescription)?.[0].length ?? 0);
+  return { before: withoutDescription.slice(0, at), after: withoutDescription.slice(at) };
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
  * Serves the SPA build: precompressed assets (`.br`, `.gz` made at build time) with
@@ -28,6 +54,7 @@ interface IndexDocument {
 export class SpaFiles {
   private readonly indexFile: string;
   private index: IndexDocument | undefined;
+  private readonly pages = new Map<string, PageDocument>();
 
   constructor(private readonly dist: string) {
     this.indexFile = path.join(dist, 'index.html');
@@ -64,8 +91,53 @@ export class SpaFiles {
     if (br) variants.push({ body: br, encoding: 'br' });
     if (gz) variants.push({ body: gz, encoding: 'gzip' });
     variants.push({ body, encoding: null });
-    this.index = { mtimeMs, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, variants };
+    this.index = { mtimeMs, etag: etagOf(body), variants, template: headTemplate(body.toString('utf8')) };
+    this.pages.clear();
     return this.index;
+  }
+
+  /** When the front end was built (the sitemap's date of the fixed pages). */
+  get builtAt(): Date {
+    return new Date(this.document().mtimeMs);
+  }
+
+  /** index.html with this head, from the recently used ones or made now. */
+  private page(head: string): PageDocument {
+    const { template } = this.document();
+    const known = this.pages.get(head);
+    if (known) {
+      this.pages.delete(head);
+      this.pages.set(head, known);
+      return known;
+    }
+    const plain = Buffer.from(`${template.before}${head}${template.after}`);
+    const made: PageDocument = { etag: etagOf(plain), plain };
+    this.pages.set(head, made);
+    if (this.pages.size > maxPageDocuments) this.pages.delete(this.pages.keys().next().value!);
+    return made;
+  }
+
+  /**
+   * Answers with index.html carrying one page's head (title, description, share tags); the SPA's
+   * router still handles the path. Each distinct page has its own ETag, and a 200 is answered 304
+   * when the browser has that page. Compressed forms are made once per page and kept.
+   */
+  sendPage(request: FastifyRequest, reply: FastifyReply, head: string, status = 200) {
+    const doc = this.page(head);
+    reply.header('cache-control', 'no-cache').header('etag', doc.etag).header('vary', 'Accept-Encoding');
+    if (status === 200 && request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    let body = doc.plain;
+    if (/\bbr\b/.test(accepted)) {
+      doc.br ??= zlib.brotliCompressSync(doc.plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+      body = doc.br;
+      reply.header('content-encoding', 'br');
+    } else if (/\bgzip\b/.test(accepted)) {
+      doc.gzip ??= zlib.gzipSync(doc.plain, { level: 9 });
+      body = doc.gzip;
+      reply.header('content-encoding', 'gzip');
+    }
+    return reply.status(status).type('text/html; charset=utf-8').send(body);
   }
 
   /** Answers with index.html (the SPA's router handles the path). */

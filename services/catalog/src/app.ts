@@ -7,6 +7,7 @@ import { providerHotelRoutes } from './routes/provider-hotels.ts';
 import { adminHotelRoutes } from './routes/admin-hotels.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { imageRoutes } from './routes/images.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 
 export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
 
@@ -25,5 +26,6 @@ export async function buildApp(ctx: ServiceContext<Config>) {
   await app.register(hotelRoutes, { ctx });
   await app.register(adminHotelRoutes, { ctx });
   await app.register(providerHotelRoutes, { ctx });
+  await app.register(sitemapRoutes, { ctx });
   return app;
 }

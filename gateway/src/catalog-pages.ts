@@ -1,0 +1,156 @@
+import type { Dispatcher } from 'undici';
+import { isHotelSummary, type HotelSummary } from './page-head.ts';
+
+/** One GET to the catalog: its status and parsed JSON body (undefined when the body is not JSON). */
+export type CatalogGet = (path: string) => Promise<{ status: number; body: unknown }>;
+
+/** A catalog GET through the gateway's balancer, with a short deadline: a page head must not wait long. */
+export function catalogGet(catalog: { request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> }, timeoutMs: number): CatalogGet {
+  return async (path) => {
+    const answer = await catalog.request({
+      method: 'GET',
+      path,
+      headers: { accept: 'application/json' },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    } as Dispatcher.RequestOptions);
+    const text = await answer.body.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: answer.statusCode, body };
+  };
+}
+
+/** A small map whose entries expire, holding at most `maxEntries` (the least recently used go first). */
+export class ExpiringCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, ttlMs: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** A public hotel as the sitemap lists it. */
+export interface SitemapHotel {
+  id: number;
+  slug: string;
+  updatedAt: string;
+}
+
+function isSitemapHotel(value: unknown): value is SitemapHotel {
+  const v = value as Partial<SitemapHotel> | null;
+  return typeof v === 'object' && v !== null && typeof v.id === 'number' && typeof v.slug === 'string' && typeof v.updatedAt === 'string';
+}
+
+export interface CatalogPagesOptions {
+  /** How long a hotel (or its absence) is remembered (default 30 s). */
+  hotelTtlMs?: number;
+  /** How many hotels are remembered at most (default 2000). */
+  maxHotels?: number;
+  /** How long the list of public hotels is used before it is read again (default 60 s). */
+  sitemapTtlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * What the gateway reads from the catalog for pages: one public hotel for a page head, and the
+ * list of public hotels for the sitemap. Answers are kept a short while in memory, and callers
+ * asking for the same thing at once share one request, so a busy page costs the catalog little.
+ * `null` means the catalog says there is no such public hotel; `undefined` that it could not be asked.
+ */
+export class CatalogPages {
+  private readonly hotels: ExpiringCache<HotelSummary | null>;
+  private readonly pending = new Map<string, Promise<HotelSummary | null | undefined>>();
+  private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
+  private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly get: CatalogGet,
+    private readonly options: CatalogPagesOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.hotels = new ExpiringCache(options.maxHotels ?? 2_000, this.now);
+  }
+
+  /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */
+  async hotel(key: string): Promise<HotelSummary | null | undefined> {
+    const id = key.toLowerCase();
+    // A slug or id is short; anything else cannot name a hotel and is not worth a request.
+    if (id.length === 0 || id.length > 200) return null;
+    const cached = this.hotels.get(id);
+    if (cached !== undefined) return cached;
+    const running = this.pending.get(id);
+    if (running) return running;
+    const lookup = this.readHotel(id).finally(() => this.pending.delete(id));
+    this.pending.set(id, lookup);
+    return lookup;
+  }
+
+  private async readHotel(id: string): Promise<HotelSummary | null | undefined> {
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await this.get(`/api/hotels/${encodeURIComponent(id)}`);
+    } catch {
+      return undefined;
+    }
+    let found: HotelSummary | null;
+    if (answer.status === 200 && isHotelSummary(answer.body)) found = answer.body;
+    else if (answer.status === 404 || answer.status === 400) found = null;
+    else return undefined;
+    this.hotels.set(id, found, this.options.hotelTtlMs ?? 30_000);
+    return found;
+  }
+
+  /**
+   * Every public hotel, read again once the last reading is older than the sitemap TTL; while the
+   * catalog cannot answer, the last reading stays in use. Undefined when there never was one.
+   */
+  async sitemapHotels(): Promise<SitemapHotel[] | undefined> {
+    if (this.sitemap && this.sitemap.expiresAt > this.now()) return this.sitemap.hotels;
+    this.sitemapPending ??= this.readSitemap().finally(() => (this.sitemapPending = undefined));
+    return this.sitemapPending;
+  }
+
+  private async readSitemap(): Promise<SitemapHotel[] | undefined> {
+    try {
+      const answer = await this.get('/api/sitemap-hotels');
+      const list = (answer.body as { hotels?: unknown } | undefined)?.hotels;
+      if (answer.status === 200 && Array.isArray(list)) {
+        const hotels = list.filter(isSitemapHotel);
+        this.sitemap = { hotels, expiresAt: this.now() + (this.options.sitemapTtlMs ?? 60_000) };
+        return hotels;
+      }
+    } catch {
+      // the last reading (if any) is answered below
+    }
+    // Asked again in a few seconds, not on every request while the catalog cannot answer.
+    if (this.sitemap) this.sitemap.expiresAt = this.now() + 5_000;
+    return this.sitemap?.hotels;
+  }
+}

@@ -1,0 +1,143 @@
+import { formatPrice } from '@reproute/contracts';
+import { defaultImagePath, documentTitle, siteName, type PageDefinition } from './pages.ts';
+
+/** What the gateway writes into index.html's head for one page. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page (canonical link and og:url). */
+  canonical: string;
+  /** Absolute URL of the preview picture. */
+  image: string;
+  robots: 'index, follow' | 'noindex, follow';
+  jsonLd?: Record<string, unknown>[];
+}
+
+const attributeEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe inside an HTML element or a quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => attributeEscapes[c]!);
+}
+
+/** JSON safe inside a <script> element: nothing in it can close the element or open a comment. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The head elements of a page, one a line; every value escaped. */
+export function renderHead(head: PageHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ];
+  return lines.join('\n    ');
+}
+
+/** An absolute URL on the public site for a path, or the URL itself when it already is one. */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** The head of a fixed page; the search page's title names the query as the page does. */
+export function staticPageHead(origin: string, path: string, definition: PageDefinition, query?: URLSearchParams): PageHead {
+  let title = definition.title;
+  let canonicalPath = definition.canonicalPath ?? path;
+  if (path === '/search') {
+    const term = (query?.get('query') ?? query?.get('q') ?? '').trim();
+    if (term) {
+      title = documentTitle(`Hotels in ${term}`);
+      canonicalPath = `/search?query=${encodeURIComponent(term)}`;
+    }
+  }
+  return {
+    title,
+    description: definition.description,
+    canonical: absoluteUrl(origin, canonicalPath),
+    image: absoluteUrl(origin, defaultImagePath),
+    robots: definition.indexable ? 'index, follow' : 'noindex, follow',
+    jsonLd: definition.jsonLd ? [definition.jsonLd(origin)] : undefined,
+  };
+}
+
+/** The catalog's public answer for a hotel, as far as its head uses it. */
+export interface HotelSummary {
+  id: number;
+  slug: string;
+  name: string;
+  description?: string | null;
+  address?: string | null;
+  city?: string | null;
+  country?: string | null;
+  pricePerNight?: number | string | null;
+  price?: number | string | null;
+  currency?: string | null;
+  imageUrl?: string | null;
+  images?: string[] | null;
+  gymImages?: string[] | null;
+  rating?: number | null;
+  totalReviews?: number | null;
+}
+
+/** Whether a catalog answer has what a hotel head needs (anything else is treated as no answer). */
+export function isHotelSummary(value: unknown): value is HotelSummary {
+  const v = value as Partial<HotelSummary> | null;
+  return typeof v === 'object' && v !== null && typeof v.name === 'string' && typeof v.slug === 'string' && typeof v.id === 'number';
+}
+
+const descriptionLimit = 200;
+
+function clip(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
+}
+
+/** A hotel page's head: its name, place, nightly price and first picture, all from the catalog. */
+export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
+  const place = [hotel.city, hotel.country].filter(Boolean).join(', ');
+  const rawPrice = Number(hotel.pricePerNight ?? hotel.price);
+  const price = Number.isFinite(rawPrice) && rawPrice > 0 ? `${formatPrice(rawPrice, hotel.currency ?? 'USD')} per night` : null;
+  const headline = [hotel.name, place].filter(Boolean).join(', ');
+  const about = hotel.description ? ` ${hotel.description}` : '';
+  const description = clip(`${headline}: a hotel with a gym${price ? `, from ${price}` : ''}.${about}`, descriptionLimit);
+  const picture = hotel.imageUrl || hotel.images?.[0] || hotel.gymImages?.[0] || defaultImagePath;
+  const canonical = absoluteUrl(origin, `/hotels/${encodeURIComponent(hotel.slug)}`);
+  const image = absoluteUrl(origin, picture);
+  const structured: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Hotel',
+    name: hotel.name,
+    url: canonical,
+    image,
+    ...(hotel.description ? { description: clip(hotel.description, 500) } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      ...(hotel.address ? { streetAddress: hotel.address } : {}),
+      ...(hotel.city ? { addressLocality: hotel.city } : {}),
+      ...(hotel.country ? { addressCountry: hotel.country } : {}),
+    },
+    ...(price ? { priceRange: price } : {}),
+    ...(hotel.totalReviews && hotel.rating ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: hotel.rating, reviewCount: hotel.totalReviews, bestRating: 5 } } : {}),
+  };
+  return { title: documentTitle(hotel.name), description, canonical, image, robots: 'index, follow', jsonLd: [structured] };
+}

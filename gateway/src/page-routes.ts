@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogPages, SitemapHotel } from './catalog-pages.ts';
+import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
+import { absoluteUrl, hotelPageHead, renderHead, staticPageHead } from './page-head.ts';
+import type { SpaFiles } from './spa.ts';
+
+export interface PagesOptions {
+  spa: SpaFiles;
+  catalog: CatalogPages;
+  /** The site's public address (PUBLIC_APP_URL), without a trailing slash. */
+  origin: string;
+}
+
+/**
+ * Answers an SPA path with index.html carrying the page's head and the status the page stands for:
+ * 200 for a route of the route table, 404 for any other path and for a hotel the catalog does not
+ * show to visitors (the SPA then shows its not-found page). When the catalog cannot be asked, a
+ * hotel page gets the site's default head with 200: the SPA decides, as it did before.
+ */
+export function pageResponder({ spa, catalog, origin }: PagesOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const resolved = resolvePath(request.url);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    if (resolved.kind === 'static') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, resolved.path, resolved.page, query)));
+    if (resolved.kind === 'hotel') {
+      const hotel = await catalog.hotel(resolved.key);
+      if (hotel) return spa.sendPage(request, reply, renderHead(hotelPageHead(origin, hotel)));
+      if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, hotelNotFoundPage)), 404);
+      request.log.warn({ hotel: resolved.key }, 'catalog did not answer for a hotel page; default head sent');
+      return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, unansweredHotelPage)));
+    }
+    return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, notFoundPage)), 404);
+  };
+}
+
+/** At most this many addresses in one sitemap file (the sitemap protocol's limit). */
+const defaultSitemapPageSize = 50_000;
+
+interface SitemapEntry {
+  loc: string;
+  lastmod: string;
+}
+
+const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xml = (value: string) => value.replace(/[&<>"']/g, (c) => xmlEscapes[c]!);
+
+function urlSet(entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => `  <url><loc>${xml(e.loc)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function sitemapIndex(files: SitemapEntry[]): string {
+  const items = files.map((e) => `  <sitemap><loc>${xml(e.loc)}</loc><lastmod>${e.lastmod}</lastmod></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+const latest = (entries: SitemapEntry[]) => entries.reduce((max, e) => (e.lastmod > max ? e.lastmod : max), entries[0]?.lastmod ?? new Date(0).toISOString());
+
+export interface DiscoveryOptions {
+  catalog: CatalogPages;
+  origin: string;
+  /** The SPA build folder (robots.txt comes from there). */
+  dist: string;
+  /** When the fixed pages last changed (the front end's build). */
+  builtAt: () => Date;
+  sitemapPageSize?: number;
+}
+
+/**
+ * /robots.txt (the front end's, plus where the sitemap is) and /sitemap.xml: the indexable fixed
+ * pages and every public hotel from the catalog's list, read again after a minute at most. Beyond
+ * 50,000 addresses /sitemap.xml becomes an index of /sitemaps/{n}.xml files.
+ */
+export async function registerDiscoveryRoutes(app: FastifyInstance, options: DiscoveryOptions): Promise<void> {
+  const { catalog, origin } = options;
+  const pageSize = options.sitemapPageSize ?? defaultSitemapPageSize;
+  const robotsFile = path.join(options.dist, 'robots.txt');
+  let built: { hotels: SitemapHotel[]; builtAt: number; files: string[] } | undefined;
+
+  /** The sitemap files for the current list of hotels: [0] is /sitemap.xml, then /sitemaps/1.xml, ... */
+  const sitemapFiles = async (): Promise<string[] | undefined> => {
+    const hotels = await catalog.sitemapHotels();
+    if (!hotels) return undefined;
+    const builtAt = options.builtAt().getTime();
+    if (built && built.hotels === hotels && built.builtAt === builtAt) return built.files;
+    const pagesDate = new Date(builtAt).toISOString();
+    const entries: SitemapEntry[] = [
+      ...sitemapStaticPaths().map((p) => ({ loc: absoluteUrl(origin, p), lastmod: pagesDate })),
+      ...hotels.map((h) => ({ loc: absoluteUrl(origin, `/hotels/${encodeURIComponent(h.slug)}`), lastmod: new Date(h.updatedAt).toISOString() })),
+    ];
+    let files: string[];
+    if (entries.length <= pageSize) files = [urlSet(entries)];
+    else {
+      const chunks: SitemapEntry[][] = [];
+      for (let i = 0; i < entries.length; i += pageSize) chunks.push(entries.slice(i, i + pageSize));
+      files = [sitemapIndex(chunks.map((chunk, i) => ({ loc: absoluteUrl(origin, `/sitemaps/${i + 1}.xml`), lastmod: latest(chunk) }))), ...chunks.map(urlSet)];
+    }
+    built = { hotels, builtAt, files };
+    return files;
+  };
+
+  const sendSitemap = async (reply: FastifyReply, index: number) => {
+    const files = await sitemapFiles();
+    if (!files) {
+      reply.header('retry-after', '60');
+      return reply.status(503).type('text/plain; charset=utf-8').send('The sitemap is temporarily unavailable. Please try again shortly.\n');
+    }
+    const file = files[index];
+    if (file === undefined || (index > 0 && files.length === 1)) return reply.status(404).type('text/plain; charset=utf-8').send('No such sitemap.\n');
+    return reply.header('cache-control', 'public, max-age=300').type('application/xml; charset=utf-8').send(file);
+  };
+
+  app.get('/sitemap.xml', async (_request, reply) => sendSitemap(reply, 0));
+  app.get('/sitemaps/:file', async (request, reply) => {
+    const match = /^([1-9]\d{0,5})\.xml$/.exec((request.params as { file: string }).file);
+    if (!match) return reply.status(404).type('text/plain; charset=utf-8').send('No such sitemap.\n');
+    return sendSitemap(reply, Number(match[1]));
+  });
+
+  let robots: { mtimeMs: number; text: string } | undefined;
+  app.get('/robots.txt', async (_request, reply) => {
+    const mtimeMs = fs.existsSync(robotsFile) ? fs.statSync(robotsFile).mtimeMs : 0;
+    if (robots?.mtimeMs !== mtimeMs) {
+      const own = mtimeMs ? fs.readFileSync(robotsFile, 'utf8') : 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+      robots = { mtimeMs, text: `${own.trimEnd()}\n\nSitemap: ${absoluteUrl(origin, '/sitemap.xml')}\n` };
+    }
+    return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots.text);
+  });
+}
