@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PendingReview, ReviewAnswer, ReviewRequest } from '@reproute/contracts';
+import type { PendingReview, ReviewAnswer, ReviewReplyRequest, ReviewRequest } from '@reproute/contracts';
 import { apiRequest } from './request';
 
 export const pendingReviewsKey = ['/api/reviews', 'pending'] as const;
@@ -40,5 +40,17 @@ export function useModerateReview() {
 export function useSubmitReview() {
   return useMutation({
     mutationFn: (body: ReviewRequest) => apiRequest<ReviewAnswer>('POST', '/api/reviews', body),
+  });
+}
+
+/** The owning provider's reply: POST writes the first one, PUT edits it; the hotel's review list follows. */
+export function useReplyToReview(hotelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, text, edit }: ReviewReplyRequest & { reviewId: string; edit: boolean }) =>
+      apiRequest<ReviewAnswer>(edit ? 'PUT' : 'POST', `/api/reviews/${reviewId}/reply`, { text }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['/api/hotels', hotelId, 'reviews'] });
+    },
   });
 }

@@ -169,7 +169,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
             </section>
           ) : null}
 
-          <HotelReviews hotelId={hotel.id} hotelName={hotel.name} />
+          <HotelReviews hotelId={hotel.id} hotelName={hotel.name} ownerId={hotel.providerId} />
         </div>
 
         <aside className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">

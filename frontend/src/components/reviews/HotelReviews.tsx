@@ -1,8 +1,13 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PenLine } from 'lucide-react';
-import type { ReviewAnswer } from '@reproute/contracts';
-import { useApprovedReviews } from '@/api/reviews';
+import { MessageSquareReply, PenLine } from 'lucide-react';
+import { reviewReplyRequest, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
+import { useApprovedReviews, useReplyToReview } from '@/api/reviews';
+import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
+import { TextAreaField } from '@/components/ui/Field';
+import { useSession } from '@/hooks/useSession';
+import { toast } from '@/store/toast';
 import { StarRating } from './StarRating';
 import { tagLabel } from './reviewForm';
 
@@ -20,8 +25,76 @@ function stayLabel(stayDate: string | null): string | null {
   return new Date(year, month - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 }
 
-/** One approved review; every text is rendered as text, never as HTML. */
-export function ReviewItem({ review }: { review: ReviewAnswer }) {
+const replyMaxLength = 2000;
+
+function replyDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** The hotel's answer under a review, as text. */
+export function ReviewReplyBlock({ reply }: { reply: ReviewReply }) {
+  const edited = reply.updatedAt !== reply.createdAt;
+  return (
+    <div className="mt-4 rounded-xl border-l-4 border-ocean-600 bg-slate-50 px-4 py-3" data-testid="review-reply">
+      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <span className="font-semibold text-slate-900">Response from the hotel</span>
+        <span className="text-slate-600">
+          {replyDate(reply.createdAt)}
+          {edited ? ' (edited)' : ''}
+        </span>
+      </p>
+      <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-700">{reply.text}</p>
+    </div>
+  );
+}
+
+/** The owner's reply form: writes the first reply or edits it; rules from the shared contract. */
+function ReplyForm({ review, onDone }: { review: ReviewAnswer; onDone: () => void }) {
+  const [text, setText] = useState(review.reply?.text ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const save = useReplyToReview(review.hotelId);
+  const edit = review.reply !== null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewReplyRequest.safeParse({ text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await save.mutateAsync({ reviewId: review.id, text: parsed.data.text, edit });
+      toast({ title: edit ? 'Reply updated' : 'Reply published', description: edit ? undefined : 'The reviewer has been emailed your reply.' });
+      onDone();
+    } catch (err) {
+      setError(serverMessageOr(err, 'Your reply could not be saved. Please try again.'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-2" aria-label="Reply to this review">
+      <TextAreaField label={edit ? 'Edit your reply' : 'Your reply as the hotel'} rows={4} value={text} maxLength={replyMaxLength} error={error} onChange={(e) => setText(e.target.value)} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-slate-600">
+          {text.trim().length}/{replyMaxLength}
+        </span>
+        <div className="flex gap-2">
+          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : edit ? 'Save reply' : 'Publish reply'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** One approved review; every text is rendered as text, never as HTML. The hotel's owner may answer it. */
+export function ReviewItem({ review, canReply = false }: { review: ReviewAnswer; canReply?: boolean }) {
+  const [replying, setReplying] = useState(false);
   const stay = stayLabel(review.stayDate);
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="hotel-review">
@@ -58,13 +131,26 @@ export function ReviewItem({ review }: { review: ReviewAnswer }) {
           ))}
         </ul>
       ) : null}
+      {review.reply && !replying ? <ReviewReplyBlock reply={review.reply} /> : null}
+      {canReply && replying ? <ReplyForm review={review} onDone={() => setReplying(false)} /> : null}
+      {canReply && !replying ? (
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => setReplying(true)}>
+          <MessageSquareReply aria-hidden className="h-4 w-4" />
+          {review.reply ? 'Edit reply' : 'Reply'}
+        </Button>
+      ) : null}
     </li>
   );
 }
 
-/** The hotel page's Reviews section: approved reviews with their gym rating, and a way to write one. */
-export function HotelReviews({ hotelId, hotelName }: { hotelId: number; hotelName?: string }) {
+/**
+ * The hotel page's Reviews section: approved reviews with their gym rating and the hotel's replies,
+ * a way to write one, and for the provider who owns the hotel a Reply action on each review.
+ */
+export function HotelReviews({ hotelId, hotelName, ownerId }: { hotelId: number; hotelName?: string; ownerId?: string | null }) {
   const reviews = useApprovedReviews(hotelId);
+  const { user } = useSession();
+  const isOwner = Boolean(user?.isProvider && ownerId && user.id === ownerId);
   const list = reviews.data ?? [];
   return (
     <section aria-labelledby="reviews-heading" data-testid="hotel-reviews">
@@ -82,7 +168,7 @@ export function HotelReviews({ hotelId, hotelName }: { hotelId: number; hotelNam
       {list.length > 0 ? (
         <ul className="mt-4 space-y-4">
           {list.map((review) => (
-            <ReviewItem key={review.id} review={review} />
+            <ReviewItem key={review.id} review={review} canReply={isOwner} />
           ))}
         </ul>
       ) : (
