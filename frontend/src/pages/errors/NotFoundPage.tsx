@@ -1,8 +1,11 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/Button';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
+  // The same title the gateway sends with the 404.
+  useDocumentTitle('Page Not Found');
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-20 text-center">
       <div>

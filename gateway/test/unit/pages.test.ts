@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { documentTitle, notFoundPage, resolvePath, sitemapStaticPaths, staticPages } from '../../src/pages.ts';
+import { escapeHtml, hotelPageHead, renderHead, scriptJson, staticPageHead } from '../../src/page-head.ts';
+import { CatalogPages, ExpiringCache, type CatalogGet } from '../../src/catalog-pages.ts';
+import { registerDiscoveryRoutes } from '../../src/page-routes.ts';
+
+const origin = 'https://reproute.example';
+const frontendSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/src');
+
+describe('resolvePath', () => {
+  it('matches the route table as React Router does: fixed pages, hotels, the rest not found', () => {
+    expect(resolvePath('/')).toMatchObject({ kind: 'static', path: '/' });
+    expect(resolvePath('/search?query=paris')).toMatchObject({ kind: 'static', path: '/search' });
+    expect(resolvePath('/Business-Travel/')).toMatchObject({ kind: 'static', path: '/business-travel' });
+    expect(resolvePath('/hotels/the-ritz')).toEqual({ kind: 'hotel', key: 'the-ritz' });
+    expect(resolvePath('/hotel/12?checkIn=2030-01-01')).toEqual({ kind: 'hotel', key: '12' });
+    expect(resolvePath('/write-review/3')).toMatchObject({ kind: 'static' });
+    expect(resolvePath('/edit-hotel/3')).toMatchObject({ kind: 'static' });
+    for (const unknown of ['/no/such/page', '/hotels', '/hotels/a/b', '/searching', '/hotels/%E0%A4%A', '/index.php']) expect(resolvePath(unknown), unknown).toEqual({ kind: 'notFound' });
+  });
+
+  it('lists the indexable fixed pages in the sitemap, aliases and private pages left out', () => {
+    const paths = sitemapStaticPaths();
+    expect(paths).toEqual(expect.arrayContaining(['/', '/search', '/business-travel', '/help-center', '/privacy-policy', '/terms-of-service', '/partner-hotels', '/contact-us', '/cookie-preferences']));
+    for (const hidden of ['/home', '/login', '/admin', '/profile', '/favourites', '/maintenance']) expect(paths).not.toContain(hidden);
+  });
+});
+
+describe('page titles', () => {
+  it('are the titles the SPA sets itself (useDocumentTitle or usePageMeta)', () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name)) sources.push(fs.readFileSync(full, 'utf8'));
+      }
+    };
+    walk(frontendSrc);
+    const all = sources.join('\n');
+    const clientTitles = new Set([...all.matchAll(/useDocumentTitle\('([^']*)'\)/g)].map((m) => documentTitle(m[1]!)));
+    for (const m of all.matchAll(/title: '([^']+\| RepRoute)'/g)) clientTitles.add(m[1]!);
+    // The hotel page's own fallback titles, and the search page's title without a query.
+    for (const m of all.matchAll(/'(Hotel Not Found|Search hotels)'/g)) clientTitles.add(documentTitle(m[1]!));
+    const hook = fs.readFileSync(path.join(frontendSrc, 'hooks/useDocumentTitle.ts'), 'utf8');
+    expect(hook).toContain(`'${documentTitle('')}'`);
+    expect(hook).toContain('`${title} | RepRoute`');
+    for (const [route, page] of Object.entries(staticPages)) expect(clientTitles.has(page.title), `${route}: ${page.title}`).toBe(true);
+    expect(clientTitles.has(notFoundPage.title), notFoundPage.title).toBe(true);
+  });
+});
+
+describe('page heads', () => {
+  const hotel = {
+    id: 7,
+    slug: 'the-ritz',
+    name: 'The <script>alert("x")</script> Ritz & \'Co\'',
+    description: 'Big gym </script><script>alert(1)</script>',
+    city: 'Paris',
+    country: 'France',
+    pricePerNight: 420,
+    currency: 'EUR',
+    imageUrl: '/images/hotels/h7/hero.jpg',
+    images: ['/images/hotels/h7/room.jpg'],
+    rating: 4.5,
+    totalReviews: 3,
+  };
+
+  it('escape every value in attributes and text, and keep JSON-LD from closing its script', () => {
+    const html = renderHead(hotelPageHead(origin, hotel));
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('<title>The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute</title>');
+    expect(html).toContain('<meta property="og:title" content="The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute" />');
+    const ld = /<script type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]!;
+    expect(ld).not.toMatch(/[<>]/);
+    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Hotel', name: hotel.name, address: { addressLocality: 'Paris' }, priceRange: '€420 per night' });
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(scriptJson({ a: '</script>\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u2028"}');
+  });
+
+  it('fill a hotel page from the catalog: name, place, nightly price, first picture as an absolute URL', () => {
+    const head = hotelPageHead(origin, { ...hotel, name: 'Hotel Lift', description: null });
+    expect(head).toMatchObject({
+      title: 'Hotel Lift | RepRoute',
+      description: 'Hotel Lift, Paris, France: a hotel with a gym, from €420 per night.',
+      canonical: 'https://reproute.example/hotels/the-ritz',
+      image: 'https://reproute.example/images/hotels/h7/hero.jpg',
+      robots: 'index, follow',
+    });
+    expect(hotelPageHead(origin, { ...hotel, imageUrl: null, images: [], pricePerNight: null }).image).toBe('https://reproute.example/media/hero-poster.jpg');
+    expect(hotelPageHead(origin, { ...hotel, imageUrl: 'https://cdn.example/a.jpg' }).image).toBe('https://cdn.example/a.jpg');
+  });
+
+  it('fill fixed pages from the page table; business travel carries its website search JSON-LD', () => {
+    const business = renderHead(staticPageHead(origin, '/business-travel', staticPages['/business-travel']!));
+    expect(business).toContain('<title>Business Travel Hotels with Great Gyms | RepRoute</title>');
+    expect(business).toContain('<link rel="canonical" href="https://reproute.example/business-travel" />');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(business)![1]!);
+    expect(ld).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: 'https://reproute.example/search?q={search_term_string}' } } });
+    expect(staticPageHead(origin, '/home', staticPages['/home']!).canonical).toBe('https://reproute.example/');
+    expect(staticPageHead(origin, '/login', staticPages['/login']!).robots).toBe('noindex, follow');
+    const search = staticPageHead(origin, '/search', staticPages['/search']!, new URLSearchParams('query=<b>Paris</b>'));
+    expect(search.title).toBe('Hotels in <b>Paris</b> | RepRoute');
+    expect(renderHead(search)).toContain('<title>Hotels in &lt;b&gt;Paris&lt;/b&gt; | RepRoute</title>');
+  });
+});
+
+describe('CatalogPages', () => {
+  function fakeCatalog() {
+    const calls: string[] = [];
+    const hotels = new Map<string, unknown>([['the-ritz', { id: 7, slug: 'the-ritz', name: 'The Ritz' }]]);
+    let list: unknown[] = [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-01T00:00:00.000Z' }];
+    let down = false;
+    const get: CatalogGet = async (p) => {
+      calls.push(p);
+      if (down) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+      if (p === '/api/sitemap-hotels') return { status: 200, body: { hotels: list } };
+      const key = decodeURIComponent(p.replace('/api/hotels/', ''));
+      return hotels.has(key) ? { status: 200, body: hotels.get(key) } : { status: 404, body: { message: 'Hotel not found' } };
+    };
+    return { calls, get, hotels, setList: (l: unknown[]) => (list = l), setDown: (d: boolean) => (down = d) };
+  }
+
+  it('keeps a hotel (and its absence) for the TTL, shares one request among callers, and says undefined when the catalog cannot answer', async () => {
+    let now = 0;
+    const catalog = fakeCatalog();
+    const pages = new CatalogPages(catalog.get, { hotelTtlMs: 1_000, now: () => now });
+    const [a, b] = await Promise.all([pages.hotel('The-Ritz'), pages.hotel('the-ritz')]);
+    expect(a).toMatchObject({ name: 'The Ritz' });
+    expect(b).toBe(a);
+    expect(await pages.hotel('nope')).toBeNull();
+    await pages.hotel('nope');
+    expect(catalog.calls).toEqual(['/api/hotels/the-ritz', '/api/hotels/nope']);
+    now = 1_001;
+    catalog.hotels.delete('the-ritz');
+    expect(await pages.hotel('the-ritz')).toBeNull();
+    catalog.setDown(true);
+    expect(await pages.hotel('other')).toBeUndefined();
+    expect(await pages.hotel('x'.repeat(201))).toBeNull();
+  });
+
+  it('reads the sitemap list again after its TTL, and keeps the last list while the catalog is down', async () => {
+    let now = 0;
+    const catalog = fakeCatalog();
+    const pages = new CatalogPages(catalog.get, { sitemapTtlMs: 60_000, now: () => now });
+    expect(await pages.sitemapHotels()).toHaveLength(1);
+    catalog.setList([]);
+    expect(await pages.sitemapHotels()).toHaveLength(1);
+    now = 60_001;
+    expect(await pages.sitemapHotels()).toHaveLength(0);
+    catalog.setDown(true);
+    now = 200_000;
+    expect(await pages.sitemapHotels()).toEqual([]);
+    expect(await new CatalogPages(catalog.get).sitemapHotels()).toBeUndefined();
+  });
+
+  it('an expiring cache holds at most its bound, dropping the least recently used', () => {
+    const cache = new ExpiringCache<number>(2, () => 0);
+    cache.set('a', 1, 10);
+    cache.set('b', 2, 10);
+    cache.get('a');
+    cache.set('c', 3, 10);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt is the front end’s plus the sitemap; the sitemap lists fixed pages and public hotels, split into an index past the page size', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'robots-'));
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /admin\n');
+    let list = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, slug: `hotel-${i + 1}`, updatedAt: `2030-01-0${i + 1}T00:00:00.000Z` }));
+    let now = 0;
+    const catalog = new CatalogPages(async () => ({ status: 200, body: { hotels: list } }), { sitemapTtlMs: 1_000, now: () => now });
+    const app = Fastify();
+    await registerDiscoveryRoutes(app, { catalog, origin, dist, builtAt: () => new Date('2030-02-01T00:00:00.000Z') });
+    const robots = await app.inject('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://reproute.example/sitemap.xml\n');
+
+    const sitemap = await app.inject('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(sitemap.body).toContain('<url><loc>https://reproute.example/business-travel</loc><lastmod>2030-02-01T00:00:00.000Z</lastmod></url>');
+    expect(sitemap.body).toContain('<url><loc>https://reproute.example/hotels/hotel-3</loc><lastmod>2030-01-03T00:00:00.000Z</lastmod></url>');
+    expect(sitemap.body.match(/<url>/g)).toHaveLength(sitemapStaticPaths().length + 5);
+
+    // A hotel the catalog no longer lists is gone once the list is read again.
+    list = list.filter((h) => h.slug !== 'hotel-3');
+    now = 1_001;
+    expect((await app.inject('/sitemap.xml')).body).not.toContain('hotel-3');
+    expect((await app.inject('/sitemaps/1.xml')).statusCode).toBe(404);
+    await app.close();
+
+    const small = Fastify();
+    await registerDiscoveryRoutes(small, { catalog, origin, dist, builtAt: () => new Date('2030-02-01T00:00:00.000Z'), sitemapPageSize: 10 });
+    const index = await small.inject('/sitemap.xml');
+    expect(index.body).toContain('<sitemapindex');
+    expect(index.body).toContain('<sitemap><loc>https://reproute.example/sitemaps/1.xml</loc>');
+    expect(index.body).toContain('<sitemap><loc>https://reproute.example/sitemaps/2.xml</loc>');
+    const second = await small.inject('/sitemaps/2.xml');
+    expect(second.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(second.body.match(/<url>/g)!.length).toBe(sitemapStaticPaths().length + 4 - 10);
+    expect((await small.inject('/sitemaps/3.xml')).statusCode).toBe(404);
+    expect((await small.inject('/sitemaps/x.xml')).statusCode).toBe(404);
+    await small.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After when the catalog never answered', async () => {
+    const app = Fastify();
+    const catalog = new CatalogPages(async () => ({ status: 503, body: undefined }));
+    await registerDiscoveryRoutes(app, { catalog, origin, dist: os.tmpdir(), builtAt: () => new Date(0) });
+    const res = await app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
+    await app.close();
+  });
+});
