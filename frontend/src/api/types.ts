@@ -1,4 +1,4 @@
-import type { EquipmentByCategory, GymAccessType, PublicUser } from '@reproute/contracts';
+import type { EquipmentByCategory, GymAccessType, GymHighlight, GymScoreComponent, PublicUser } from '@reproute/contracts';
 
 /** The hotel as the catalog answers it (docs/api.md); contracts has no schema for it yet. */
 export interface Hotel {
@@ -39,6 +39,11 @@ export interface Hotel {
   accessibilityFeatures?: string[];
   /** Only in a search with a point: km from it. */
   distanceKm?: number | null;
+  /** Our gym score (0-5, one decimal) and its components; absent from answers of older catalogs. */
+  gymScore?: number;
+  gymScoreBreakdown?: GymScoreComponent[];
+  /** Up to three gym facts for cards ("24 hours", "1,200 sqm", "Dumbbells to 50 kg"). */
+  gymHighlights?: GymHighlight[];
 }
 
 export interface HotelSearchAnswer {

@@ -19,6 +19,26 @@ describe('HotelCard', () => {
     expect(screen.getByRole('button', { name: 'Check Availability' })).toBeTruthy();
   });
 
+  it('shows the gym score to one decimal and up to three gym highlights', () => {
+    const hotel = hotelFixture({
+      gymScore: 4,
+      gymHighlights: [
+        { kind: 'hours', label: '24 hours' },
+        { kind: 'size', label: '1,200 sqm' },
+        { kind: 'dumbbell', label: 'Dumbbells to 50 kg' },
+      ],
+    });
+    renderWithApp(<HotelCard hotel={hotel} />);
+    expect(screen.getByLabelText('Gym score 4.0 out of 5').textContent).toBe('Gym 4.0');
+    const list = screen.getByRole('list', { name: 'Gym highlights' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['24 hours', '1,200 sqm', 'Dumbbells to 50 kg']);
+  });
+
+  it('shows no gym line for answers without a score or highlights', () => {
+    renderWithApp(<HotelCard hotel={hotelFixture()} />);
+    expect(screen.queryByTestId('gym-glance')).toBeNull();
+  });
+
   it('hides Check Availability without a booking URL', () => {
     renderWithApp(<HotelCard hotel={hotelFixture({ bookingUrl: null })} />);
     expect(screen.queryByRole('button', { name: 'Check Availability' })).toBeNull();

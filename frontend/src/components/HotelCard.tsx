@@ -8,8 +8,9 @@ import { HotelImage } from './HotelImage';
 import { FavoriteButton } from './FavoriteButton';
 import { BookingDialog } from './BookingDialog';
 import { Button } from './ui/Button';
+import { GymGlance } from './GymScore';
 
-/** A hotel in a grid: image, heart, gym badge, rating, place, 120-character preview, price and actions. */
+/** A hotel in a grid: image, heart, gym badge, rating, place, gym score and highlights, 120-character preview, price and actions. */
 export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
@@ -54,6 +55,7 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
           {locationLabel(hotel)}
           {typeof hotel.distanceKm === 'number' ? <span data-testid="hotel-distance">· {hotel.distanceKm.toLocaleString('en-US')} km away</span> : null}
         </p>
+        <GymGlance hotel={hotel} />
         <p className="mt-3 text-sm leading-relaxed text-slate-600">{previewText(hotel.description, 120)}</p>
         <div className="mt-auto pt-4">
           <p className="text-sm text-slate-600">

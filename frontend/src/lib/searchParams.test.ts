@@ -39,6 +39,9 @@ describe('sorting and filters in the URL', () => {
   it('drops what the API would refuse: unknown values, malformed numbers, half a point, distance without a point', () => {
     expect(read('sort=cheapest&minRating=9&minPrice=abc&gymAccessType=moon&gymSize=huge&open24h=yes&lat=48.8')).toEqual(defaultFilters);
     expect(read('sort=distance').sort).toBe('rating');
+    expect(read('sort=gymScore').sort).toBe('gymScore');
+    expect(read('sortBy=gymscore').sort).toBe('gymScore');
+    expect(filterParams({ ...defaultFilters, sort: 'gymScore' })).toEqual([['sort', 'gymScore']]);
     expect(read('sort=distance&lat=48.8566&lng=2.3522')).toMatchObject({ sort: 'distance', point: { lat: 48.8566, lng: 2.3522 } });
   });
 

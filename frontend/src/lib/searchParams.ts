@@ -77,7 +77,8 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
   const lng = numberIn(params.get('lng'), -180, 180);
   const point = lat !== null && lng !== null ? { lat, lng } : null;
   const wantedSort = (params.get('sort') ?? params.get('sortBy') ?? '').trim().toLowerCase();
-  const sort: HotelSort = wantedSort === 'price' || wantedSort === 'name' || (wantedSort === 'distance' && point) ? (wantedSort as HotelSort) : 'rating';
+  const sort: HotelSort =
+    wantedSort === 'price' || wantedSort === 'name' || (wantedSort === 'distance' && point) ? (wantedSort as HotelSort) : wantedSort === 'gymscore' ? 'gymScore' : 'rating';
   let minPrice = numberIn(params.get('minPrice'), 0, 10_000_000);
   let maxPrice = numberIn(params.get('maxPrice'), 0, 10_000_000);
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, Gauge, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
 import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
 import { useHotel } from '@/api/hotels';
 import { HotelReviews } from '@/components/reviews/HotelReviews';
@@ -9,6 +9,7 @@ import { HotelImage } from '@/components/HotelImage';
 import { FavoriteButton } from '@/components/FavoriteButton';
 import { BookingDialog } from '@/components/BookingDialog';
 import { Button } from '@/components/ui/Button';
+import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -82,6 +83,12 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               <span aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>{rating ?? 'N/A'}</span>
               {hotel.totalReviews ? <span className="font-normal text-slate-600">({hotel.totalReviews})</span> : null}
             </Badge>
+            {typeof hotel.gymScore === 'number' ? (
+              <Badge tone="white">
+                <Gauge aria-hidden className="h-3.5 w-3.5 text-brand-600" />
+                <span aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}>Gym score {gymScoreText(hotel.gymScore)}</span>
+              </Badge>
+            ) : null}
           </div>
           <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{hotel.name}</h1>
           <p className="mt-2 flex items-center gap-1.5 text-white/90">
@@ -105,6 +112,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
             <h2 id="equipment-heading" className="text-2xl font-bold text-slate-900">
               Gym Equipment &amp; Facilities
             </h2>
+            <GymScorePanel hotel={hotel} />
             {hotel.gym ? (
               <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
                 {hotel.gym.hours ? (

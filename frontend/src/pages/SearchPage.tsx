@@ -142,10 +142,10 @@ function forNewQuery(filters: SearchFilters): SearchFilters {
   return filters.sort === 'distance' ? { ...filters, sort: 'rating', point: null } : filters;
 }
 
-const sortText: Record<Exclude<HotelSort, 'distance'>, string> = { rating: 'Top rated', price: 'Lowest price', name: 'Name (A–Z)' };
+const sortText: Record<Exclude<HotelSort, 'distance'>, string> = { rating: 'Top rated', gymScore: 'Best gym score', price: 'Lowest price', name: 'Name (A–Z)' };
 
 /**
- * Rating (default), price or name; distance when a point is known: the one in the URL, or the centre
+ * Rating (default), gym score, price or name; distance when a point is known: the one in the URL, or the centre
  * of the city the query names.
  */
 function SortSelect({ query, filters, onChange }: { query: string; filters: SearchFilters; onChange: (filters: SearchFilters) => void }) {
