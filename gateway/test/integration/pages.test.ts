@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from 'jose';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { createLogger } from '@reproute/platform';
+import { buildGateway } from '../../src/app.ts';
+import { configSchema } from '../../src/config.ts';
+
+// An in-process gateway over real Redis; a small HTTP server stands in for the catalog so the test
+// decides which hotels exist and can count how often the gateway asks.
+let gateway: FastifyInstance;
+let catalog: http.Server;
+let redis: Redis;
+let distDir: string;
+const catalogRequests: string[] = [];
+
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="RepRoute finds hotels with serious gyms." />
+    <title>RepRoute – Hotels with gyms worth training in</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const hotels: Record<string, object> = {
+  'the-ritz': {
+    id: 7,
+    slug: 'the-ritz',
+    name: 'The Ritz Lifting Club',
+    description: 'Competition racks and a sauna.',
+    city: 'Paris',
+    country: 'France',
+    price: 420,
+    pricePerNight: 420,
+    currency: 'EUR',
+    imageUrl: '/images/hotels/h7/hero.jpg',
+    images: ['/images/hotels/h7/room.jpg'],
+    gymImages: [],
+    rating: 4.5,
+    totalReviews: 2,
+  },
+  'evil-hotel': {
+    id: 8,
+    slug: 'evil-hotel',
+    name: `Evil <script>alert("pwned")</script> Hotel's "Gym"`,
+    description: '</script><script>alert(1)</script>',
+    city: 'Lyon',
+    country: 'France',
+    pricePerNight: null,
+    currency: 'EUR',
+    imageUrl: null,
+    images: [],
+    gymImages: [],
+    rating: 0,
+    totalReviews: 0,
+  },
+};
+hotels['7'] = hotels['the-ritz']!;
+
+beforeAll(async () => {
+  catalog = http.createServer((req, res) => {
+    catalogRequests.push(req.url ?? '');
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/api/sitemap-hotels') {
+      res.end(JSON.stringify({ hotels: [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-02T03:04:05.000Z' }] }));
+      return;
+    }
+    const hotel = /^\/api\/hotels\/([^/?]+)$/.exec(req.url ?? '');
+    if (hotel && hotels[decodeURIComponent(hotel[1]!)]) {
+      res.end(JSON.stringify(hotels[decodeURIComponent(hotel[1]!)]));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Hotel not found' }));
+  });
+  await new Promise<void>((r) => catalog.listen(0, '127.0.0.1', r));
+  const catalogUrl = `http://127.0.0.1:${(catalog.address() as AddressInfo).port}`;
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-pages-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
+  fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const config = configSchema.parse({
+    IDENTITY_URL: catalogUrl,
+    CATALOG_URL: catalogUrl,
+    ENGAGEMENT_URL: catalogUrl,
+    REFERRAL_URL: catalogUrl,
+    ANALYTICS_URL: catalogUrl,
+    NOTIFIER_URL: catalogUrl,
+    FRONTEND_DIST: distDir,
+    PUBLIC_APP_URL: 'https://reproute.example/',
+    RATE_LIMIT_NAMESPACE: `ratelimit:gateway-pages-test-${process.pid}-${Date.now()}:`,
+  });
+  gateway = await buildGateway({ config, logger: createLogger('gateway-pages-test', 'silent'), redis, key: pair.publicKey });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  catalog?.close();
+  redis?.disconnect();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+const page = async (p: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${base()}${p}`, { headers });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+};
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key.replace(/[+]/g, '\\+')}" content="([^"]*)" />`).exec(html)?.[1];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('pages that can be shared and found', () => {
+  it('answers known routes 200, unknown paths and unknown hotels 404 with the SPA, and leaves API paths alone', async () => {
+    for (const route of ['/', '/home', '/search?query=paris', '/hotels/the-ritz', '/hotel/7', '/login', '/provider/dashboard', '/write-review/7', '/business-travel', '/maintenance']) {
+      const res = await page(route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
+      expect(res.body, route).toContain('<div id="root"></div>');
+    }
+    for (const route of ['/no/such/page', '/hotels/nope', '/hotel/999', '/hotels/the-ritz/extra']) {
+      const res = await page(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
+      expect(res.body, route).toContain('<div id="root"></div>');
+      expect(meta(res.body, 'robots'), route).toBe('noindex, follow');
+    }
+    expect(titleOf((await page('/no/such/page')).body)).toBe('Page Not Found | RepRoute');
+    expect(titleOf((await page('/hotels/nope')).body)).toBe('Hotel Not Found | RepRoute');
+
+    const api = await fetch(`${base()}/api/does-not-exist`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    const hotelApi = await fetch(`${base()}/api/hotels/the-ritz`);
+    expect(hotelApi.status).toBe(200);
+    expect(await hotelApi.json()).toMatchObject({ name: 'The Ritz Lifting Club' });
+    expect((await fetch(`${base()}/api/hotels/nope`)).headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('puts a hotel page’s head together from the catalog: title, description, canonical, Open Graph and Twitter tags', async () => {
+    const { body } = await page('/hotel/7');
+    expect(titleOf(body)).toBe('The Ritz Lifting Club | RepRoute');
+    expect(body.match(/<title>/g)).toHaveLength(1);
+    expect(body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(meta(body, 'description')).toBe('The Ritz Lifting Club, Paris, France: a hotel with a gym, from €420 per night. Competition racks and a sauna.');
+    expect(body).toContain('<link rel="canonical" href="https://reproute.example/hotels/the-ritz" />');
+    expect(meta(body, 'og:title')).toBe('The Ritz Lifting Club | RepRoute');
+    expect(meta(body, 'og:description')).toBe(meta(body, 'description'));
+    expect(meta(body, 'og:url')).toBe('https://reproute.example/hotels/the-ritz');
+    expect(meta(body, 'og:image')).toBe('https://reproute.example/images/hotels/h7/hero.jpg');
+    expect(meta(body, 'og:type')).toBe('website');
+    expect(meta(body, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(body, 'twitter:title')).toBe('The Ritz Lifting Club | RepRoute');
+    expect(meta(body, 'twitter:image')).toBe('https://reproute.example/images/hotels/h7/hero.jpg');
+    expect(body.indexOf('<title>')).toBeLessThan(body.indexOf('</head>'));
+  });
+
+  it('puts a fixed page’s head together from the page table, business travel’s JSON-LD included', async () => {
+    const { body } = await page('/business-travel');
+    expect(titleOf(body)).toBe('Business Travel Hotels with Great Gyms | RepRoute');
+    expect(meta(body, 'description')).toMatch(/^Hotels for business travellers who keep training/);
+    expect(body).toContain('<link rel="canonical" href="https://reproute.example/business-travel" />');
+    expect(meta(body, 'og:image')).toBe('https://reproute.example/media/hero-poster.jpg');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(body)![1]!);
+    expect(ld).toMatchObject({ '@type': 'WebSite', url: 'https://reproute.example/', potentialAction: { '@type': 'SearchAction' } });
+    expect(titleOf((await page('/')).body)).toBe('RepRoute – Hotels with gyms worth training in');
+    expect(titleOf((await page('/search?query=Paris')).body)).toBe('Hotels in Paris | RepRoute');
+    expect(titleOf((await page('/contact-us')).body)).toBe('Contact Us | RepRoute');
+  });
+
+  it('escapes a hotel name with <script> and quotes everywhere it goes', async () => {
+    const { status, body } = await page('/hotels/evil-hotel');
+    expect(status).toBe(200);
+    expect(body).not.toContain('<script>alert');
+    expect(body).not.toContain('</script><script>');
+    const escaped = 'Evil &lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; Hotel&#39;s &quot;Gym&quot; | RepRoute';
+    expect(titleOf(body)).toBe(escaped);
+    expect(meta(body, 'og:title')).toBe(escaped);
+    expect(meta(body, 'twitter:title')).toBe(escaped);
+    const ld = /<script type="application\/ld\+json">(.*)<\/script>/.exec(body)![1]!;
+    expect(ld).not.toMatch(/[<>]/);
+    expect(JSON.parse(ld).name).toBe(`Evil <script>alert("pwned")</script> Hotel's "Gym"`);
+    // No price, no picture: the head says so without a price and uses the site's picture.
+    expect(meta(body, 'og:image')).toBe('https://reproute.example/media/hero-poster.jpg');
+  });
+
+  it('gives each generated page its own ETag, answers 304 for it, and compresses it', async () => {
+    const ritz = await page('/hotels/the-ritz');
+    const etag = ritz.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(ritz.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${base()}/hotels/the-ritz`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await page('/business-travel', { 'if-none-match': etag });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+    // A 404 is never answered 304, whatever the browser holds.
+    const missing = await page('/no/such/page');
+    expect((await page('/no/such/page', { 'if-none-match': missing.headers.get('etag')! })).status).toBe(404);
+
+    const br = await new Promise<{ encoding?: string; body: Buffer; etag?: string }>((resolve, reject) => {
+      http.get(`${base()}/hotels/the-ritz`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks), etag: res.headers.etag }));
+      }).on('error', reject);
+    });
+    expect(br.encoding).toBe('br');
+    expect(br.etag).toBe(etag);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(ritz.body);
+  });
+
+  it('asks the catalog once for a hotel page that many visitors open at once', async () => {
+    const before = catalogRequests.filter((u) => u === '/api/hotels/7').length;
+    await Promise.all(Array.from({ length: 20 }, () => page('/hotel/7')));
+    expect(catalogRequests.filter((u) => u === '/api/hotels/7').length - before).toBeLessThanOrEqual(1);
+  });
+
+  it('serves robots.txt naming the sitemap, and sitemap.xml with the fixed pages and public hotels', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: https://reproute.example/sitemap.xml');
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain('<url><loc>https://reproute.example/hotels/the-ritz</loc><lastmod>2030-01-02T03:04:05.000Z</lastmod></url>');
+    expect(sitemap.body).toContain('<loc>https://reproute.example/</loc>');
+    expect(sitemap.body).toContain('<loc>https://reproute.example/business-travel</loc>');
+    expect(sitemap.body).not.toContain('/login<');
+  });
+});
