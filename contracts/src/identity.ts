@@ -10,11 +10,23 @@ const phoneDigits = (value: unknown) => (typeof value === 'string' ? value.trim(
 const countryCode = z.string().trim().regex(/^\+\d{1,4}$/, 'Please choose a valid country code');
 
 export const emailField = z.string({ error: messages.email }).trim().toLowerCase().pipe(z.email({ error: messages.email }));
+/**
+ * The password rule, one requirement per line of the live checklist; the server applies exactly
+ * these. The special character is any character that is not an ASCII letter or digit (document 2).
+ */
+export const passwordRequirements = [
+  { label: 'At least 8 characters', pattern: /^[\s\S]{8,}$/ },
+  { label: 'One uppercase letter', pattern: /[A-Z]/ },
+  { label: 'One lowercase letter', pattern: /[a-z]/ },
+  { label: 'One number', pattern: /\d/ },
+  { label: 'One special character (not a letter or number, e.g. ! # - _ @)', pattern: /[^A-Za-z0-9]/ },
+] as const;
+
 export const strongPassword = z
   .string({ error: messages.passwordMin })
   .min(8, messages.passwordMin)
   .max(128, 'Password must be at most 128 characters')
-  .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/, messages.passwordStrength);
+  .refine((password) => passwordRequirements.every((rule) => rule.pattern.test(password)), messages.passwordStrength);
 
 export const registerRequest = z.object({
   email: emailField,
@@ -36,6 +48,53 @@ export const countryCodes = [
 
 export const internationalPhone = /^\+?[1-9]\d{1,14}$/;
 
+/** ITU country calling codes of two digits (1 and 7 are the one-digit codes; every other code has three). */
+const twoDigitCallingCodes = new Set([
+  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53', '54', '55', '56', '57', '58',
+  '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93', '94', '95', '98',
+]);
+
+/**
+ * Splits a `+` number (`+`, digits only) into its country calling code and the rest: calling codes
+ * are prefix-free, so the first digits decide. Null for a number without `+` or with nothing after the code.
+ */
+export function splitCallingCode(phone: string): { countryCode: string; nationalNumber: string } | null {
+  const match = /^\+(\d+)$/.exec(phone);
+  if (!match) return null;
+  const digits = match[1]!;
+  const length = digits.startsWith('1') || digits.startsWith('7') ? 1 : twoDigitCallingCodes.has(digits.slice(0, 2)) ? 2 : 3;
+  const nationalNumber = digits.slice(length);
+  return nationalNumber ? { countryCode: `+${digits.slice(0, length)}`, nationalNumber } : null;
+}
+
+/**
+ * The one business-phone rule of the registration and setup forms: international format (optional `+`,
+ * first digit 1-9, 2 to 15 digits), typed with spaces, dashes or brackets if liked; a `+` number needs
+ * digits after its country code.
+ */
+export const businessPhone = z.preprocess(
+  phoneDigits,
+  z
+    .string({ error: messages.internationalPhone })
+    .regex(internationalPhone, messages.internationalPhone)
+    .refine((phone) => !phone.startsWith('+') || splitCallingCode(phone) !== null, messages.internationalPhone),
+);
+
+/**
+ * The country code and number to store: a `+` number brings its own country code (so "+44 20…"
+ * is stored as +44 and 20…, never shown as "+1 +44…"); otherwise the chosen code, else the current one.
+ */
+export function phoneParts(phone: string, chosenCode: string | undefined, currentCode: string): { countryCode: string; phoneNumber: string } {
+  const split = splitCallingCode(phone);
+  return split ? { countryCode: split.countryCode, phoneNumber: split.nationalNumber } : { countryCode: chosenCode ?? currentCode, phoneNumber: phone };
+}
+
+/** A stored phone as people read it: the country code and the number (a legacy number that kept its `+` shows alone). */
+export function formatPhone(countryCode: string | null | undefined, phoneNumber: string | null | undefined): string | null {
+  if (!phoneNumber) return null;
+  return phoneNumber.startsWith('+') || !countryCode ? phoneNumber : `${countryCode} ${phoneNumber}`;
+}
+
 export const setupProfileRequest = z
   .object({
     firstName: optionalText(50, messages.firstNameMax),
@@ -45,7 +104,7 @@ export const setupProfileRequest = z
     isProvider: z.boolean().default(false),
     // An empty country code becomes the default +1 (spec, profile setup).
     countryCode: z.preprocess((v) => emptyToUndefined(v) ?? '+1', countryCode),
-    phoneNumber: z.preprocess((v) => emptyToUndefined(phoneDigits(v)), z.string().regex(internationalPhone, messages.internationalPhone).optional()),
+    phoneNumber: z.preprocess((v) => emptyToUndefined(phoneDigits(v)), businessPhone.optional()),
     companyName: optionalText(120, 'Company name must be less than 120 characters'),
     preferredEquipment: z.array(z.string().trim().min(1).max(60)).max(40).optional(),
     accessibilityNeeds: z.array(z.string().trim().min(1).max(120)).max(20).optional(),
@@ -59,21 +118,24 @@ export type SetupProfileRequest = z.infer<typeof setupProfileRequest>;
 
 export const providerSetupRequest = z.object({
   companyName: z.string({ error: messages.companyNameMin }).trim().min(2, messages.companyNameMin).max(120, 'Company name must be less than 120 characters'),
-  phoneNumber: z.preprocess(phoneDigits, z.string({ error: messages.internationalPhone }).regex(internationalPhone, messages.internationalPhone)),
+  phoneNumber: businessPhone,
   countryCode: z.preprocess(emptyToUndefined, countryCode.optional()),
+  /** The bio typed at provider registration travels with its setup call and is kept. */
+  bio: optionalText(1000, 'Bio must be less than 1000 characters'),
 });
 export type ProviderSetupRequest = z.infer<typeof providerSetupRequest>;
 
-/** The provider registration page's form (bio and terms are checked in the browser but not sent). */
+/**
+ * The provider registration page's form. Name, email and password go to register; company, phone
+ * (the setup form's international rule) and bio go on to provider setup; terms stay in the browser.
+ */
 export const providerRegistrationForm = z.object({
   firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(50, messages.firstNameMax),
   lastName: z.string().trim().min(2, 'Last name must be at least 2 characters').max(50, messages.lastNameMax),
   email: emailField,
-  // The spec's form accepts any non-alphanumeric special character, but the register call it makes
-  // enforces @$!%*?&; the form uses the server's rule so a password it accepts is never refused after submit.
   password: strongPassword,
-  companyName: z.string().trim().min(2, messages.providerCompanyMin),
-  phoneNumber: z.string().trim().min(10, messages.providerPhoneMin),
+  companyName: z.string().trim().min(2, messages.providerCompanyMin).max(120, 'Company name must be less than 120 characters'),
+  phoneNumber: businessPhone,
   bio: z.string().trim().min(50, messages.providerBioMin).max(500, messages.providerBioMax),
   agreeToTerms: z.literal(true, { error: messages.agreeToTerms }),
 });

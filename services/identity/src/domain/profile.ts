@@ -1,5 +1,4 @@
-import type { ProviderSetupRequest, SetupProfileRequest } from '@reproute/contracts';
-import type { PublicUser } from '@reproute/contracts';
+import { phoneParts, type ProviderSetupRequest, type PublicUser, type SetupProfileRequest } from '@reproute/contracts';
 
 /** The profile columns a setup call writes. */
 export interface ProfileChanges {
@@ -33,14 +32,16 @@ export interface ProfileOutcome {
  */
 export function applyProfileSetup(current: PublicUser, request: SetupProfileRequest): ProfileOutcome {
   const isProvider = current.isProvider || request.isProvider;
+  // A `+` number brings its own country code; without a new number the chosen code applies.
+  const phone = request.phoneNumber ? phoneParts(request.phoneNumber, request.countryCode, current.countryCode) : { countryCode: request.countryCode, phoneNumber: current.phoneNumber };
   const changes: ProfileChanges = {
     firstName: request.firstName ?? current.firstName,
     lastName: request.lastName ?? current.lastName,
     bio: request.bio ?? current.bio,
     isTraveler: request.isTraveler,
     isProvider,
-    countryCode: request.countryCode,
-    phoneNumber: request.phoneNumber ?? current.phoneNumber,
+    countryCode: phone.countryCode,
+    phoneNumber: phone.phoneNumber,
     companyName: request.companyName ?? current.companyName,
     preferredEquipment: request.preferredEquipment ?? current.preferredEquipment,
     accessibilityNeeds: request.accessibilityNeeds ?? current.accessibilityNeeds,
@@ -49,16 +50,20 @@ export function applyProfileSetup(current: PublicUser, request: SetupProfileRequ
   return { changes, completedNow: !current.profileSetupComplete, becameProvider: isProvider && !current.isProvider };
 }
 
-/** Provider setup: the provider flag with the business's name and phone; it also completes the profile. */
+/**
+ * Provider setup: the provider flag with the business's name and phone (and the bio typed at
+ * provider registration); it also completes the profile.
+ */
 export function applyProviderSetup(current: PublicUser, request: ProviderSetupRequest): ProfileOutcome {
+  const phone = phoneParts(request.phoneNumber, request.countryCode, current.countryCode);
   const changes: ProfileChanges = {
     firstName: current.firstName,
     lastName: current.lastName,
-    bio: current.bio,
+    bio: request.bio ?? current.bio,
     isTraveler: current.isTraveler,
     isProvider: true,
-    countryCode: request.countryCode ?? current.countryCode,
-    phoneNumber: request.phoneNumber,
+    countryCode: phone.countryCode,
+    phoneNumber: phone.phoneNumber,
     companyName: request.companyName,
     preferredEquipment: current.preferredEquipment,
     accessibilityNeeds: current.accessibilityNeeds,

@@ -98,10 +98,41 @@ describe('POST /api/provider/setup', () => {
     const res = await api('POST', '/api/provider/setup', { token, body: { companyName: '  Summit Gyms  ', phoneNumber: '+1 (212) 555-0199' } });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe('string');
-    expect(res.body.user).toMatchObject({ id: user.id, isProvider: true, companyName: 'Summit Gyms', phoneNumber: '+12125550199', profileSetupComplete: true });
+    expect(res.body.user).toMatchObject({ id: user.id, isProvider: true, companyName: 'Summit Gyms', countryCode: '+1', phoneNumber: '2125550199', profileSetupComplete: true });
     expect(claimsOf(res.body.token).roles).toEqual(['traveller', 'provider']);
     const me = await api('GET', '/api/auth/me', { token: res.body.token });
     expect(me.body).toMatchObject({ isProvider: true, companyName: 'Summit Gyms' });
     await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.became_provider' && e.sent), 20_000, 'user.became_provider published');
+  });
+});
+
+describe('provider registration keeps what the partner typed', () => {
+  const bio = 'Three hotels with proper strength gyms: racks, platforms and dumbbells to 50 kg.';
+
+  it('keeps bio, company and a +44 phone as +44 and the national number (never "+1 +44…")', async () => {
+    const { token, user } = await register('provider-keeps');
+    const res = await api('POST', '/api/provider/setup', { token, body: { companyName: 'Iron Inns Ltd', phoneNumber: '+44 20 7946 0958', bio: `  ${bio}  ` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = { id: user.id, isProvider: true, companyName: 'Iron Inns Ltd', countryCode: '+44', phoneNumber: '2079460958', bio };
+    expect(res.body.user).toMatchObject(expected);
+    expect((await api('GET', '/api/auth/me', { token: res.body.token })).body).toMatchObject(expected);
+  });
+
+  it('a number without + keeps the chosen country code, and setup without a bio keeps the stored one', async () => {
+    const { token } = await register('provider-plain');
+    const first = await api('POST', '/api/provider/setup', { token, body: { companyName: 'Iron Inns', phoneNumber: '612345678', countryCode: '+33', bio } });
+    expect(first.body.user).toMatchObject({ countryCode: '+33', phoneNumber: '612345678', bio });
+    const again = await api('POST', '/api/provider/setup', { token: first.body.token, body: { companyName: 'Iron Inns', phoneNumber: '+353 1 234 5678' } });
+    expect(again.body.user).toMatchObject({ countryCode: '+353', phoneNumber: '12345678', bio });
+  });
+
+  it('refuses a + number with nothing after its country code, and a bio over 1000 characters', async () => {
+    const { token } = await register('provider-refused');
+    const noNumber = await api('POST', '/api/provider/setup', { token, body: { companyName: 'Iron Inns', phoneNumber: '+353' } });
+    expect(noNumber.status).toBe(400);
+    expect(messageOf(noNumber)).toBe(messages.internationalPhone);
+    const longBio = await api('POST', '/api/provider/setup', { token, body: { companyName: 'Iron Inns', phoneNumber: '+447700900123', bio: 'x'.repeat(1001) } });
+    expect(longBio.status).toBe(400);
+    expect(messageOf(longBio)).toBe('Bio must be less than 1000 characters');
   });
 });

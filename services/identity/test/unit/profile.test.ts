@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { messages, providerSetupRequest, registerRequest, resetPasswordForm, resetPasswordRequest, setupProfileRequest, type PublicUser } from '@reproute/contracts';
+import {
+  formatPhone,
+  messages,
+  passwordRequirements,
+  providerRegistrationForm,
+  providerSetupRequest,
+  registerRequest,
+  resetPasswordForm,
+  resetPasswordRequest,
+  setupProfileRequest,
+  splitCallingCode,
+  type PublicUser,
+} from '@reproute/contracts';
 import { applyProfileSetup, applyProviderSetup } from '../../src/domain/profile.ts';
 import { toPublicUser, type UserRow } from '../../src/domain/users.ts';
 import { PasswordHasher } from '../../src/domain/passwords.ts';
@@ -52,7 +64,7 @@ describe('profile setup', () => {
     expect(firstMessage(setupProfileRequest.safeParse({ isProvider: true, companyName: 'Acme', phoneNumber: ' ' }))).toBe(messages.providerFieldsRequired);
     const ok = setupProfileRequest.parse({ isProvider: true, companyName: 'Acme Gyms', phoneNumber: '+44 20 7946 0958', countryCode: '+44' });
     const outcome = applyProfileSetup(user, ok);
-    expect(outcome.changes).toMatchObject({ isProvider: true, companyName: 'Acme Gyms', phoneNumber: '+442079460958', countryCode: '+44' });
+    expect(outcome.changes).toMatchObject({ isProvider: true, companyName: 'Acme Gyms', phoneNumber: '2079460958', countryCode: '+44' });
     expect(outcome.becameProvider).toBe(true);
   });
 
@@ -75,11 +87,68 @@ describe('profile setup', () => {
   });
 });
 
+describe('business phone and country code', () => {
+  it('takes the country code from a + prefix instead of the default +1 (prefix-free calling codes)', () => {
+    expect(splitCallingCode('+14155551234')).toEqual({ countryCode: '+1', nationalNumber: '4155551234' });
+    expect(splitCallingCode('+442079460958')).toEqual({ countryCode: '+44', nationalNumber: '2079460958' });
+    expect(splitCallingCode('+74951234567')).toEqual({ countryCode: '+7', nationalNumber: '4951234567' });
+    expect(splitCallingCode('+35312345678')).toEqual({ countryCode: '+353', nationalNumber: '12345678' });
+    expect(splitCallingCode('+971501234567')).toEqual({ countryCode: '+971', nationalNumber: '501234567' });
+    expect(splitCallingCode('4155551234')).toBeNull();
+    expect(splitCallingCode('+353')).toBeNull();
+  });
+
+  it('provider setup stores +44 and the national number, never "+1 +44…"; a plain number keeps the chosen or current code', () => {
+    const uk = applyProviderSetup(user, providerSetupRequest.parse({ companyName: 'Iron Inns', phoneNumber: '+44 20 7946 0958' }));
+    expect(uk.changes).toMatchObject({ countryCode: '+44', phoneNumber: '2079460958' });
+    expect(formatPhone(uk.changes.countryCode, uk.changes.phoneNumber)).toBe('+44 2079460958');
+    const plain = applyProviderSetup({ ...user, countryCode: '+33' }, providerSetupRequest.parse({ companyName: 'Iron Inns', phoneNumber: '612345678' }));
+    expect(plain.changes).toMatchObject({ countryCode: '+33', phoneNumber: '612345678' });
+    expect(formatPhone('+1', '+442079460958')).toBe('+442079460958');
+    expect(firstMessage(providerSetupRequest.safeParse({ companyName: 'Iron Inns', phoneNumber: '+353' }))).toBe(messages.internationalPhone);
+  });
+
+  it('provider setup keeps the bio sent with it, and an absent bio keeps the current one', () => {
+    const bio = 'We run three hotels with proper strength gyms in Manchester and Leeds.';
+    expect(applyProviderSetup(user, providerSetupRequest.parse({ companyName: 'Iron Inns', phoneNumber: '+447700900123', bio })).changes.bio).toBe(bio);
+    expect(applyProviderSetup({ ...user, bio: 'Kept' }, providerSetupRequest.parse({ companyName: 'Iron Inns', phoneNumber: '+447700900123' })).changes.bio).toBe('Kept');
+  });
+
+  it('the registration form and the setup form share one phone rule', () => {
+    const form = { firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', password: 'Str0ng#Pass', companyName: 'Iron Inns', bio: 'x'.repeat(60), agreeToTerms: true };
+    for (const phone of ['+44 20 7946 0958', '+1 (415) 555-1234', '4155551234']) {
+      expect(providerRegistrationForm.safeParse({ ...form, phoneNumber: phone }).success, phone).toBe(true);
+      expect(providerSetupRequest.safeParse({ companyName: 'Iron Inns', phoneNumber: phone }).success, phone).toBe(true);
+    }
+    for (const phone of ['0123456789', 'call me', '+1', '+1234567890123456']) {
+      expect(firstMessage(providerRegistrationForm.safeParse({ ...form, phoneNumber: phone })), phone).toBe(messages.internationalPhone);
+      expect(firstMessage(providerSetupRequest.safeParse({ companyName: 'Iron Inns', phoneNumber: phone })), phone).toBe(messages.internationalPhone);
+    }
+  });
+});
+
+describe('password rule (one definition for the server and the checklist)', () => {
+  it('accepts any non-alphanumeric character as the special one', () => {
+    for (const password of ['Str0ng#Pass', 'Str0ng-Pass', 'Str0ng_Pass', 'Str0ng.Pass', 'Str0ng Pass', 'Str0ng€Pass', 'Str0ng!Pass']) {
+      expect(registerRequest.safeParse({ email: 'a@b.co', password, firstName: 'A', lastName: 'B' }).success, password).toBe(true);
+      expect(resetPasswordForm.safeParse({ password, confirmPassword: password }).success, password).toBe(true);
+    }
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ngPass1', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordStrength);
+  });
+
+  it('a password the checklist ticks in full is exactly one the server accepts', () => {
+    for (const password of ['Str0ng#Pass', 'weakpass', 'NoDigits!!', 'alllowercase1!', 'NoSpecial123', 'Sh0rt!', 'Ab1!Ab1!']) {
+      const ticked = passwordRequirements.every((rule) => rule.pattern.test(password));
+      expect(registerRequest.safeParse({ email: 'a@b.co', password, firstName: 'A', lastName: 'B' }).success, password).toBe(ticked);
+    }
+  });
+});
+
 describe('registration and reset rules', () => {
   it('registration uses the spec messages', () => {
     expect(firstMessage(registerRequest.safeParse({ email: 'nope', password: 'Str0ng!Pass', firstName: 'A', lastName: 'B' }))).toBe(messages.email);
     expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'S!1a', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordMin);
-    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ngPass#', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordStrength);
+    expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ngPass', firstName: 'A', lastName: 'B' }))).toBe(messages.passwordStrength);
     expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: '  ', lastName: 'B' }))).toBe(messages.firstNameRequired);
     expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: 'A', lastName: 'x'.repeat(51) }))).toBe(messages.lastNameMax);
     expect(registerRequest.parse({ email: ' Ann@Example.COM ', password: 'Str0ng!Pass', firstName: ' Ann ', lastName: 'Lee' })).toMatchObject({ email: 'ann@example.com', firstName: 'Ann' });
