@@ -7,13 +7,14 @@ import { HotelReviews } from '@/components/reviews/HotelReviews';
 import type { Hotel } from '@/api/types';
 import { HotelImage } from '@/components/HotelImage';
 import { FavoriteButton } from '@/components/FavoriteButton';
+import { ShareButton } from '@/components/ShareButton';
 import { BookingDialog } from '@/components/BookingDialog';
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
 import { toast } from '@/store/toast';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
@@ -86,7 +87,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
             {typeof hotel.gymScore === 'number' ? (
               <Badge tone="white">
                 <Gauge aria-hidden className="h-3.5 w-3.5 text-brand-600" />
-                <span aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}>Gym score {gymScoreText(hotel.gymScore)}</span>
+                <span role="img" aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}>Gym score {gymScoreText(hotel.gymScore)}</span>
               </Badge>
             ) : null}
           </div>
@@ -196,6 +197,10 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 Check Rates
               </Button>
               {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
+              <ShareButton
+                target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${window.location.origin}${hotelPath(hotel)}${window.location.search}` }}
+                analyticsLabel={`hotel:${hotel.id}`}
+              />
             </div>
             <p className="mt-4 text-xs leading-relaxed text-slate-600">You book directly with the hotel or its booking partner. RepRoute never charges a fee.</p>
           </div>
