@@ -23,6 +23,7 @@ const review: PendingReview = {
   tags: ['gym-focused-stay'],
   isApproved: null,
   createdAt: '2026-11-01T10:00:00Z',
+  reply: null,
 };
 
 describe('ReviewModeration', () => {

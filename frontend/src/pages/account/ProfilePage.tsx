@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Building2, LogOut, Pencil } from 'lucide-react';
+import { formatPhone } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
@@ -95,7 +96,7 @@ export default function ProfilePage() {
             </div>
             <dl className="mt-3">
               <Row label="Company" value={user.companyName} />
-              <Row label="Phone" value={user.phoneNumber ? `${user.countryCode} ${user.phoneNumber}` : null} />
+              <Row label="Phone" value={formatPhone(user.countryCode, user.phoneNumber)} />
             </dl>
           </Card>
         ) : null}

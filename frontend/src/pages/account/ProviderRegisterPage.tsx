@@ -4,13 +4,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import { providerRegistrationForm, providerSetupRequest } from '@reproute/contracts';
+import { providerRegistrationForm } from '@reproute/contracts';
 import { AuthLayout } from '@/components/AuthLayout';
 import { FieldError, TextAreaField, TextField } from '@/components/ui/Field';
 import { PasswordField } from '@/components/PasswordField';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/FormAlert';
-import { PasswordChecklist, passwordRules } from './PasswordChecklist';
+import { PasswordChecklist } from './PasswordChecklist';
 import { acceptAuthAnswer } from '@/api/auth';
 import { apiRequest } from '@/api/request';
 import type { AuthAnswer } from '@/api/types';
@@ -18,12 +18,11 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { registerErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
-// The provider form accepts any non-alphanumeric character as the special one.
-const providerPasswordRules = passwordRules.map((rule, i) =>
-  i === 4 ? { label: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) } : rule,
-);
-
-/** /provider-register: creates the account (bio and terms stay in the browser), then a full navigation to /provider-setup. */
+/**
+ * /provider-register: creates the account, then sets the provider up with the company, phone and bio
+ * typed here, and goes on with a full navigation to /provider-setup. Should the setup call fail, that
+ * page opens with the company, phone and bio filled in.
+ */
 export default function ProviderRegisterPage() {
   useDocumentTitle('List your hotel');
   const [formError, setFormError] = useState<string | null>(null);
@@ -45,10 +44,13 @@ export default function ProviderRegisterPage() {
         lastName: values.lastName,
       });
       acceptAuthAnswer(answer);
-      // Company and phone were asked already: set the provider up now when they fit its rules.
-      const setup = providerSetupRequest.safeParse({ companyName: values.companyName, phoneNumber: values.phoneNumber });
-      if (setup.success) await apiRequest<AuthAnswer>('POST', '/api/provider/setup', setup.data).then(acceptAuthAnswer).catch(() => undefined);
-      window.location.assign('/provider-setup');
+      const details = { companyName: values.companyName, phoneNumber: values.phoneNumber, bio: values.bio };
+      const setUp = await apiRequest<AuthAnswer>('POST', '/api/provider/setup', details)
+        .then(acceptAuthAnswer)
+        .then(() => true)
+        .catch(() => false);
+      // The spec's full navigation to /provider-setup: a provider goes on to the dashboard from there.
+      window.location.assign(setUp ? '/provider-setup' : `/provider-setup?${new URLSearchParams(details).toString()}`);
     } catch (error) {
       const message = registerErrorMessage(error, 'provider');
       setFormError(message);
@@ -69,12 +71,12 @@ export default function ProviderRegisterPage() {
           label="Password"
           autoComplete="new-password"
           error={errors.password?.message}
-          hint={<PasswordChecklist password={password} rules={providerPasswordRules} />}
+          hint={<PasswordChecklist password={password} />}
           {...form.register('password')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
-          <TextField label="Business phone" type="tel" autoComplete="tel" placeholder="+14155551234" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+          <TextField label="Business phone" type="tel" autoComplete="tel" placeholder="+44 20 7946 0958" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </div>
         <div>
           <TextAreaField label="About your business" rows={4} error={errors.bio?.message} {...form.register('bio')} />

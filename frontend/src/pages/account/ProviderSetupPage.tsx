@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
@@ -21,9 +21,16 @@ export default function ProviderSetupPage() {
   const navigate = useNavigate();
   const setup = useProviderSetup();
   const [formError, setFormError] = useState<string | null>(null);
+  // Details typed at provider registration arrive in the query when its setup call did not go through.
+  const [params] = useSearchParams();
+  const storedPhone = user?.phoneNumber ? (user.phoneNumber.startsWith('+') ? user.phoneNumber : `${user.countryCode}${user.phoneNumber}`) : '';
   const form = useForm({
     resolver: zodResolver(providerSetupRequest),
-    defaultValues: { companyName: user?.companyName ?? '', phoneNumber: user?.phoneNumber ?? '' },
+    defaultValues: {
+      companyName: user?.companyName ?? params.get('companyName') ?? '',
+      phoneNumber: storedPhone || params.get('phoneNumber') || '',
+      bio: params.get('bio') ?? undefined,
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -57,7 +64,7 @@ export default function ProviderSetupPage() {
         <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5">
           <FormAlert message={formError} />
           <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
-          <TextField label="Business phone" type="tel" autoComplete="tel" placeholder="+14155551234" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+          <TextField label="Business phone" type="tel" autoComplete="tel" placeholder="+44 20 7946 0958" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => navigate('/')}>
               Maybe Later
