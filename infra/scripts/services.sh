@@ -61,9 +61,28 @@ stop() {
   done
 }
 
+# How many instances of NAME are running now (by their pid files).
+running_instances() {
+  local n=0 file
+  for file in "$RUN/$1.pid" "$RUN/$1"-[0-9]*.pid; do pid_alive "$file" && n=$((n + 1)); done
+  echo "$n"
+}
+
+# A restart without INSTANCES brings back as many instances as were running.
+keep_running_counts() {
+  [ -n "${INSTANCES:-}" ] && return
+  local spec="" name n
+  for name in gateway $(for s in $SERVICES; do echo "${s%%:*}"; done); do
+    n=$(running_instances "$name")
+    [ "$n" -gt 1 ] && spec+="$name=$n "
+  done
+  INSTANCES=${spec:-1}
+  export INSTANCES
+}
+
 case "${1:-start}" in
   start) start "${2:-}" ;;
   stop) stop "${2:-}" ;;
-  restart) stop "${2:-}"; start "${2:-}" ;;
+  restart) keep_running_counts; stop "${2:-}"; start "${2:-}" ;;
   *) die "usage: $0 start|stop|restart [service | service-N]" ;;
 esac

@@ -34,4 +34,7 @@ cat <<INFO
   Redis              $REDIS_URL     Kafka  $KAFKA_BROKERS
   Logs               $LOGS
 INFO
+if [ "${INSTANCES:-1}" != 1 ]; then
+  echo "  Instances          INSTANCES=$INSTANCES (instance N of a process listens on its port + 100*(N-1))"
+fi
 if [ -f "$DATA/seed-accounts.txt" ]; then echo; cat "$DATA/seed-accounts.txt"; fi
