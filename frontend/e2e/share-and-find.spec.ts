@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test';
+import { API, expect, test } from './support';
+
+/** A public hotel from the API (the pages below are served for it). */
+async function publicHotel(request: APIRequestContext): Promise<{ id: number; slug: string; name: string }> {
+  const response = await request.get(`${API}/api/hotels?limit=1`);
+  expect(response.status()).toBe(200);
+  const [hotel] = (await response.json()) as { id: number; slug: string; name: string }[];
+  return hotel!;
+}
+
+const shots = process.env.SHARE_SHOTS;
+
+for (const { width, name } of [
+  { width: 1280, name: 'desktop' },
+  { width: 375, name: 'phone' },
+]) {
+  test.describe(`pages that can be shared and found at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 800 ? 900 : 812 } });
+
+    test('Share copies the hotel link with "Link copied" when the browser has no share sheet', async ({ page, context, request, baseURL }) => {
+      const hotel = await publicHotel(request);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // Desktop Chromium on Linux has no share sheet; make sure of it whatever the build.
+      await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+      const response = await page.goto(`/hotel/${hotel.id}`);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${hotel.name} | RepRoute`);
+      const share = page.getByRole('button', { name: 'Share', exact: true });
+      await expect(share).toBeVisible();
+      await expect(page.getByText('Link copied')).toHaveCount(0);
+      await share.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/hotels/${hotel.slug}`);
+      if (shots) await page.screenshot({ path: `${shots}/share-copied-${name}.png` });
+      // The button is reachable within the page width (no sideways scrolling on phones).
+      const box = await share.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    });
+
+    test('Share opens the system share sheet with the hotel and its link when the browser has one', async ({ page, request, baseURL }) => {
+      const hotel = await publicHotel(request);
+      await page.addInitScript(() => {
+        const calls: ShareData[] = [];
+        (window as unknown as { shareCalls: ShareData[] }).shareCalls = calls;
+        Object.defineProperty(Navigator.prototype, 'share', {
+          configurable: true,
+          value: async (data: ShareData) => {
+            calls.push(data);
+          },
+        });
+      });
+      await page.goto(`/hotels/${hotel.slug}?adults=2`);
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls.length)).toBe(1);
+      const [shared] = await page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls);
+      expect(shared).toMatchObject({ title: hotel.name, url: `${baseURL}/hotels/${hotel.slug}?adults=2` });
+      expect(shared!.text).toContain(hotel.name);
+      await expect(page.getByText('Link copied')).toHaveCount(0);
+    });
+
+    test('an unknown path and an unknown hotel answer 404 and show the not-found pages', async ({ page }) => {
+      const missing = await page.goto('/no/such/place');
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expect(page).toHaveTitle('Page Not Found | RepRoute');
+      if (shots) await page.screenshot({ path: `${shots}/not-found-${name}.png` });
+
+      const hotel = await page.goto('/hotels/no-such-hotel-anywhere');
+      expect(hotel?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Hotel Not Found' })).toBeVisible();
+      await expect(page).toHaveTitle('Hotel Not Found | RepRoute');
+    });
+  });
+}
+
+test('the HTML of a hotel page carries its title and share tags before any script runs', async ({ request }) => {
+  const hotel = await publicHotel(request);
+  const response = await request.get(`/hotel/${hotel.id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const escaped = hotel.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  expect(html).toContain(`<title>${escaped} | RepRoute</title>`);
+  expect(html).toContain(`<meta property="og:title" content="${escaped} | RepRoute" />`);
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/hotels/${hotel.slug}" />`));
+  expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+" \/>/);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+});
