@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Kafka, logLevel } from 'kafkajs';
+import { createLogger } from '../../src/logger.ts';
+import { KafkaBus, defaultPartitions } from '../../src/bus.ts';
+
+// Topic creation against the real broker: this run's own topics, removed afterwards.
+const brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
+const run = `${process.pid}${Date.now().toString(36)}`;
+const names = [`platform.topics-a-${run}`, `platform.topics-b-${run}`];
+const bus = new KafkaBus({ brokers, clientId: 'topics-test', logger: createLogger('topics-test', 'silent') });
+const admin = new Kafka({ brokers: brokers.split(','), clientId: 'topics-test-admin', logLevel: logLevel.NOTHING }).admin();
+
+const partitionCounts = async () => {
+  const { topics } = await admin.fetchTopicMetadata({ topics: names });
+  return Object.fromEntries(topics.map((t) => [t.name, t.partitions.length]));
+};
+
+afterAll(async () => {
+  await admin.deleteTopics({ topics: names }).catch(() => undefined);
+  await admin.disconnect();
+  await bus.close();
+});
+
+describe('ensureTopics', () => {
+  it('creates missing topics with the partition count, and raises the count of existing ones (never lowers it)', async () => {
+    await admin.connect();
+    expect(await bus.ensureTopics([names[0]!], 2)).toEqual({ created: [names[0]], raised: [] });
+    expect(await bus.ensureTopics(names, 4)).toEqual({ created: [names[1]], raised: [names[0]] });
+    expect(await partitionCounts()).toEqual({ [names[0]!]: 4, [names[1]!]: 4 });
+    // Asking for fewer changes nothing: Kafka cannot remove partitions.
+    expect(await bus.ensureTopics(names, 3)).toEqual({ created: [], raised: [] });
+    expect(await partitionCounts()).toEqual({ [names[0]!]: 4, [names[1]!]: 4 });
+  });
+
+  it('defaults to 6 partitions, or KAFKA_PARTITIONS', () => {
+    const saved = process.env.KAFKA_PARTITIONS;
+    try {
+      delete process.env.KAFKA_PARTITIONS;
+      expect(defaultPartitions()).toBe(6);
+      process.env.KAFKA_PARTITIONS = '12';
+      expect(defaultPartitions()).toBe(12);
+      process.env.KAFKA_PARTITIONS = 'many';
+      expect(defaultPartitions()).toBe(6);
+    } finally {
+      if (saved === undefined) delete process.env.KAFKA_PARTITIONS;
+      else process.env.KAFKA_PARTITIONS = saved;
+    }
+  });
+});
