@@ -74,6 +74,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
   });
 
   if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (response.status === 503) reportServiceUnavailable(response);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);
@@ -81,6 +82,21 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
   if (response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** What the connection banner hears when the system sheds load or a service is down. */
+export const SERVICE_UNAVAILABLE_EVENT = 'rr:service-unavailable';
+export interface ServiceUnavailableDetail {
+  status: number;
+  retryAfterSeconds: number | null;
+}
+
+/** A 503 (load shed, or a service down) is told to the connection banner, which offers its Retry. */
+function reportServiceUnavailable(response: Response): void {
+  if (typeof window === 'undefined') return;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const detail: ServiceUnavailableDetail = { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null };
+  window.dispatchEvent(new CustomEvent<ServiceUnavailableDetail>(SERVICE_UNAVAILABLE_EVENT, { detail }));
 }
 
 /** The default read: a GET of the URL made by joining the query key's segments with a slash. */

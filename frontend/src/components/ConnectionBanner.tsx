@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, WifiOff, X } from 'lucide-react';
 import { checkHealth, HealthError, useHealth } from '@/api/health';
+import { SERVICE_UNAVAILABLE_EVENT, type ServiceUnavailableDetail } from '@/api/request';
 
 /**
- * The Connection Issue corner banner: shown when the health check fails, or when any uncaught
- * window error or unhandled rejection occurs. Retry re-checks health ("Checking..." meanwhile).
+ * The Connection Issue corner banner: shown when the health check fails, when an API call answers
+ * 503 (the system shedding load, or a service down), or when any uncaught window error or unhandled
+ * rejection occurs. Retry re-checks health ("Checking..." meanwhile) and then reloads what failed.
  */
 export function ConnectionBanner() {
   const health = useHealth();
   const queryClient = useQueryClient();
   const [appError, setAppError] = useState(false);
+  const [unavailable, setUnavailable] = useState<ServiceUnavailableDetail | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -20,7 +23,10 @@ export function ConnectionBanner() {
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onError);
     window.addEventListener('rr:app-error', onError);
+    const onUnavailable = (event: Event) => setUnavailable((event as CustomEvent<ServiceUnavailableDetail>).detail);
+    window.addEventListener(SERVICE_UNAVAILABLE_EVENT, onUnavailable);
     return () => {
+      window.removeEventListener(SERVICE_UNAVAILABLE_EVENT, onUnavailable);
       window.removeEventListener('error', onError);
       window.removeEventListener('unhandledrejection', onError);
       window.removeEventListener('rr:app-error', onError);
@@ -28,9 +34,11 @@ export function ConnectionBanner() {
   }, []);
 
   const healthFailed = health.isError && (dismissedAt === null || health.errorUpdatedAt > dismissedAt);
-  if (!healthFailed && !appError) return null;
+  if (!healthFailed && !appError && !unavailable) return null;
 
-  const message = retryMessage ?? (healthFailed ? (health.error?.message ?? 'Connection failed') : 'Application error detected');
+  const message =
+    retryMessage ??
+    (healthFailed ? (health.error?.message ?? 'Connection failed') : unavailable ? `Server responded with ${unavailable.status}` : 'Application error detected');
 
   const retry = async () => {
     setChecking(true);
@@ -38,8 +46,11 @@ export function ConnectionBanner() {
       await checkHealth();
       setRetryMessage(null);
       setAppError(false);
+      setUnavailable(null);
       setDismissedAt(null);
       await queryClient.invalidateQueries({ queryKey: ['/api/health'] });
+      // What failed while the system was unavailable is asked for again.
+      await queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
     } catch (error) {
       const status = error instanceof HealthError ? error.status : null;
       setRetryMessage(status !== null && status !== 200 ? `Server responded with status: ${status}` : 'Service still unavailable');
@@ -74,6 +85,7 @@ export function ConnectionBanner() {
           aria-label="Dismiss connection notice"
           onClick={() => {
             setAppError(false);
+            setUnavailable(null);
             setRetryMessage(null);
             setDismissedAt(Date.now());
           }}
