@@ -19,6 +19,7 @@ export function GymGlance({ hotel }: { hotel: Hotel }) {
         <span
           className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
           data-testid="gym-score"
+          role="img"
           aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}
         >
           <Gauge aria-hidden className="h-3.5 w-3.5" />
