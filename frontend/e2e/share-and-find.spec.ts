@@ -81,8 +81,20 @@ test('the HTML of a hotel page carries its title and share tags before any scrip
   const html = await response.text();
   const escaped = hotel.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   expect(html).toContain(`<title>${escaped} | RepRoute</title>`);
-  expect(html).toContain(`<meta property="og:title" content="${escaped} | RepRoute" />`);
-  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/hotels/${hotel.slug}" />`));
+  expect(html).toContain(`<meta property="og:title" content="${escaped} | RepRoute" data-server-head />`);
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/hotels/${hotel.slug}" data-server-head />`));
   expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+" \/>/);
-  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" data-server-head />');
+});
+
+test('the head the gateway wrote for the first page goes once the SPA shows another page', async ({ page, request }) => {
+  const hotel = await publicHotel(request);
+  await page.goto(`/hotels/${hotel.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/hotels/${hotel.slug}$`));
+  await page.getByRole('link', { name: 'Search Hotels' }).first().click();
+  await expect(page).toHaveURL(/\/search/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
 });

@@ -32,12 +32,13 @@ export function scriptJson(data: unknown): string {
 
 /** The head elements of a page, one a line; every value escaped. */
 export function renderHead(head: PageHead): string {
-  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  // data-server-head: the SPA removes these once it shows another page (frontend/src/lib/serverHead.ts).
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-server-head />`;
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     meta('name', 'robots', head.robots),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-server-head />`,
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', head.title),
@@ -48,7 +49,7 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json" data-server-head>${scriptJson(data)}</script>`),
   ];
   return lines.join('\n    ');
 }

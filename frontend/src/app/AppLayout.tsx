@@ -11,6 +11,7 @@ import ConnectionProblemPage, { type ConnectionProblemVariant } from '@/pages/er
 import { HealthError, useHealth } from '@/api/health';
 import { useSession } from '@/hooks/useSession';
 import { analytics } from '@/lib/analytics';
+import { useServerHeadCleanup } from '@/lib/serverHead';
 
 function connectionProblemVariant(error: unknown): ConnectionProblemVariant | null {
   if (!(error instanceof HealthError)) return null;
@@ -22,6 +23,7 @@ function connectionProblemVariant(error: unknown): ConnectionProblemVariant | nu
 /** Records a page view for every route change. */
 function PageViewRecorder() {
   const location = useLocation();
+  useServerHeadCleanup(location.pathname);
   useEffect(() => {
     // The reset page's query carries a single-use token: it is never recorded.
     const page = location.pathname.startsWith('/reset-password') ? location.pathname : `${location.pathname}${location.search}`;

@@ -119,7 +119,7 @@ const page = async (p: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${base()}${p}`, { headers });
   return { status: res.status, headers: res.headers, body: await res.text() };
 };
-const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key.replace(/[+]/g, '\\+')}" content="([^"]*)" />`).exec(html)?.[1];
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key.replace(/[+]/g, '\\+')}" content="([^"]*)" data-server-head />`).exec(html)?.[1];
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('pages that can be shared and found', () => {
@@ -155,7 +155,7 @@ describe('pages that can be shared and found', () => {
     expect(body.match(/<title>/g)).toHaveLength(1);
     expect(body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(meta(body, 'description')).toBe('The Ritz Lifting Club, Paris, France: a hotel with a gym, from €420 per night. Competition racks and a sauna.');
-    expect(body).toContain('<link rel="canonical" href="https://reproute.example/hotels/the-ritz" />');
+    expect(body).toContain('<link rel="canonical" href="https://reproute.example/hotels/the-ritz" data-server-head />');
     expect(meta(body, 'og:title')).toBe('The Ritz Lifting Club | RepRoute');
     expect(meta(body, 'og:description')).toBe(meta(body, 'description'));
     expect(meta(body, 'og:url')).toBe('https://reproute.example/hotels/the-ritz');
@@ -171,9 +171,9 @@ describe('pages that can be shared and found', () => {
     const { body } = await page('/business-travel');
     expect(titleOf(body)).toBe('Business Travel Hotels with Great Gyms | RepRoute');
     expect(meta(body, 'description')).toMatch(/^Hotels for business travellers who keep training/);
-    expect(body).toContain('<link rel="canonical" href="https://reproute.example/business-travel" />');
+    expect(body).toContain('<link rel="canonical" href="https://reproute.example/business-travel" data-server-head />');
     expect(meta(body, 'og:image')).toBe('https://reproute.example/media/hero-poster.jpg');
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(body)![1]!);
+    const ld = JSON.parse(/<script type="application\/ld\+json" data-server-head>(.*)<\/script>/.exec(body)![1]!);
     expect(ld).toMatchObject({ '@type': 'WebSite', url: 'https://reproute.example/', potentialAction: { '@type': 'SearchAction' } });
     expect(titleOf((await page('/')).body)).toBe('RepRoute – Hotels with gyms worth training in');
     expect(titleOf((await page('/search?query=Paris')).body)).toBe('Hotels in Paris | RepRoute');
@@ -189,7 +189,7 @@ describe('pages that can be shared and found', () => {
     expect(titleOf(body)).toBe(escaped);
     expect(meta(body, 'og:title')).toBe(escaped);
     expect(meta(body, 'twitter:title')).toBe(escaped);
-    const ld = /<script type="application\/ld\+json">(.*)<\/script>/.exec(body)![1]!;
+    const ld = /<script type="application\/ld\+json" data-server-head>(.*)<\/script>/.exec(body)![1]!;
     expect(ld).not.toMatch(/[<>]/);
     expect(JSON.parse(ld).name).toBe(`Evil <script>alert("pwned")</script> Hotel's "Gym"`);
     // No price, no picture: the head says so without a price and uses the site's picture.

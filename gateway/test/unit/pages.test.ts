@@ -76,8 +76,8 @@ describe('page heads', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('</script><script>');
     expect(html).toContain('<title>The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute</title>');
-    expect(html).toContain('<meta property="og:title" content="The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute" />');
-    const ld = /<script type="application\/ld\+json">(.*)<\/script>/.exec(html)![1]!;
+    expect(html).toContain('<meta property="og:title" content="The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute" data-server-head />');
+    const ld = /<script type="application\/ld\+json" data-server-head>(.*)<\/script>/.exec(html)![1]!;
     expect(ld).not.toMatch(/[<>]/);
     expect(JSON.parse(ld)).toMatchObject({ '@type': 'Hotel', name: hotel.name, address: { addressLocality: 'Paris' }, priceRange: '€420 per night' });
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
@@ -100,8 +100,8 @@ describe('page heads', () => {
   it('fill fixed pages from the page table; business travel carries its website search JSON-LD', () => {
     const business = renderHead(staticPageHead(origin, '/business-travel', staticPages['/business-travel']!));
     expect(business).toContain('<title>Business Travel Hotels with Great Gyms | RepRoute</title>');
-    expect(business).toContain('<link rel="canonical" href="https://reproute.example/business-travel" />');
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(business)![1]!);
+    expect(business).toContain('<link rel="canonical" href="https://reproute.example/business-travel" data-server-head />');
+    const ld = JSON.parse(/<script type="application\/ld\+json" data-server-head>(.*)<\/script>/.exec(business)![1]!);
     expect(ld).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: 'https://reproute.example/search?q={search_term_string}' } } });
     expect(staticPageHead(origin, '/home', staticPages['/home']!).canonical).toBe('https://reproute.example/');
     expect(staticPageHead(origin, '/login', staticPages['/login']!).robots).toBe('noindex, follow');

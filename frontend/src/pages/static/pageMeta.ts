@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { removeServerHead } from '@/lib/serverHead';
 
 export interface PageMeta {
   title: string;
@@ -59,6 +60,8 @@ function addJsonLd(data: Record<string, unknown>): Restore {
 
 /** Writes the page's title, meta tags, social-share tags, canonical link and structured data; puts everything back on leave. */
 export function applyPageMeta(meta: PageMeta): Restore {
+  // The page writes its own tags; the gateway's copies of them would be duplicates.
+  removeServerHead();
   const previousTitle = document.title;
   document.title = meta.title;
   const restores: Restore[] = [
