@@ -83,7 +83,7 @@ test('the HTML of a hotel page carries its title and share tags before any scrip
   expect(html).toContain(`<title>${escaped} | RepRoute</title>`);
   expect(html).toContain(`<meta property="og:title" content="${escaped} | RepRoute" data-server-head />`);
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/hotels/${hotel.slug}" data-server-head />`));
-  expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+" \/>/);
+  expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+" data-server-head \/>/);
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" data-server-head />');
 });
 
