@@ -66,9 +66,10 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
       if (!uuidPattern.test(id)) throw notFound(messages.reviewNotFound);
       const { text } = reviewReplyRequest.parse(request.body);
       const result = await saveReply(ctx.pool, id.toLowerCase(), provider.id, text, mode);
-      if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
-      if (result.outcome === 'exists') throw conflict(messages.replyExists);
-      if (result.outcome === 'no-reply') throw notFound(messages.replyNotFound);
+      if (result.outcome !== 'saved') {
+        if (result.outcome === 'exists') throw conflict(messages.replyExists);
+        throw notFound(result.outcome === 'no-reply' ? messages.replyNotFound : messages.reviewNotFound);
+      }
       if (mode === 'create') {
         ctx.relay.nudge();
         metrics.business.inc({ action: 'review_replied' });
