@@ -2,6 +2,9 @@ import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntr
 import type { Logger } from './logger.ts';
 import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { applyKafkaIdleFix } from './kafka-idle-fix.ts';
+
+applyKafkaIdleFix();
 
 export interface BusMessage {
   topic: string;
