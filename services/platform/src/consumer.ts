@@ -101,14 +101,21 @@ function waitUnlessStopped(ms: number, signal: AbortSignal | undefined): Promise
  * A transient failure (a dependency down: Postgres, Redis, Kafka, a socket) is retried with capped
  * backoff for as long as it lasts and never counts towards the dead-letter budget. A failure of the
  * message's own is retried `maxAttempts` times; then the message goes to the topic's dead-letter
- * topic. A message that is not a valid event goes there at once. When `signal` aborts (shutdown,
+ * topic. A message of a type this consumer has no handler for is ignored unread; one it handles that
+ * is not a valid event goes to the dead-letter topic at once. When `signal` aborts (shutdown,
  * rebalance) the wait ends with ConsumerStoppedError and the message is left for redelivery.
  */
 export async function handleMessage(options: ConsumerOptions, message: ReceivedMessage, signal?: AbortSignal): Promise<'processed' | 'duplicate' | 'ignored' | 'dead-lettered'> {
   const { logger, name } = options;
   let event: Envelope;
   try {
-    event = parseEnvelope(JSON.parse(message.value ?? 'null'));
+    const raw: unknown = JSON.parse(message.value ?? 'null');
+    // A tolerant reader: an event of a type this consumer does not handle is passed over before its
+    // data is checked, so a type added by a newer producer (or a change to one this consumer ignores)
+    // is never dead-lettered here. What it handles must be a valid event.
+    const declaredType = raw && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
+    if (typeof declaredType === 'string' && !Object.hasOwn(options.handlers, declaredType)) return 'ignored';
+    event = parseEnvelope(raw);
   } catch (err) {
     await deadLetter(options, message, err as Error, 0, signal);
     return 'dead-lettered';

@@ -215,4 +215,19 @@ describe('handleMessage', () => {
     expect(bus.published).toEqual([]);
     expect(processed.has(event.id)).toBe(false);
   });
+
+  it('passes over an event type it does not handle (a type of a newer producer, or bad data of a type it ignores) without dead-lettering it', async () => {
+    const bus = new MemoryBus();
+    const { pool, processed } = memoryPool();
+    const { handler, calls } = scriptedHandler([]);
+    const unknownType = { id: '5d6c0a57-4c5e-4a34-9c57-55a8b0b8a001', type: 'review.replied_in_a_later_version', version: 1, occurredAt: new Date().toISOString(), data: { anything: true } };
+    const ignoredWithBadData = { ...unknownType, id: '5d6c0a57-4c5e-4a34-9c57-55a8b0b8a002', type: 'favorite.added', data: { hotelId: 'not a number' } };
+    for (const value of [unknownType, ignoredWithBadData]) {
+      const message: ReceivedMessage = { topic, partition: 0, offset: '9', key: 'k', value: JSON.stringify(value), headers: {} };
+      expect(await handleMessage(consumerOptions(bus, pool, handler), message)).toBe('ignored');
+    }
+    expect(calls.count).toBe(0);
+    expect(processed.size).toBe(0);
+    expect(bus.published).toEqual([]);
+  });
 });
