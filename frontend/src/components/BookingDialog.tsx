@@ -5,7 +5,9 @@ import { Button } from './ui/Button';
 import { inputClass } from './ui/Field';
 import type { Hotel } from '@/api/types';
 import { trackBookingRedirect } from '@/api/referrals';
+import { useSearchParams } from 'react-router-dom';
 import { buildBookingUrl, defaultStay, referralId } from '@/lib/booking';
+import { MAX_GUESTS, readStay } from '@/lib/searchParams';
 import { bookingTarget, hotelPriceLabel } from '@/lib/hotel';
 import { analytics } from '@/lib/analytics';
 import { useSession } from '@/hooks/useSession';
@@ -36,7 +38,17 @@ export function BookingDialog({ hotel, open, onOpenChange }: BookingDialogProps)
 
 function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => void }) {
   const { user } = useSession();
-  const [stay, setStay] = useState(defaultStay);
+  const [params] = useSearchParams();
+  // The dates and guests chosen in the search (from the URL) win over the defaults.
+  const [stay, setStay] = useState(() => {
+    const chosen = readStay(params);
+    const fallback = defaultStay();
+    return {
+      checkIn: chosen.checkIn ?? fallback.checkIn,
+      checkOut: chosen.checkOut ?? fallback.checkOut,
+      adults: chosen.adults ?? fallback.adults,
+    };
+  });
   const [timestamp] = useState(() => Date.now());
   const [copied, setCopied] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -138,10 +150,10 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
           <input
             type="number"
             min={1}
-            max={12}
+            max={MAX_GUESTS}
             className={`${inputClass} mt-1.5`}
             value={stay.adults}
-            onChange={(e) => setStay((s) => ({ ...s, adults: Math.max(1, Math.min(12, Number(e.target.value) || 1)) }))}
+            onChange={(e) => setStay((s) => ({ ...s, adults: Math.max(1, Math.min(MAX_GUESTS, Number(e.target.value) || 1)) }))}
           />
         </label>
       </div>

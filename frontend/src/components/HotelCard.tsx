@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Dumbbell, MapPin, Star } from 'lucide-react';
 import { previewText } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
-import { bookingTarget, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { bookingTarget, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayTotalLabel } from '@/lib/hotel';
+import { nightsBetween, readStay, stayQuery } from '@/lib/searchParams';
 import { HotelImage } from './HotelImage';
 import { FavoriteButton } from './FavoriteButton';
 import { BookingDialog } from './BookingDialog';
@@ -15,7 +16,11 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
   const price = hotelPriceLabel(hotel);
-  const path = hotelPath(hotel);
+  // The dates and guests chosen on the page travel on to the hotel page.
+  const [params] = useSearchParams();
+  const stay = readStay(params);
+  const path = `${hotelPath(hotel)}${stayQuery(stay)}`;
+  const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
   return (
     <article
       aria-labelledby={`hotel-${hotel.id}-name`}
@@ -70,6 +75,11 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
               'Contact for pricing'
             )}
           </p>
+          {stayTotal ? (
+            <p className="mt-0.5 text-sm font-semibold text-slate-800" data-testid="hotel-stay-total">
+              {stayTotal}
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild variant="secondary" size="sm" className="flex-1">
               <Link to={path}>View Gym Details</Link>

@@ -1,67 +1,172 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { TextField } from './ui/Field';
+import { MAX_GUESTS, MIN_GUESTS, noStay, stayErrors, stayQuery, todayIso, type Stay, type StayErrors } from '@/lib/searchParams';
 
 interface SearchBoxProps {
   initialQuery?: string;
-  onSearch: (query: string) => void;
+  /** The dates and guests to show (from the URL). */
+  initialStay?: Stay;
+  onSearch: (query: string, stay: Stay) => void;
   size?: 'hero' | 'page';
   className?: string;
 }
 
-/** Free-text search for a city, hotel name or country, with a clear button. */
-export function SearchBox({ initialQuery = '', onSearch, size = 'page', className }: SearchBoxProps) {
+/** Guests shown when the URL names none: the booking dialog's default. */
+const DEFAULT_GUESTS = 2;
+
+interface StayInput {
+  checkIn: string;
+  checkOut: string;
+  adults: string;
+}
+
+function stayInput(stay: Stay): StayInput {
+  return { checkIn: stay.checkIn ?? '', checkOut: stay.checkOut ?? '', adults: String(stay.adults ?? DEFAULT_GUESTS) };
+}
+
+/** The stay a valid form sends on: guests only when dates are chosen or the number differs from the default. */
+function stayOf(input: StayInput): Stay {
+  const adults = Number(input.adults);
+  const dated = Boolean(input.checkIn && input.checkOut);
+  return { checkIn: input.checkIn || null, checkOut: input.checkOut || null, adults: dated || adults !== DEFAULT_GUESTS ? adults : null };
+}
+
+/** Free-text search for a city, hotel name or country, with a clear button, check-in, check-out and guests. */
+export function SearchBox({ initialQuery = '', initialStay = noStay, onSearch, size = 'page', className }: SearchBoxProps) {
   const [value, setValue] = useState(initialQuery);
   const [lastInitial, setLastInitial] = useState(initialQuery);
+  const initialStayKey = stayQuery(initialStay);
+  const [stay, setStay] = useState(() => stayInput(initialStay));
+  const [lastStayKey, setLastStayKey] = useState(initialStayKey);
+  const [checked, setChecked] = useState(false);
+  const fields = useRef<Record<keyof StayErrors, HTMLInputElement | null>>({ checkIn: null, checkOut: null, adults: null });
   if (initialQuery !== lastInitial) {
     // The URL changed (back/forward): show its query.
     setLastInitial(initialQuery);
     setValue(initialQuery);
   }
+  if (initialStayKey !== lastStayKey) {
+    setLastStayKey(initialStayKey);
+    setStay(stayInput(initialStay));
+    setChecked(false);
+  }
+  const today = todayIso();
+  // Messages appear once the traveller has tried to search, then follow each change.
+  const errors: StayErrors = checked ? stayErrors(stay, today) : {};
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(value.trim());
+    const found = stayErrors(stay, today);
+    const firstInvalid = (['checkIn', 'checkOut', 'adults'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      setChecked(true);
+      fields.current[firstInvalid]?.focus();
+      return;
+    }
+    onSearch(value.trim(), stayOf(stay));
   };
   const hero = size === 'hero';
+  const dayAfter = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return todayIso(new Date(y, m - 1, d + 1));
+  };
   return (
-    <form role="search" onSubmit={submit} className={cn('flex w-full gap-2', hero && 'rounded-2xl bg-white p-2 shadow-2xl shadow-slate-900/30', className)}>
-      <div className="relative flex-1">
-        <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500')} />
-        <input
-          type="search"
-          aria-label="Search by city, hotel name or country"
-          placeholder="City, hotel or country"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+    <form
+      role="search"
+      noValidate
+      onSubmit={submit}
+      className={cn('flex w-full flex-col gap-3', hero && 'rounded-2xl bg-white p-2 text-slate-900 shadow-2xl shadow-slate-900/30 sm:p-3', className)}
+    >
+      <div className="flex w-full gap-2">
+        <div className="relative flex-1">
+          <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500')} />
+          <input
+            type="search"
+            aria-label="Search by city, hotel name or country"
+            placeholder="City, hotel or country"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            className={cn(
+              'w-full rounded-xl border-0 bg-white pr-10 pl-11 text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-ocean-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden',
+              hero ? 'h-12 text-base' : 'h-11 border border-slate-300 text-[15px] shadow-sm',
+            )}
+          />
+          {value ? (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => {
+                setValue('');
+                if (!hero) onSearch('', stayErrorsFree(stay, today) ? stayOf(stay) : initialStay);
+              }}
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
+            >
+              <X aria-hidden className="h-4 w-4" />
+            </button>
+          ) : null}
+        </div>
+        <button
+          type="submit"
           className={cn(
-            'w-full rounded-xl border-0 bg-white pr-10 pl-11 text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-ocean-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden',
-            hero ? 'h-12 text-base' : 'h-11 border border-slate-300 text-[15px] shadow-sm',
+            'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700',
+            hero ? 'h-12' : 'h-11',
           )}
-        />
-        {value ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              setValue('');
-              if (!hero) onSearch('');
-            }}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-4 w-4" />
-          </button>
-        ) : null}
+        >
+          <Search aria-hidden className="h-4 w-4 sm:hidden" />
+          <span className="max-sm:sr-only">Search</span>
+        </button>
       </div>
-      <button
-        type="submit"
-        className={cn(
-          'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700',
-          hero ? 'h-12' : 'h-11',
-        )}
-      >
-        <Search aria-hidden className="h-4 w-4 sm:hidden" />
-        <span className="max-sm:sr-only">Search</span>
-      </button>
+      <fieldset className={cn('grid grid-cols-2 gap-x-2 gap-y-2 sm:grid-cols-[1fr_1fr_7rem]', hero && 'px-1 pb-1')}>
+        <legend className="sr-only">Dates and guests</legend>
+        <TextField
+          ref={(el) => {
+            fields.current.checkIn = el;
+          }}
+          label="Check-in"
+          type="date"
+          name="checkIn"
+          min={today}
+          value={stay.checkIn}
+          error={errors.checkIn}
+          onChange={(e) => setStay((s) => ({ ...s, checkIn: e.target.value }))}
+          className="min-w-0"
+        />
+        <TextField
+          ref={(el) => {
+            fields.current.checkOut = el;
+          }}
+          label="Check-out"
+          type="date"
+          name="checkOut"
+          min={stay.checkIn && stay.checkIn >= today ? dayAfter(stay.checkIn) : today}
+          value={stay.checkOut}
+          error={errors.checkOut}
+          onChange={(e) => setStay((s) => ({ ...s, checkOut: e.target.value }))}
+          className="min-w-0"
+        />
+        <TextField
+          ref={(el) => {
+            fields.current.adults = el;
+          }}
+          label="Guests"
+          type="number"
+          name="adults"
+          inputMode="numeric"
+          min={MIN_GUESTS}
+          max={MAX_GUESTS}
+          step={1}
+          value={stay.adults}
+          error={errors.adults}
+          onChange={(e) => setStay((s) => ({ ...s, adults: e.target.value }))}
+          className="col-span-2 min-w-0 sm:col-span-1"
+        />
+      </fieldset>
     </form>
   );
+}
+
+function stayErrorsFree(stay: StayInput, today: string): boolean {
+  return Object.keys(stayErrors(stay, today)).length === 0;
 }

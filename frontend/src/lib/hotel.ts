@@ -50,3 +50,28 @@ export function equipmentLabelText(label: string): string {
 export function locationLabel(hotel: Pick<Hotel, 'city' | 'country'>): string {
   return [hotel.city, hotel.country].filter(Boolean).join(', ');
 }
+
+/** "1 night", "4 nights". */
+export function nightsText(nights: number): string {
+  return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
+}
+
+/** The price of a whole stay ("€1,240 for 4 nights"), or null without a nightly price or usable dates. */
+export function stayTotalLabel(hotel: Pick<Hotel, 'price' | 'pricePerNight' | 'currency'>, nights: number | null): string | null {
+  const nightly = nightlyPrice(hotel);
+  if (nightly === null || nights === null || nights < 1) return null;
+  return `${formatPrice(nightly * nights, hotel.currency ?? 'USD')} for ${nightsText(nights)}`;
+}
+
+/** "Fri 12 Dec – Tue 16 Dec 2026 · 2 guests" for a chosen stay (dates as YYYY-MM-DD, read as calendar days). */
+export function stayDatesText(checkIn: string, checkOut: string, adults: number | null): string {
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const day = (iso: string, withYear: boolean) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return `${weekdays[date.getUTCDay()]} ${d} ${months[m - 1]}${withYear ? ` ${y}` : ''}`;
+  };
+  const dates = `${day(checkIn, false)} – ${day(checkOut, true)}`;
+  return adults ? `${dates} · ${adults} ${adults === 1 ? 'guest' : 'guests'}` : dates;
+}

@@ -51,6 +51,96 @@ export const defaultFilters: SearchFilters = {
 
 export { dumbbellThresholdsKg, ratingThresholds };
 
+/** The traveller's dates and guests, as kept in the URL (`checkIn`, `checkOut`, `adults`, as the booking link uses them). */
+export interface Stay {
+  /** YYYY-MM-DD */
+  checkIn: string | null;
+  /** YYYY-MM-DD */
+  checkOut: string | null;
+  adults: number | null;
+}
+
+export const noStay: Stay = { checkIn: null, checkOut: null, adults: null };
+export const MIN_GUESTS = 1;
+export const MAX_GUESTS = 16;
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Days since the epoch of a real calendar date written YYYY-MM-DD, else null (2026-02-30 is not one). */
+function dayNumber(value: string | null | undefined): number | null {
+  if (!value || !isoDatePattern.test(value)) return null;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const time = Date.UTC(y, m - 1, d);
+  const date = new Date(time);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? time / 86_400_000 : null;
+}
+
+/** Today as YYYY-MM-DD in the traveller's own time zone (the date inputs speak local dates). */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Nights between two dates, or null unless both are real dates and check-out comes after check-in. */
+export function nightsBetween(checkIn: string | null | undefined, checkOut: string | null | undefined): number | null {
+  const start = dayNumber(checkIn);
+  const end = dayNumber(checkOut);
+  return start !== null && end !== null && end > start ? end - start : null;
+}
+
+export interface StayErrors {
+  checkIn?: string;
+  checkOut?: string;
+  adults?: string;
+}
+
+/** What is wrong with a stay typed into a form (empty dates are allowed: the search is then for any date). */
+export function stayErrors(stay: { checkIn: string; checkOut: string; adults: string | number }, today = todayIso()): StayErrors {
+  const errors: StayErrors = {};
+  const start = dayNumber(stay.checkIn);
+  const end = dayNumber(stay.checkOut);
+  const first = dayNumber(today)!;
+  if (stay.checkIn && start === null) errors.checkIn = 'Enter the check-in date as a valid date.';
+  else if (start !== null && start < first) errors.checkIn = 'Check-in can’t be in the past.';
+  else if (!stay.checkIn && stay.checkOut) errors.checkIn = 'Choose a check-in date as well.';
+  if (stay.checkOut && end === null) errors.checkOut = 'Enter the check-out date as a valid date.';
+  else if (end !== null && end < first) errors.checkOut = 'Check-out can’t be in the past.';
+  else if (start !== null && end !== null && end <= start) errors.checkOut = 'Check-out must be after check-in.';
+  else if (stay.checkIn && !stay.checkOut) errors.checkOut = 'Choose a check-out date as well.';
+  const adults = String(stay.adults).trim();
+  if (!/^\d+$/.test(adults) || Number(adults) < MIN_GUESTS || Number(adults) > MAX_GUESTS) errors.adults = `Guests must be a whole number from ${MIN_GUESTS} to ${MAX_GUESTS}.`;
+  return errors;
+}
+
+/**
+ * Dates and guests from the URL. Dates in the past, a check-out not after check-in or half a pair are dropped
+ * (the link may be old or edited); guests outside 1–16 likewise.
+ */
+export function readStay(params: URLSearchParams, today = todayIso()): Stay {
+  const checkIn = (params.get('checkIn') ?? '').trim();
+  const checkOut = (params.get('checkOut') ?? '').trim();
+  const datesUsable = nightsBetween(checkIn, checkOut) !== null && dayNumber(checkIn)! >= dayNumber(today)!;
+  const adults = numberIn(params.get('adults'), MIN_GUESTS, MAX_GUESTS);
+  return {
+    checkIn: datesUsable ? checkIn : null,
+    checkOut: datesUsable ? checkOut : null,
+    adults: adults !== null && Number.isInteger(adults) ? adults : null,
+  };
+}
+
+/** The URL parameters of a stay, in a fixed order. */
+export function stayParams(stay: Stay): [string, string][] {
+  const out: [string, string][] = [];
+  if (stay.checkIn && stay.checkOut) out.push(['checkIn', stay.checkIn], ['checkOut', stay.checkOut]);
+  if (stay.adults !== null) out.push(['adults', String(stay.adults)]);
+  return out;
+}
+
+/** `?checkIn=…&checkOut=…&adults=…` for a link that carries the stay on (hotel pages), or '' without one. */
+export function stayQuery(stay: Stay): string {
+  const pairs = stayParams(stay);
+  return pairs.length > 0 ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
+}
+
 /** Reads `query` (or its alias `q`) and `eq` (known labels only) from the URL. */
 export function readSearchState(params: URLSearchParams): SearchState {
   const query = (params.get('query') ?? params.get('q') ?? '').trim();
@@ -134,13 +224,14 @@ export function clearedFilters(filters: SearchFilters): SearchFilters {
   return { ...defaultFilters, sort: filters.sort, point: filters.point, currency: filters.currency };
 }
 
-/** /search with the trimmed, URL-encoded query, the chosen labels and the filters; a blank query is left out. */
-export function searchPath(query: string, eq: readonly string[], filters: SearchFilters = defaultFilters): string {
+/** /search with the trimmed, URL-encoded query, the chosen labels, the filters and the stay; a blank query is left out. */
+export function searchPath(query: string, eq: readonly string[], filters: SearchFilters = defaultFilters, stay: Stay = noStay): string {
   const parts: string[] = [];
   const trimmed = query.trim();
   if (trimmed) parts.push(`query=${encodeURIComponent(trimmed)}`);
   if (eq.length > 0) parts.push(`eq=${eq.map(encodeURIComponent).join(',')}`);
   for (const [key, value] of filterParams(filters)) parts.push(`${key}=${value.split(',').map(encodeURIComponent).join(',')}`);
+  for (const [key, value] of stayParams(stay)) parts.push(`${key}=${encodeURIComponent(value)}`);
   return parts.length > 0 ? `/search?${parts.join('&')}` : '/search';
 }
 

@@ -57,7 +57,7 @@ export default function HomePage() {
               Search hotels by the equipment you need: squat racks, heavy dumbbells, rowers, pools and saunas.
             </p>
             <div className="mt-8 max-w-2xl">
-              <SearchBox size="hero" onSearch={(query) => navigate(searchPath(query, []))} />
+              <SearchBox size="hero" onSearch={(query, stay) => navigate(searchPath(query, [], undefined, stay))} />
             </div>
             <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
               <span className="text-white/80">Popular:</span>

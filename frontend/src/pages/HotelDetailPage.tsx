@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, Gauge, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
 import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
 import { useHotel } from '@/api/hotels';
@@ -14,7 +14,8 @@ import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel } from '@/lib/hotel';
+import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
+import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
@@ -58,6 +59,9 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
   const price = hotelPriceLabel(hotel);
+  const [params] = useSearchParams();
+  const stay = readStay(params);
+  const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
   const equipment = equipmentOf(hotel);
   const gallery = [...new Set([...(hotel.gymImages ?? []), ...(hotel.images ?? [])])].filter(Boolean);
   const openBooking = () => {
@@ -187,6 +191,20 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
             <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">
               {price ?? 'Contact for pricing'}
             </p>
+            {stay.checkIn && stay.checkOut ? (
+              <div className="mt-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
+                <p className="text-sm text-slate-700" data-testid="detail-stay-dates">
+                  {stayDatesText(stay.checkIn, stay.checkOut, stay.adults)}
+                </p>
+                {stayTotal ? (
+                  <p className="mt-0.5 text-lg font-bold text-slate-900" data-testid="detail-stay-total">
+                    {stayTotal}
+                  </p>
+                ) : null}
+              </div>
+            ) : price ? (
+              <p className="mt-2 text-sm text-slate-600">Choose dates when you book to see the total for your stay.</p>
+            ) : null}
             <div className="mt-5 grid gap-2">
               <Button size="lg" onClick={openBooking}>
                 <CalendarCheck aria-hidden className="h-5 w-5" />

@@ -12,7 +12,7 @@ import { useHotelSearchPages } from '@/api/hotels';
 import { useCities } from '@/api/cities';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
-import { activeFilterCount, clearedFilters, readSearchFilters, readSearchState, searchPath, type SearchFilters } from '@/lib/searchParams';
+import { activeFilterCount, clearedFilters, readSearchFilters, readSearchState, readStay, searchPath, type SearchFilters, type Stay } from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
 import { equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
@@ -26,6 +26,7 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const { query, eq } = readSearchState(params);
   const filters = readSearchFilters(params);
+  const stay = readStay(params);
   const isWide = useMediaQuery(wideScreen);
   const search = useHotelSearchPages({ query, eq, filters });
   const pages = search.data?.pages ?? [];
@@ -35,7 +36,8 @@ export default function SearchPage() {
   const heading = query ? `Results for "${query}" (${total})` : `All Hotels (${total})`;
   useDocumentTitle(query ? `Hotels in ${query}` : 'Search hotels');
 
-  const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters) => navigate(searchPath(nextQuery, nextEq, nextFilters));
+  const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters, nextStay: Stay = stay) =>
+    navigate(searchPath(nextQuery, nextEq, nextFilters, nextStay));
   const apply = (nextFilters: SearchFilters, nextEq: readonly string[]) => go(query, nextEq, nextFilters);
   const eqKey = eq.join(',');
   const filterCount = activeFilterCount(filters, eq);
@@ -50,7 +52,12 @@ export default function SearchPage() {
     <div className="bg-slate-50 pb-16">
       <div className="border-b border-slate-200 bg-white">
         <Container className="py-6">
-          <SearchBox initialQuery={query} onSearch={(q) => go(q, eq, q.trim() === query ? filters : forNewQuery(filters))} className="max-w-2xl" />
+          <SearchBox
+            initialQuery={query}
+            initialStay={stay}
+            onSearch={(q, nextStay) => go(q, eq, q.trim() === query ? filters : forNewQuery(filters), nextStay)}
+            className="max-w-2xl"
+          />
         </Container>
       </div>
       <Container className="pt-8">
