@@ -6,6 +6,7 @@ import { hotelFixture } from '@/test/fixtures';
 import { store } from '@/store';
 import { signedIn, signedOut } from '@/store/sessionSlice';
 import type { User } from '@/api/types';
+import { addDays, defaultStay, isoDate } from '@/lib/booking';
 
 const traveller = { id: '11111111-1111-4111-8111-111111111111', email: 'tess@example.com', firstName: 'Tess', lastName: 'Walker' } as User;
 
@@ -110,5 +111,36 @@ describe('BookingDialog', () => {
       await vi.advanceTimersByTimeAsync(50);
     });
     expect(bodies['/api/leads']).toMatchObject({ hotelId: 12, referralId: ref, name: 'Tess Walker', email: 'tess@example.com' });
+  });
+
+  it('uses the dates and guests chosen in the search (the URL) in the link and the lead', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies: Record<string, Record<string, unknown>> = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        bodies[url] = JSON.parse(String(init?.body ?? '{}'));
+        return new Response('{"id":"x"}', { status: 201 });
+      }),
+    );
+    vi.stubGlobal('open', vi.fn(() => null));
+    const checkIn = isoDate(addDays(new Date(), 10));
+    const checkOut = isoDate(addDays(new Date(), 14));
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />, { route: `/hotels/the-iron-palace?checkIn=${checkIn}&checkOut=${checkOut}&adults=3` });
+    const url = new URL(screen.getByTestId('booking-url').textContent ?? '');
+    expect([url.searchParams.get('checkIn'), url.searchParams.get('checkOut'), url.searchParams.get('adults')]).toEqual([checkIn, checkOut, '3']);
+    expect((screen.getByLabelText('Check-in') as HTMLInputElement).value).toBe(checkIn);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(bodies['/api/leads']).toMatchObject({ checkInDate: checkIn, checkOutDate: checkOut, guests: 3 });
+  });
+
+  it('keeps its defaults when the URL\'s dates are unusable', () => {
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />, { route: '/hotels/the-iron-palace?checkIn=2020-01-05&checkOut=2020-01-01&adults=40' });
+    const url = new URL(screen.getByTestId('booking-url').textContent ?? '');
+    expect(url.searchParams.get('checkIn')).toBe(defaultStay().checkIn);
+    expect(url.searchParams.get('adults')).toBe('2');
   });
 });

@@ -4,6 +4,7 @@ import { HotelCard } from './HotelCard';
 import { renderWithApp } from '@/test/render';
 import { hotelFixture } from '@/test/fixtures';
 import { HOTEL_PLACEHOLDER } from '@/lib/hotel';
+import { addDays, isoDate } from '@/lib/booking';
 
 describe('HotelCard', () => {
   it('shows name, place, rating to one decimal, the formatted price and the 120-character preview', () => {
@@ -56,5 +57,20 @@ describe('HotelCard', () => {
     fireEvent.click(screen.getByRole('button', { name: /Save The Iron Palace to favorites/ }));
     expect(await screen.findByText('Sign in Required')).toBeTruthy();
     expect(screen.getByText('Please sign in to save favorites')).toBeTruthy();
+  });
+
+  it('carries the chosen dates and guests to the hotel page and shows the total for the stay', () => {
+    const checkIn = isoDate(addDays(new Date(), 5));
+    const checkOut = isoDate(addDays(new Date(), 9));
+    renderWithApp(<HotelCard hotel={hotelFixture({ pricePerNight: 310, currency: 'EUR' })} />, { route: `/search?query=London&checkIn=${checkIn}&checkOut=${checkOut}&adults=2` });
+    expect(screen.getByRole('link', { name: 'View Gym Details' }).getAttribute('href')).toBe(`/hotels/the-iron-palace?checkIn=${checkIn}&checkOut=${checkOut}&adults=2`);
+    expect(screen.getByTestId('hotel-price').parentElement?.textContent).toBe('€310 per night');
+    expect(screen.getByTestId('hotel-stay-total').textContent).toBe('€1,240 for 4 nights');
+  });
+
+  it('shows no stay total without dates', () => {
+    renderWithApp(<HotelCard hotel={hotelFixture()} />, { route: '/search?adults=3' });
+    expect(screen.queryByTestId('hotel-stay-total')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Gym Details' }).getAttribute('href')).toBe('/hotels/the-iron-palace?adults=3');
   });
 });
