@@ -396,3 +396,44 @@ export const hotelSearchAnswer = z.object({
   }),
 });
 export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswer>;
+
+/** The admin hotel table's sort keys; a leading `-` sorts descending. */
+export const adminHotelSortKeys = ['name', 'created', 'status', 'city'] as const;
+export type AdminHotelSortKey = (typeof adminHotelSortKeys)[number];
+export const adminHotelSortOptions = adminHotelSortKeys.flatMap((key) => [key, `-${key}`] as const);
+export type AdminHotelSort = AdminHotelSortKey | `-${AdminHotelSortKey}`;
+/** Newest first: what an admin checks after a night of sign-ups. */
+export const defaultAdminHotelSort: AdminHotelSort = '-created';
+
+/**
+ * GET /api/admin/hotels: `q` (name, city or country contains it, case and accents folded), `status`,
+ * `sort` (name, created, status, city; `-` prefix for descending; unknown values are dropped for the
+ * default `-created`, as search does), `page` and `pageSize` (at most 100). A bad status, page or
+ * pageSize answers 400.
+ */
+export const adminHotelListQuery = z
+  .object({
+    q: z.preprocess(emptyToUndefined, z.string().trim().max(200, messages.adminHotelQueryTooLong).optional()),
+    status: z.preprocess(
+      (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim().toLowerCase()) : value),
+      z.enum(hotelStatuses, { error: messages.adminHotelStatusInvalid }).optional(),
+    ),
+    sort: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
+    page: z.coerce.number({ error: messages.adminHotelPageInvalid }).int(messages.adminHotelPageInvalid).min(1, messages.adminHotelPageInvalid).max(10_000, messages.adminHotelPageInvalid).default(1),
+    pageSize: z.coerce.number({ error: messages.adminHotelPageSizeInvalid }).int(messages.adminHotelPageSizeInvalid).min(1, messages.adminHotelPageSizeInvalid).max(100, messages.adminHotelPageSizeInvalid).default(25),
+  })
+  .transform(({ sort, ...rest }) => ({
+    ...rest,
+    sort: (adminHotelSortOptions as readonly string[]).includes(sort ?? '') ? (sort as AdminHotelSort) : defaultAdminHotelSort,
+  }));
+export type AdminHotelListQuery = z.output<typeof adminHotelListQuery>;
+
+/** One page of the admin hotel table; `sort` is the order applied (after dropping an unknown one). */
+export const adminHotelListAnswer = z.object({
+  items: z.array(hotelAnswer),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  sort: z.string(),
+});
+export type AdminHotelListAnswer = { items: Hotel[]; total: number; page: number; pageSize: number; sort: AdminHotelSort };

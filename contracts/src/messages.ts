@@ -104,4 +104,9 @@ export const messages = {
   // listings (integrity)
   listingDuplicate: 'You already have a listing with this name at this address.',
   revisionNotFound: 'This hotel has no changes awaiting review.',
+  // admin hotel table
+  adminHotelStatusInvalid: 'Status must be pending, approved or rejected',
+  adminHotelPageInvalid: 'Page must be a whole number from 1 to 10000',
+  adminHotelPageSizeInvalid: 'Page size must be a whole number from 1 to 100',
+  adminHotelQueryTooLong: 'Search text must be at most 200 characters',
 } as const;

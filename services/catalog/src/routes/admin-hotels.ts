@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { hotelApprovalRequest, type HotelApprovalRequest, type HotelRevision } from '@reproute/contracts';
+import {
+  adminHotelListQuery,
+  hotelApprovalRequest,
+  type AdminHotelListAnswer,
+  type AdminHotelListQuery,
+  type HotelApprovalRequest,
+  type HotelRevision,
+} from '@reproute/contracts';
 import type { ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { toHotelAnswer } from '../domain/hotel.ts';
 import { revisionChanges } from '../domain/revision.ts';
-import { listHotels, listPendingHotels } from '../store/hotels.ts';
+import { listAdminHotels } from '../store/admin-hotels.ts';
+import { listPendingHotels } from '../store/hotels.ts';
 import { decideRevision, listRevisions } from '../store/revisions.ts';
 import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
 
-/** The admin panel's lists: every hotel (with affiliateClicks), the listings awaiting review and the changes awaiting review. */
+/** The admin panel's lists: every hotel (a page at a time, with affiliateClicks), the listings awaiting review and the changes awaiting review. */
 export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  app.get('/api/admin/hotels', { preValidation: adminOnly }, async (request) => {
-    const hotels = await listHotels(ctx.pool, { includeAll: true, limit: 1000 });
-    return hotels.map((hotel) => toHotelAnswer(hotel, viewerOf(request)));
+  // One page of every hotel, filtered and sorted in the database (the table must stay fast at a million hotels).
+  app.get('/api/admin/hotels', { preValidation: adminOnly, schema: { querystring: adminHotelListQuery } }, async (request): Promise<AdminHotelListAnswer> => {
+    const query = request.query as AdminHotelListQuery;
+    const { hotels, total } = await listAdminHotels(ctx.pool, query);
+    return { items: hotels.map((hotel) => toHotelAnswer(hotel, viewerOf(request))), total, page: query.page, pageSize: query.pageSize, sort: query.sort };
   });
 
   app.get('/api/admin/hotels/pending', { preValidation: adminOnly }, async (request) => {

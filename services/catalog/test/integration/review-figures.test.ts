@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Hotel, HotelSearchAnswer, ReviewAnswer } from '@reproute/contracts';
+import type { AdminHotelListAnswer, Hotel, HotelSearchAnswer, ReviewAnswer } from '@reproute/contracts';
 import { api, eventually } from '@reproute/platform/testing';
 import { seedHotels } from '../../scripts/seed-data.ts';
 import { tokenFor } from './support.ts';
@@ -15,7 +15,13 @@ describe('honest numbers: rating and review count come only from approved review
   it('every seeded hotel has seeded reviews, and its figures on detail, search and the admin list equal its approved reviews', async () => {
     const admin = await tokenFor('admin');
     const search = (await api<HotelSearchAnswer>('GET', '/api/hotels/search?pageSize=100')).body.items;
-    const adminList = (await api<Hotel[]>('GET', '/api/admin/hotels', { token: admin })).body;
+    const adminList: Hotel[] = [];
+    // The admin list is paged: read every page (oldest first, so hotels created meanwhile land at the end).
+    for (let page = 1; ; page += 1) {
+      const answer = (await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?sort=created&pageSize=100&page=${page}`, { token: admin })).body;
+      adminList.push(...answer.items);
+      if (answer.items.length < answer.pageSize) break;
+    }
     for (const seeded of seedHotels) {
       // Other suites approve reviews of seeded hotels while this runs: compare until both sides agree.
       await eventually(

@@ -1,0 +1,43 @@
+import type { AdminHotelListQuery, AdminHotelSortKey } from '@reproute/contracts';
+import type { Queryable } from '@reproute/platform';
+import { containsPattern } from '../domain/search.ts';
+import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
+import type { StoredHotel } from '../domain/hotel.ts';
+
+/** Each sort key as the columns migration 009's indexes are built on, so a page is an index walk. */
+const sortColumns: Record<AdminHotelSortKey, string[]> = {
+  name: ['h.name_key'],
+  created: ['h.created_at'],
+  status: ['h.status', 'h.created_at'],
+  city: ['fold_text(h.city)'],
+};
+
+/** One page of every hotel (any status) for the admin table, with the count of all matches. */
+export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery): Promise<{ hotels: StoredHotel[]; total: number }> {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  if (query.q) {
+    values.push(containsPattern(query.q));
+    conditions.push(`h.search_text LIKE fold_text($${values.length})`);
+  }
+  if (query.status) {
+    values.push(query.status);
+    conditions.push(`h.status = $${values.length}`);
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const descending = query.sort.startsWith('-');
+  const direction = descending ? 'DESC' : 'ASC';
+  const key = (descending ? query.sort.slice(1) : query.sort) as AdminHotelSortKey;
+  // Every column in one direction, id last, so pages never overlap and an index can be read backwards.
+  const orderBy = [...sortColumns[key], 'h.id'].map((column) => `${column} ${direction}`).join(', ');
+  const countValues = [...values];
+  values.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const [page, count] = await Promise.all([
+    db.query<HotelRow>(
+      `SELECT ${hotelColumns} FROM ${hotelsWithGym} ${where} ORDER BY ${orderBy} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+      values,
+    ),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM hotels h ${where}`, countValues),
+  ]);
+  return { hotels: page.rows.map(hotelFromRow), total: Number(count.rows[0]!.total) };
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type AdminHotelListAnswer, type Hotel } from '@reproute/contracts';
+import { api } from '@reproute/platform/testing';
+import { adminCreateHotel, createdHotelIds, deleteCreatedHotels, listingBody, tokenFor, uniqueName } from './support.ts';
+
+let admin: string;
+// A word only this file's hotels carry, so every query below sees just them.
+const tag = uniqueName('Tbltag').split(' ')[1]!;
+const hotels: Record<'alpha' | 'bravo' | 'charlie' | 'delta', Hotel> = {} as never;
+
+const list = async (query: string) => {
+  const res = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${tag}&${query}`, { token: admin });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+const names = (answer: AdminHotelListAnswer) => answer.items.map((h) => h.name.split(' ')[0]);
+
+beforeAll(async () => {
+  admin = await tokenFor('admin');
+  // Created one after another so created_at orders them alpha, bravo, charlie, delta.
+  hotels.alpha = await adminCreateHotel({ name: `Alpha Hôtel ${tag}`, city: 'Zürich', country: 'Switzerland' });
+  hotels.bravo = await adminCreateHotel({ name: `Bravo Inn ${tag}`, city: 'Aarau', country: 'Switzerland' });
+  hotels.charlie = await adminCreateHotel({ name: `Charlie Lodge ${tag}`, city: 'Bern', country: 'Switzerland', isApproved: false });
+  const rejected = await api<Hotel>('PUT', `/api/hotels/${hotels.charlie.id}/approval`, { token: admin, body: { isApproved: false, reason: 'Test rejection' } });
+  expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+  const provider = await tokenFor('provider');
+  const pending = await api<Hotel>('POST', '/api/provider/hotels', { token: provider, body: listingBody({ name: `Delta Suites ${tag}` }) });
+  expect(pending.status, JSON.stringify(pending.body)).toBe(201);
+  createdHotelIds.add(pending.body.id);
+  hotels.delta = pending.body;
+}, 60_000);
+
+afterAll(deleteCreatedHotels);
+
+describe('GET /api/admin/hotels: the admin table pages, sorts and filters on the server', () => {
+  it('answers a page with the total, newest first by default, with status, owner and created date', async () => {
+    const answer = await list('');
+    expect(answer).toMatchObject({ total: 4, page: 1, pageSize: 25, sort: '-created' });
+    expect(names(answer)).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+    const delta = answer.items[0]!;
+    expect(delta).toMatchObject({ status: 'pending', providerEmail: 'provider@reproute.example' });
+    expect(delta.providerId).toBeTruthy();
+    expect(Date.parse(delta.createdAt)).not.toBeNaN();
+    expect(answer.items.find((h) => h.id === hotels.charlie.id)?.status).toBe('rejected');
+  });
+
+  it('pages without overlap: pageSize 3 then page 2', async () => {
+    const first = await list('sort=name&pageSize=3');
+    const second = await list('sort=name&pageSize=3&page=2');
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(names(first)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(names(second)).toEqual(['Delta']);
+    expect((await list('page=9')).items).toEqual([]);
+  });
+
+  it('sorts by name, created, status and city in both directions', async () => {
+    expect(names(await list('sort=name'))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(names(await list('sort=-name'))).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+    expect(names(await list('sort=created'))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    // approved < pending < rejected; ties newest-last ascending.
+    expect(names(await list('sort=status'))).toEqual(['Alpha', 'Bravo', 'Delta', 'Charlie']);
+    expect(names(await list('sort=-status'))).toEqual(['Charlie', 'Delta', 'Bravo', 'Alpha']);
+    // Aarau, Bern, Zürich (folded: zurich); Delta has no city and sorts last ascending.
+    expect(names(await list('sort=city'))).toEqual(['Bravo', 'Charlie', 'Alpha', 'Delta']);
+    expect(names(await list('sort=-city'))).toEqual(['Delta', 'Alpha', 'Charlie', 'Bravo']);
+  });
+
+  it('filters by status', async () => {
+    expect(names(await list('status=approved&sort=name'))).toEqual(['Alpha', 'Bravo']);
+    expect(names(await list('status=pending'))).toEqual(['Delta']);
+    expect(names(await list('status=REJECTED'))).toEqual(['Charlie']);
+    expect((await list('status=rejected')).total).toBe(1);
+  });
+
+  it('matches q against name, city and country, without regard to case or accents', async () => {
+    const only = async (q: string) => {
+      const res = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent(q)}&sort=name`, { token: admin });
+      expect(res.status).toBe(200);
+      return res.body.items.filter((h) => h.name.endsWith(tag)).map((h) => h.name.split(' ')[0]);
+    };
+    expect(await only(`HOTEL ${tag}`)).toEqual(['Alpha']);
+    expect(await only(`hôtel ${tag}`)).toEqual(['Alpha']);
+    const city = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent('ZURICH')}&pageSize=100`, { token: admin });
+    expect(city.body.items.map((h) => h.id)).toContain(hotels.alpha.id);
+    const accented = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent('zürich')}&pageSize=100`, { token: admin });
+    expect(accented.body.items.map((h) => h.id)).toContain(hotels.alpha.id);
+    expect(accented.body.items.map((h) => h.id)).not.toContain(hotels.bravo.id);
+    // LIKE wildcards are literal characters.
+    expect((await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent(`%${tag}`)}`, { token: admin })).body.total).toBe(0);
+  });
+
+  it('drops an unknown sort for the default (as search does)', async () => {
+    const answer = await list('sort=rating');
+    expect(answer.sort).toBe('-created');
+    expect(names(answer)).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+  });
+
+  it('answers 400 with a clear message for a bad status, page or pageSize', async () => {
+    const cases: [string, string, string][] = [
+      ['status=live', 'status', messages.adminHotelStatusInvalid],
+      ['page=0', 'page', messages.adminHotelPageInvalid],
+      ['page=abc', 'page', messages.adminHotelPageInvalid],
+      ['page=1.5', 'page', messages.adminHotelPageInvalid],
+      ['pageSize=101', 'pageSize', messages.adminHotelPageSizeInvalid],
+      ['pageSize=0', 'pageSize', messages.adminHotelPageSizeInvalid],
+      [`q=${'x'.repeat(201)}`, 'q', messages.adminHotelQueryTooLong],
+    ];
+    for (const [query, path, message] of cases) {
+      const res = await api<{ message: string; errors: { path: string; message: string }[] }>('GET', `/api/admin/hotels?${query}`, { token: admin });
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors, query).toContainEqual({ path, message });
+    }
+  });
+
+  it('is for admins only: 401 without a token, 403 for a traveller or provider', async () => {
+    expect((await api('GET', '/api/admin/hotels')).status).toBe(401);
+    expect((await api('GET', '/api/admin/hotels?page=0', { token: await tokenFor('traveller') })).status).toBe(403);
+    expect((await api('GET', '/api/admin/hotels', { token: await tokenFor('provider') })).status).toBe(403);
+  });
+});
