@@ -139,3 +139,49 @@ export const providerAnalytics = z.object({
 export type ProviderAnalytics = z.infer<typeof providerAnalytics>;
 
 export const analyticsDaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+/** The ranges the provider charts offer, in days. */
+export const providerAnalyticsRanges = [7, 30, 90] as const;
+
+/**
+ * `GET /api/provider/analytics?range=7|30|90&hotelId=`: `range` wins over the older `days`;
+ * `hotelId` narrows the daily series and the totals to one of the caller's listings.
+ */
+export const providerAnalyticsQuery = z.object({
+  range: z
+    .enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90 (days)' })
+    .transform(Number)
+    .optional(),
+  days: z.coerce.number({ error: 'days must be a whole number from 1 to 365' }).int('days must be a whole number from 1 to 365').min(1, 'days must be a whole number from 1 to 365').max(365, 'days must be a whole number from 1 to 365').optional(),
+  hotelId: z.coerce.number({ error: 'hotelId must be a positive whole number' }).int('hotelId must be a positive whole number').positive('hotelId must be a positive whole number').max(2_147_483_647, 'hotelId must be a positive whole number').optional(),
+});
+export type ProviderAnalyticsQuery = z.infer<typeof providerAnalyticsQuery>;
+
+/** Demand data looks back this many days. */
+export const insightsDays = 30;
+
+/** One searched label in a city: how many of the city's searches asked for it and which of the caller's hotels there list it (null: not known yet). */
+export const insightLabel = z.object({
+  label: z.string(),
+  searches: z.number().int(),
+  /** Share of the city's searches, 0 to 1. */
+  share: z.number(),
+  hotels: z.array(z.object({ hotelId: z.number().int(), name: z.string(), lists: z.boolean().nullable() })),
+});
+export type InsightLabel = z.infer<typeof insightLabel>;
+
+/** `GET /api/provider/insights`: for each city the caller lists in, what travellers searched for there over the last 30 days. */
+export const providerInsights = z.object({
+  generatedAt: z.string(),
+  days: z.number().int(),
+  from: z.string(),
+  cities: z.array(
+    z.object({
+      city: z.string(),
+      country: z.string().nullable(),
+      searches: z.number().int(),
+      labels: z.array(insightLabel),
+    }),
+  ),
+});
+export type ProviderInsights = z.infer<typeof providerInsights>;

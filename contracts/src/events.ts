@@ -31,6 +31,8 @@ const hotelSnapshot = z.object({
   contactEmail: z.string().nullable(),
   bookingUrl: z.string().nullable(),
   isApproved: z.boolean(),
+  /** The taxonomy labels the gym lists; absent in events from before they were carried. */
+  equipmentLabels: z.array(z.string()).optional(),
 });
 
 const reviewFacts = z.object({

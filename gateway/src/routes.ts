@@ -28,6 +28,7 @@ export const routeTable: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/provider/leads', service: 'referral' },
   { prefix: '/api/analytics', service: 'analytics' },
   { prefix: '/api/provider/analytics', service: 'analytics' },
+  { prefix: '/api/provider/insights', service: 'analytics' },
   { prefix: '/api/admin/analytics', service: 'analytics' },
 ];
 

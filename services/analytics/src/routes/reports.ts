@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { analyticsDaysQuery, type AnalyticsSummary, type ProviderAnalytics } from '@reproute/contracts';
-import { requireRole, type ServiceContext } from '@reproute/platform';
+import { allEquipmentLabels, analyticsDaysQuery, insightsDays, providerAnalyticsQuery, type AnalyticsSummary, type ProviderAnalytics, type ProviderInsights } from '@reproute/contracts';
+import { notFound, requireRole, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { dayBucket, daysStart, fillDays, emptyCounters, windowStart } from '../domain/rollups.ts';
 import { byActivity, summaryWindow, totalOf, windowHours } from '../domain/summary.ts';
-import { hotelsOfProvider } from '../store/hotels.ts';
+import { buildInsights, cityPattern, citiesOf } from '../domain/insights.ts';
+import { hotelsOfProvider, placesOfProvider } from '../store/hotels.ts';
+import { citySearchCounts } from '../store/insights.ts';
 import { dailyCounters, hotelFigures, metricTotals, pageCounts, searchCounts, sessionCounts, type KeyCount } from '../store/rollups.ts';
 
 const recentOf = (rows: KeyCount[]) => rows.map((r) => ({ key: r.key, count: r.recent }));
@@ -41,16 +43,22 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   app.get('/api/analytics/summary', summary);
   app.get('/api/admin/analytics/summary', summary);
 
-  /** A provider's own hotels (from the projection): page views, referral clicks, leads and the rest, per hotel and per day. */
+  /**
+   * A provider's own hotels (from the projection): page views, referral clicks, leads and the rest,
+   * per hotel and per day, over `range` (7, 30 or 90) days; `hotelId` narrows totals and days to one listing.
+   */
   app.get('/api/provider/analytics', async (request): Promise<ProviderAnalytics> => {
     const provider = requireRole(request, 'provider');
-    const { days } = analyticsDaysQuery.parse(request.query);
+    const query = providerAnalyticsQuery.parse(request.query);
+    const days = query.range ?? query.days ?? 30;
     const now = new Date();
     const fromDay = daysStart(now, days);
     const own = await hotelsOfProvider(ctx.pool, provider.id);
+    const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
+    if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
     const [hotels, daily] = await Promise.all([
-      hotelFigures(ctx.pool, fromDay, own),
-      dailyCounters(ctx.pool, fromDay, own.map((h) => h.hotelId)),
+      hotelFigures(ctx.pool, fromDay, chosen),
+      dailyCounters(ctx.pool, fromDay, chosen.map((h) => h.hotelId)),
     ]);
     return {
       generatedAt: now.toISOString(),
@@ -61,5 +69,16 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
       hotels,
       daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters),
     };
+  });
+
+  /** Demand data: per city the provider lists in, what travellers searched for there over the last 30 days, and which of the provider's hotels there list it. */
+  app.get('/api/provider/insights', async (request): Promise<ProviderInsights> => {
+    const provider = requireRole(request, 'provider');
+    const now = new Date();
+    const fromDay = daysStart(now, insightsDays);
+    const cities = citiesOf(await placesOfProvider(ctx.pool, provider.id));
+    const keys = [...cities.keys()];
+    const counts = await citySearchCounts(ctx.pool, keys, keys.map(cityPattern), allEquipmentLabels, new Date(`${fromDay}T00:00:00Z`));
+    return { generatedAt: now.toISOString(), days: insightsDays, from: fromDay, cities: buildInsights(cities, counts) };
   });
 }

@@ -4,12 +4,14 @@ import type { Queryable } from '@reproute/platform';
 /** Stores the latest snapshot of a hotel from a hotel.* event. */
 export async function upsertHotel(db: Queryable, hotel: EventData<'hotel.created'>): Promise<void> {
   await db.query(
-    `INSERT INTO hotels (hotel_id, name, slug, provider_id, is_approved, deleted_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, NULL, now())
+    `INSERT INTO hotels (hotel_id, name, slug, provider_id, is_approved, city, country, equipment_labels, deleted_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, now())
      ON CONFLICT (hotel_id) DO UPDATE SET
        name = EXCLUDED.name, slug = EXCLUDED.slug, provider_id = EXCLUDED.provider_id,
-       is_approved = EXCLUDED.is_approved, deleted_at = NULL, updated_at = now()`,
-    [hotel.hotelId, hotel.name, hotel.slug, hotel.providerId, hotel.isApproved],
+       is_approved = EXCLUDED.is_approved, city = EXCLUDED.city, country = EXCLUDED.country,
+       equipment_labels = COALESCE(EXCLUDED.equipment_labels, hotels.equipment_labels), deleted_at = NULL, updated_at = now()`,
+    // An event from before equipment was carried keeps the labels already known.
+    [hotel.hotelId, hotel.name, hotel.slug, hotel.providerId, hotel.isApproved, hotel.city, hotel.country, hotel.equipmentLabels ?? null],
   );
 }
 
@@ -35,4 +37,22 @@ export async function hotelsOfProvider(db: Queryable, providerId: string): Promi
     [providerId],
   );
   return rows.map((row) => ({ hotelId: row.hotel_id, name: row.name }));
+}
+
+export interface ProviderHotelPlace {
+  hotelId: number;
+  name: string;
+  city: string | null;
+  country: string | null;
+  /** Null when no event has carried the labels yet. */
+  equipmentLabels: string[] | null;
+}
+
+/** The provider's live hotels with their city and gym labels, for demand data. */
+export async function placesOfProvider(db: Queryable, providerId: string): Promise<ProviderHotelPlace[]> {
+  const { rows } = await db.query<{ hotel_id: number; name: string; city: string | null; country: string | null; equipment_labels: string[] | null }>(
+    'SELECT hotel_id, name, city, country, equipment_labels FROM hotels WHERE provider_id = $1 AND deleted_at IS NULL ORDER BY hotel_id',
+    [providerId],
+  );
+  return rows.map((row) => ({ hotelId: row.hotel_id, name: row.name, city: row.city, country: row.country, equipmentLabels: row.equipment_labels }));
 }

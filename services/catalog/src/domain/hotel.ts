@@ -329,6 +329,7 @@ export function hotelSnapshot(hotel: StoredHotel): EventData<'hotel.updated'> {
     contactEmail: effectiveContactEmail(hotel),
     bookingUrl: hotel.bookingUrl,
     isApproved: hotel.status === 'approved',
+    equipmentLabels: hotel.equipmentLabels,
   };
 }
 

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KafkaBus } from '@reproute/platform';
+import { api, envelope, eventually, publish, registerTraveller, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
+
+// Letters only, so the city folds to itself and no other test searches for it.
+const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const city = `Liftford ${letters()}`;
+const otherCity = `Benchton ${letters()}`;
+const [squatHotel, cardioHotel, rivalHotel, unknownGymHotel] = testHotelIds(4) as [number, number, number, number];
+const now = () => new Date().toISOString();
+
+let bus: KafkaBus;
+let providerToken: string;
+let travellerToken: string;
+
+interface InsightCity {
+  city: string;
+  country: string | null;
+  searches: number;
+  labels: { label: string; searches: number; share: number; hotels: { hotelId: number; name: string; lists: boolean | null }[] }[];
+}
+
+async function insights(): Promise<InsightCity[]> {
+  const res = await api('GET', '/api/provider/insights', { token: providerToken });
+  expect(res.status).toBe(200);
+  return res.body.cities;
+}
+
+async function search(query: string, equipment: string[]) {
+  const res = await api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches: [{ query, equipment, resultCount: 3, timestamp: now() }] } });
+  expect(res.status).toBe(202);
+}
+
+beforeAll(async () => {
+  bus = testBus();
+  travellerToken = (await registerTraveller()).token;
+  const owner = await registerTraveller();
+  const setup = await api('POST', '/api/provider/setup', { token: owner.token, body: { companyName: 'Insight Hotels', phoneNumber: '+44 20 7946 0958' } });
+  expect(setup.status).toBe(200);
+  providerToken = setup.body.token;
+  const providerId: string = setup.body.user.id;
+  await publish(bus, envelope('hotel.created', testHotel(squatHotel, { providerId, city, equipmentLabels: ['squat rack', 'sauna'] })), squatHotel);
+  await publish(bus, envelope('hotel.created', testHotel(cardioHotel, { providerId, city, equipmentLabels: ['treadmill'] })), cardioHotel);
+  await publish(bus, envelope('hotel.created', testHotel(rivalHotel, { providerId: randomUUID(), city, equipmentLabels: ['squat rack', 'pool'] })), rivalHotel);
+  // An event from before labels were carried: whether it lists anything is unknown.
+  await publish(bus, envelope('hotel.created', testHotel(unknownGymHotel, { providerId, city: otherCity, country: 'Ireland' })), unknownGymHotel);
+  await eventually(async () => (await insights()).length === 2, 30_000, 'the provider hotels in the analytics projection');
+});
+
+afterAll(async () => {
+  for (const hotelId of [squatHotel, cardioHotel, rivalHotel, unknownGymHotel]) await publish(bus, envelope('hotel.deleted', { hotelId, providerId: null }), hotelId);
+  await bus.close();
+});
+
+describe('GET /api/provider/insights', () => {
+  it('gives each city the provider lists in the share of its searches asking for each label, with the provider’s own hotels there', async () => {
+    await search(city, ['squat rack']);
+    await search(`  ${city.toUpperCase()} `, ['squat rack', 'sauna']);
+    await search(`Gyms in ${city}, UK`, []);
+    await search(city, ['pool', 'not a label']);
+    await search(`${city}shire`, ['squat rack']); // another place: the city is not a whole word of it
+    await search('Somewhere Else', ['sauna']);
+
+    const cities = await insights();
+    const here = cities.find((c) => c.city === city)!;
+    expect(here.searches).toBe(4);
+    expect(here.labels.map((l) => [l.label, l.searches, l.share])).toEqual([
+      ['squat rack', 2, 0.5],
+      ['pool', 1, 0.25],
+      ['sauna', 1, 0.25],
+    ]);
+    const squat = here.labels[0]!;
+    expect(squat.hotels).toEqual([
+      { hotelId: squatHotel, name: `Test Hotel ${squatHotel}`, lists: true },
+      { hotelId: cardioHotel, name: `Test Hotel ${cardioHotel}`, lists: false },
+    ]);
+    expect(here.labels.flatMap((l) => l.hotels.map((h) => h.hotelId))).not.toContain(rivalHotel);
+    const there = cities.find((c) => c.city === otherCity)!;
+    expect(there).toEqual({ city: otherCity, country: 'Ireland', searches: 0, labels: [] });
+
+    await search(otherCity, ['sauna']);
+    const later = (await insights()).find((c) => c.city === otherCity)!;
+    expect(later.labels).toEqual([{ label: 'sauna', searches: 1, share: 1, hotels: [{ hotelId: unknownGymHotel, name: `Test Hotel ${unknownGymHotel}`, lists: null }] }]);
+  });
+
+  it('is for providers only', async () => {
+    expect((await api('GET', '/api/provider/insights', { token: travellerToken })).status).toBe(403);
+    expect((await api('GET', '/api/provider/insights')).status).toBe(401);
+  });
+});
+
+describe('GET /api/provider/analytics ranges and listing filter', () => {
+  it('answers 7, 30 or 90 days, all listings or one', async () => {
+    for (const range of [7, 30, 90]) {
+      const res = await api('GET', `/api/provider/analytics?range=${range}`, { token: providerToken });
+      expect(res.status).toBe(200);
+      expect(res.body.days).toBe(range);
+      expect(res.body.daily).toHaveLength(range);
+      expect(res.body.daily.at(-1).day).toBe(res.body.to);
+    }
+    const views = await api('POST', '/api/analytics/batch', {
+      body: {
+        sessionId: `session-${randomUUID()}`,
+        pageViews: [
+          { url: `/hotel/${squatHotel}`, title: 'Hotel', timestamp: now() },
+          { url: `/hotels/test-hotel-${squatHotel}`, title: 'Hotel', timestamp: now() },
+          { url: `/hotel/${cardioHotel}`, title: 'Hotel', timestamp: now() },
+        ],
+      },
+    });
+    expect(views.body.accepted).toBe(3);
+    const one = await eventually(async () => {
+      const res = await api('GET', `/api/provider/analytics?range=7&hotelId=${squatHotel}`, { token: providerToken });
+      return res.body.totals?.pageViews === 2 && res.body;
+    }, 30_000, 'page views of one listing counted');
+    expect(one.hotels.map((h: { hotelId: number }) => h.hotelId)).toEqual([squatHotel]);
+    expect(one.daily.reduce((sum: number, d: { pageViews: number }) => sum + d.pageViews, 0)).toBe(2);
+    const all = await eventually(async () => {
+      const res = await api('GET', '/api/provider/analytics?range=7', { token: providerToken });
+      return res.body.totals?.pageViews === 3 && res.body;
+    }, 30_000, 'page views of every listing counted');
+    expect(all.hotels.map((h: { hotelId: number }) => h.hotelId).sort()).toEqual([squatHotel, cardioHotel, unknownGymHotel].sort());
+  });
+
+  it('answers 400 with a clear message for a bad range or hotel id, 404 for another provider’s hotel, 403 for travellers', async () => {
+    const badRange = await api('GET', '/api/provider/analytics?range=14', { token: providerToken });
+    expect(badRange.status).toBe(400);
+    expect(badRange.body.message).toBe('range must be 7, 30 or 90 (days)');
+    const badHotel = await api('GET', '/api/provider/analytics?hotelId=abc', { token: providerToken });
+    expect(badHotel.status).toBe(400);
+    expect(badHotel.body.message).toBe('hotelId must be a positive whole number');
+    expect((await api('GET', '/api/provider/analytics?hotelId=-3', { token: providerToken })).status).toBe(400);
+    const rival = await api('GET', `/api/provider/analytics?hotelId=${rivalHotel}`, { token: providerToken });
+    expect(rival.status).toBe(404);
+    expect(rival.body.message).toBe(`Hotel ${rivalHotel} is not one of your listings`);
+    expect((await api('GET', '/api/provider/analytics?range=7', { token: travellerToken })).status).toBe(403);
+  });
+});
