@@ -437,3 +437,10 @@ export const adminHotelListAnswer = z.object({
   sort: z.string(),
 });
 export type AdminHotelListAnswer = { items: Hotel[]; total: number; page: number; pageSize: number; sort: AdminHotelSort };
+
+/** GET /api/admin/hotels/stats: the admin dashboard's cards over every hotel (any status). */
+export interface AdminHotelStats {
+  total: number;
+  premium: number;
+  affiliateClicks: number;
+}

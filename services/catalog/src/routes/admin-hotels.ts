@@ -4,6 +4,7 @@ import {
   hotelApprovalRequest,
   type AdminHotelListAnswer,
   type AdminHotelListQuery,
+  type AdminHotelStats,
   type HotelApprovalRequest,
   type HotelRevision,
 } from '@reproute/contracts';
@@ -11,7 +12,7 @@ import type { ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { toHotelAnswer } from '../domain/hotel.ts';
 import { revisionChanges } from '../domain/revision.ts';
-import { listAdminHotels } from '../store/admin-hotels.ts';
+import { adminHotelStats, listAdminHotels } from '../store/admin-hotels.ts';
 import { listPendingHotels } from '../store/hotels.ts';
 import { decideRevision, listRevisions } from '../store/revisions.ts';
 import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
@@ -24,6 +25,8 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
     const { hotels, total } = await listAdminHotels(ctx.pool, query);
     return { items: hotels.map((hotel) => toHotelAnswer(hotel, viewerOf(request))), total, page: query.page, pageSize: query.pageSize, sort: query.sort };
   });
+
+  app.get('/api/admin/hotels/stats', { preValidation: adminOnly }, async (): Promise<AdminHotelStats> => adminHotelStats(ctx.pool));
 
   app.get('/api/admin/hotels/pending', { preValidation: adminOnly }, async (request) => {
     const hotels = await listPendingHotels(ctx.pool);

@@ -1,4 +1,4 @@
-import type { AdminHotelListQuery, AdminHotelSortKey } from '@reproute/contracts';
+import type { AdminHotelListQuery, AdminHotelSortKey, AdminHotelStats } from '@reproute/contracts';
 import type { Queryable } from '@reproute/platform';
 import { containsPattern } from '../domain/search.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
@@ -40,4 +40,13 @@ export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery)
     db.query<{ total: string }>(`SELECT count(*) AS total FROM hotels h ${where}`, countValues),
   ]);
   return { hotels: page.rows.map(hotelFromRow), total: Number(count.rows[0]!.total) };
+}
+
+/** The dashboard's cards in one pass over the hotels. */
+export async function adminHotelStats(db: Queryable): Promise<AdminHotelStats> {
+  const { rows } = await db.query<{ total: string; premium: string; clicks: string }>(
+    'SELECT count(*) AS total, count(*) FILTER (WHERE is_premium) AS premium, coalesce(sum(affiliate_clicks), 0) AS clicks FROM hotels',
+  );
+  const row = rows[0]!;
+  return { total: Number(row.total), premium: Number(row.premium), affiliateClicks: Number(row.clicks) };
 }

@@ -118,3 +118,17 @@ describe('GET /api/admin/hotels: the admin table pages, sorts and filters on the
     expect((await api('GET', '/api/admin/hotels', { token: await tokenFor('provider') })).status).toBe(403);
   });
 });
+
+describe('GET /api/admin/hotels/stats', () => {
+  it('counts every hotel, the premium ones and the clicks, for admins only', async () => {
+    const stats = await api<{ total: number; premium: number; affiliateClicks: number }>('GET', '/api/admin/hotels/stats', { token: admin });
+    expect(stats.status).toBe(200);
+    const all = await api<AdminHotelListAnswer>('GET', '/api/admin/hotels?pageSize=1', { token: admin });
+    // Other suites create hotels meanwhile: the two counts are taken moments apart.
+    expect(Math.abs(stats.body.total - all.body.total)).toBeLessThanOrEqual(5);
+    expect(stats.body.premium).toBeLessThanOrEqual(stats.body.total);
+    expect(stats.body.affiliateClicks).toBeGreaterThanOrEqual(0);
+    expect((await api('GET', '/api/admin/hotels/stats', { token: await tokenFor('traveller') })).status).toBe(403);
+    expect((await api('GET', '/api/admin/hotels/stats')).status).toBe(401);
+  });
+});
