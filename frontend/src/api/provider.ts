@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Hotel, LeadStatus, ProviderAnalytics, ProviderHotelCreate, ProviderHotelUpdate, ProviderLead, ProviderLeadsPage } from '@reproute/contracts';
+import type { Hotel, LeadStatus, ProviderAnalytics, ProviderInsights, ProviderHotelCreate, ProviderHotelUpdate, ProviderLead, ProviderLeadsPage } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
 import { ApiError, apiRequest } from './request';
 
@@ -102,12 +102,33 @@ export async function downloadLeadsCsv(query: LeadInboxQuery): Promise<void> {
   }
 }
 
-/** Per-listing page views, referral clicks and leads from the analytics service (last 30 days). */
-export function useProviderAnalytics() {
+export type AnalyticsRange = 7 | 30 | 90;
+
+/** The analytics call's query string: no parameters means every listing over 30 days. */
+export function providerAnalyticsPath({ range, hotelId }: { range?: AnalyticsRange; hotelId?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (range) params.set('range', String(range));
+  if (hotelId) params.set('hotelId', String(hotelId));
+  const query = params.toString();
+  return query ? `/api/provider/analytics?${query}` : '/api/provider/analytics';
+}
+
+/** Per-listing and daily page views, referral clicks and leads from the analytics service (30 days unless `range` says otherwise; one listing with `hotelId`). */
+export function useProviderAnalytics(query: { range?: AnalyticsRange; hotelId?: number } = {}) {
   return useQuery({
-    queryKey: providerAnalyticsKey,
-    queryFn: ({ signal }) => apiRequest<ProviderAnalytics>('GET', '/api/provider/analytics', undefined, { signal }),
+    queryKey: [...providerAnalyticsKey, query.range ?? 30, query.hotelId ?? null],
+    queryFn: ({ signal }) => apiRequest<ProviderAnalytics>('GET', providerAnalyticsPath(query), undefined, { signal }),
     staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Demand data: what travellers searched for in the provider's cities over the last 30 days. */
+export function useProviderInsights() {
+  return useQuery({
+    queryKey: ['/api/provider/insights'],
+    queryFn: ({ signal }) => apiRequest<ProviderInsights>('GET', '/api/provider/insights', undefined, { signal }),
+    staleTime: 60_000,
   });
 }
 

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BarChart3, Building2, CalendarDays, Clock, Percent, Plus, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarDays, Clock, LineChart, Percent, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
@@ -15,8 +15,12 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { figuresFor, monthStartDay } from './dashboardFigures';
+import { conversionRate, percent } from '@/components/provider/analytics/analyticsText';
 
-/** /provider/dashboard: stats, My Listings (with per-listing traffic) and Lead Analytics. */
+// The charts and demand data load only when their tab opens, so the dashboard's first load stays as small as before.
+const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/AnalyticsPanel'));
+
+/** /provider/dashboard: stats, My Listings (with per-listing traffic), Lead Analytics (the inbox) and Performance (charts and demand data). */
 export default function ProviderDashboardPage() {
   useDocumentTitle('Provider Dashboard');
   const { user } = useSession();
@@ -26,7 +30,8 @@ export default function ProviderDashboardPage() {
   const monthLeads = useProviderLeads({ from: monthStartDay(), limit: 1 });
   // The lead email links to ?tab=leads; a filtered inbox link (hotel, status, dates) opens the inbox too.
   const [params] = useSearchParams();
-  const openTab = params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : undefined;
+  const openTab =
+    params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : params.get('tab') === 'performance' ? 'performance' : undefined;
   const analytics = useProviderAnalytics();
   const remove = useDeleteProviderHotel();
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
@@ -69,7 +74,13 @@ export default function ProviderDashboardPage() {
         <StatCard testId="stat-listings" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Listings" value={listings.isPending ? '…' : listings.isError ? '--' : hotels.length} />
         <StatCard testId="stat-leads" icon={<Users aria-hidden className="h-5 w-5" />} label="Total Leads" value={leads.isPending ? '…' : leads.isError ? '--' : (leads.data?.total ?? 0)} />
         <StatCard testId="stat-month" icon={<CalendarDays aria-hidden className="h-5 w-5" />} label="This Month" value={monthLeads.isPending ? '…' : monthLeads.isError ? '--' : (monthLeads.data?.total ?? 0)} note="Leads since the 1st" />
-        <StatCard testId="stat-conversion" icon={<Percent aria-hidden className="h-5 w-5" />} label="Conversion Rate" value="--" note="Coming soon" />
+        <StatCard
+          testId="stat-conversion"
+          icon={<Percent aria-hidden className="h-5 w-5" />}
+          label="Conversion Rate"
+          value={analytics.isPending ? '…' : analytics.isError || !analytics.data ? '--' : percent(conversionRate(analytics.data.totals))}
+          note="Clicks that became leads, 30 days"
+        />
       </div>
 
       <PanelTabs
@@ -128,6 +139,19 @@ export default function ProviderDashboardPage() {
               </>
             ),
             content: <LeadInbox />,
+          },
+          {
+            value: 'performance',
+            label: (
+              <>
+                <LineChart aria-hidden className="h-4 w-4" /> Performance
+              </>
+            ),
+            content: (
+              <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading analytics" />}>
+                <AnalyticsPanel />
+              </Suspense>
+            ),
           },
         ]}
       />
