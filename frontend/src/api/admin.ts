@@ -1,18 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminHotelCreate, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminHotelCreate, AdminHotelListAnswer, AdminHotelStats, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
 import { apiRequest } from './request';
 
-export const adminHotelsKey = ['/api/hotels', 'all'] as const;
+export const adminHotelsKey = ['/api/admin/hotels'] as const;
+export const adminHotelStatsKey = ['/api/admin/hotels/stats'] as const;
 export const pendingHotelsKey = ['/api/admin/hotels/pending'] as const;
 export const hotelRevisionsKey = ['/api/admin/hotels/revisions'] as const;
 
-/** Every hotel, pending and rejected ones included (admins only). */
-export function useAdminHotels(enabled = true) {
+/** One page of every hotel (any status), filtered and sorted by the catalog (admins only). */
+export function useAdminHotelPage(query: string) {
   return useQuery({
-    queryKey: adminHotelsKey,
-    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', '/api/hotels?all=true', undefined, { signal }),
+    queryKey: [...adminHotelsKey, query],
+    queryFn: ({ signal }) => apiRequest<AdminHotelListAnswer>('GET', `/api/admin/hotels?${query}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
-    enabled,
+  });
+}
+
+/** The dashboard cards: every hotel, the premium ones and their clicks. */
+export function useAdminHotelStats() {
+  return useQuery({
+    queryKey: adminHotelStatsKey,
+    queryFn: ({ signal }) => apiRequest<AdminHotelStats>('GET', '/api/admin/hotels/stats', undefined, { signal }),
+    staleTime: 0,
   });
 }
 
@@ -40,6 +50,7 @@ function useRefreshHotels() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: adminHotelsKey });
+    await queryClient.invalidateQueries({ queryKey: adminHotelStatsKey });
     await queryClient.invalidateQueries({ queryKey: pendingHotelsKey });
     await queryClient.invalidateQueries({ queryKey: hotelRevisionsKey });
     // Public lists and searches change with any admin edit.

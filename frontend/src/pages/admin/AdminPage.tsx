@@ -1,28 +1,29 @@
-import { useState } from 'react';
-import { Building2, ClipboardList, Crown, MessageSquareText, MousePointerClick, Plus, Search, Star } from 'lucide-react';
-import type { Hotel } from '@reproute/contracts';
-import { useAdminHotels, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
+import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
+import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
 import { HotelDialog } from '@/components/admin/HotelDialog';
 import { HotelsTable } from '@/components/admin/HotelsTable';
 import { PendingListings } from '@/components/admin/PendingListings';
 import { PendingRevisions } from '@/components/admin/PendingRevisions';
 import { ReviewModeration } from '@/components/admin/ReviewModeration';
-import { totalClicks } from '@/components/admin/adminHotelForm';
+import { adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { PanelTabs } from '@/components/provider/PanelTabs';
 import { StatCard } from '@/components/provider/StatCard';
 import { Button } from '@/components/ui/Button';
+import { SelectField } from '@/components/provider/FormControls';
 import { inputClass } from '@/components/ui/Field';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
 
-/** The most hotels one list call answers (the catalog's limit). */
-const HOTEL_LIST_LIMIT = 1000;
+const statusFilterLabels = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' } as const;
 
-/** Rows rendered at first; the catalog may hold thousands of hotels. */
-const PAGE_SIZE = 50;
+/** How long typing pauses before the search text goes to the URL (and the catalog). */
+const FILTER_DELAY_MS = 300;
 
 function CountPill({ count }: { count: number | undefined }) {
   if (!count) return null;
@@ -32,7 +33,10 @@ function CountPill({ count }: { count: number | undefined }) {
 /** /admin (admins only; the route guard shows Access Denied to others). */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
-  const hotels = useAdminHotels();
+  const [params, setParams] = useSearchParams();
+  const table = adminHotelStateFrom(params);
+  const hotels = useAdminHotelPage(adminHotelApiQuery(table));
+  const stats = useAdminHotelStats();
   const pendingReviews = usePendingReviews();
   const pendingHotels = usePendingHotels();
   const revisions = useHotelRevisions();
@@ -40,11 +44,42 @@ export default function AdminPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Hotel | null>(null);
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
-  const [filter, setFilter] = useState('');
-  const [shown, setShown] = useState(PAGE_SIZE);
-  const list = hotels.data ?? [];
-  const term = filter.trim().toLowerCase();
-  const matching = term ? list.filter((h) => [h.name, h.address, h.city, h.country].some((v) => v?.toLowerCase().includes(term))) : list;
+  const [filter, setFilter] = useState(table.q);
+
+  // The table's state lives in the URL (q, status, sort, page) so a reload or a shared link shows the same page.
+  const update = (changes: Partial<Record<'q' | 'status' | 'sort' | 'page', string | null>>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        // A new filter or order starts again at the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: 'q' in changes },
+    );
+  };
+  // Only the typed text schedules a URL change; the URL's own changes do not retype it.
+  useEffect(() => {
+    const typed = filter.trim();
+    if (typed === table.q) return;
+    const timer = setTimeout(() => update({ q: typed || null }), FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  const sortBy = (key: AdminHotelSortKey) => update({ sort: nextAdminHotelSort(table.sort, key) });
+  const filtered = Boolean(table.q || table.status);
+  const clearFilters = () => {
+    setFilter('');
+    update({ q: null, status: null });
+  };
+  const pageAnswer = hotels.data;
+  const total = pageAnswer?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / adminHotelsPerPage));
+  const first = total === 0 ? 0 : (table.page - 1) * adminHotelsPerPage + 1;
+  const last = Math.min(total, table.page * adminHotelsPerPage);
 
   const openCreate = () => {
     setEditing(null);
@@ -74,10 +109,10 @@ export default function AdminPage() {
       <p className="mt-2 text-slate-600">Manage hotels, reviews, and platform content.</p>
 
       <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard testId="stat-hotels" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Hotels" value={hotels.isSuccess && list.length >= HOTEL_LIST_LIMIT ? `${HOTEL_LIST_LIMIT.toLocaleString('en-US')}+` : loadingValue(hotels.isSuccess, list.length)} />
+        <StatCard testId="stat-hotels" icon={<Building2 aria-hidden className="h-5 w-5" />} label="Total Hotels" value={loadingValue(stats.isSuccess, stats.data?.total ?? 0)} />
         <StatCard testId="stat-reviews" icon={<Star aria-hidden className="h-5 w-5" />} label="Total Reviews" value={loadingValue(pendingReviews.isSuccess, pendingReviews.data?.length ?? 0)} note="Awaiting moderation" />
-        <StatCard testId="stat-premium" icon={<Crown aria-hidden className="h-5 w-5" />} label="Premium Hotels" value={loadingValue(hotels.isSuccess, list.filter((h) => h.isPremium).length)} />
-        <StatCard testId="stat-clicks" icon={<MousePointerClick aria-hidden className="h-5 w-5" />} label="Total Clicks" value={loadingValue(hotels.isSuccess, totalClicks(list))} />
+        <StatCard testId="stat-premium" icon={<Crown aria-hidden className="h-5 w-5" />} label="Premium Hotels" value={loadingValue(stats.isSuccess, stats.data?.premium ?? 0)} />
+        <StatCard testId="stat-clicks" icon={<MousePointerClick aria-hidden className="h-5 w-5" />} label="Total Clicks" value={loadingValue(stats.isSuccess, stats.data?.affiliateClicks ?? 0)} />
       </div>
 
       <PanelTabs
@@ -100,41 +135,62 @@ export default function AdminPage() {
                     <Plus aria-hidden className="h-4 w-4" /> Add Hotel
                   </Button>
                 </div>
+                <form
+                  className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,20rem)_12rem_auto] sm:items-end"
+                  aria-label="Filter hotels"
+                  onSubmit={(event) => event.preventDefault()}
+                >
+                  <div className="relative">
+                    <label htmlFor="hotel-filter" className="sr-only">
+                      Filter hotels
+                    </label>
+                    <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+                    <input
+                      id="hotel-filter"
+                      type="search"
+                      value={filter}
+                      onChange={(e) => setFilter(e.target.value)}
+                      placeholder="Filter by name, city or country"
+                      className={`${inputClass} pl-9`}
+                      maxLength={200}
+                    />
+                  </div>
+                  <SelectField label="Status" value={table.status ?? ''} onChange={(event) => update({ status: event.target.value || null })}>
+                    <option value="">All statuses</option>
+                    {hotelStatuses.map((status) => (
+                      <option key={status} value={status}>
+                        {statusFilterLabels[status]}
+                      </option>
+                    ))}
+                  </SelectField>
+                  {filtered ? (
+                    <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
+                      <X aria-hidden className="h-4 w-4" /> Clear filters
+                    </Button>
+                  ) : null}
+                </form>
                 {hotels.isPending ? (
                   <p className="text-slate-600">Loading hotels...</p>
                 ) : hotels.isError ? (
                   <p className="text-red-700">Hotels could not be loaded.</p>
                 ) : (
                   <>
-                    <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-                      <div className="relative w-full sm:w-80">
-                        <label htmlFor="hotel-filter" className="sr-only">
-                          Filter hotels
-                        </label>
-                        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
-                        <input
-                          id="hotel-filter"
-                          type="search"
-                          value={filter}
-                          onChange={(e) => {
-                            setFilter(e.target.value);
-                            setShown(PAGE_SIZE);
-                          }}
-                          placeholder="Filter by name, address or city"
-                          className={`${inputClass} pl-9`}
-                        />
-                      </div>
-                      <p className="text-sm text-slate-600" aria-live="polite">
-                        Showing {Math.min(shown, matching.length).toLocaleString('en-US')} of {matching.length.toLocaleString('en-US')} hotels
-                      </p>
-                    </div>
-                    <HotelsTable hotels={matching.slice(0, shown)} onEdit={openEdit} onDelete={setToDelete} />
-                    {matching.length > shown ? (
-                      <div className="mt-4 flex justify-center">
-                        <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-                          Show more hotels
+                    <p className="mb-3 text-sm text-slate-600" aria-live="polite" data-testid="hotel-count">
+                      {total === 0 ? (filtered ? 'No hotels match these filters' : 'No hotels yet') : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} hotels`}
+                    </p>
+                    <HotelsTable hotels={pageAnswer?.items ?? []} sort={table.sort} onSort={sortBy} onEdit={openEdit} onDelete={setToDelete} />
+                    {total > adminHotelsPerPage ? (
+                      <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Hotel pages">
+                        <Button variant="outline" size="sm" disabled={table.page <= 1} onClick={() => update({ page: table.page > 2 ? String(table.page - 1) : null })}>
+                          <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
                         </Button>
-                      </div>
+                        <span className="text-sm text-slate-700" data-testid="hotel-page">
+                          Page {table.page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')}
+                        </span>
+                        <Button variant="outline" size="sm" disabled={table.page >= pageCount} onClick={() => update({ page: String(table.page + 1) })}>
+                          Next <ChevronRight aria-hidden className="h-4 w-4" />
+                        </Button>
+                      </nav>
                     ) : null}
                   </>
                 )}
