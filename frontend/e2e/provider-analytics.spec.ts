@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { API, createListingApi, deleteListingApi, expect, newProvider, signInWithToken, test } from './doc2-support';
 
 const now = () => new Date().toISOString();
@@ -51,6 +52,8 @@ test.describe('provider performance charts and demand data', () => {
         await expect(city.getByText(/^\d+% of searches in Abu Dhabi asked for a sauna; your listing doesn't list one\.$/)).toBeVisible();
         await expect(city.getByText(/^\d+% of searches in Abu Dhabi asked for a squat rack; your listing lists one\.$/)).toBeVisible();
 
+        const axe = await new AxeBuilder({ page }).include('[role="tabpanel"][data-state="active"]').analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
         await page.screenshot({ path: `test-results/provider-analytics-${width}.png`, fullPage: true });
         // Nothing sideways-scrolls the page on a phone.
         const overflowing = await page.evaluate((w) => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > w + 1 && !el.closest('[class*=overflow-x-auto], .sr-only')).slice(0, 5).map((el) => `${el.tagName}.${el.className}`), width);
