@@ -80,8 +80,11 @@ export function HotelsTable({ hotels, sort, onSort, onEdit, onDelete }: HotelsTa
                   {statusLabels[hotel.status]}
                 </span>
               </td>
-              <td className="max-w-56 px-4 py-3 break-all text-slate-700">
-                {hotel.providerEmail ?? hotel.providerId ?? "--"}
+              <td className="px-4 py-3 text-slate-700">
+                {/* An email is cut with an ellipsis rather than broken mid-word; the full one is in the tooltip. */}
+                <span className="block max-w-52 truncate" title={hotel.providerEmail ?? hotel.providerId ?? undefined}>
+                  {hotel.providerEmail ?? hotel.providerId ?? '--'}
+                </span>
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                 <time dateTime={hotel.createdAt}>{createdFormat.format(new Date(hotel.createdAt))}</time>

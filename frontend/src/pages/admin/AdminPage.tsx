@@ -137,7 +137,7 @@ export default function AdminPage() {
                 </div>
                 <form
                   className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,20rem)_12rem_auto] sm:items-end"
-                  aria-label="Filter hotels"
+                  aria-label="Hotel filters"
                   onSubmit={(event) => event.preventDefault()}
                 >
                   <div className="relative">
