@@ -74,7 +74,7 @@ for (const width of [375, 1280]) {
     // The status filter, also kept across a reload.
     await page.getByLabel('Status').selectOption('pending');
     await expect(page).toHaveURL(/[?&]status=pending/);
-    await expect(page.getByTestId('hotel-count')).toHaveText('Showing 1–1 of 1 hotels');
+    await expect(page.getByTestId('hotel-count')).toHaveText('Showing 1–1 of 1 hotel');
     await expect(rows(page).first().getByTestId('hotel-status')).toHaveText('Pending Review');
     await page.reload();
     await expect(page.getByLabel('Status')).toHaveValue('pending');

@@ -176,7 +176,7 @@ export default function AdminPage() {
                 ) : (
                   <>
                     <p className="mb-3 text-sm text-slate-600" aria-live="polite" data-testid="hotel-count">
-                      {total === 0 ? (filtered ? 'No hotels match these filters' : 'No hotels yet') : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} hotels`}
+                      {total === 0 ? (filtered ? 'No hotels match these filters' : 'No hotels yet') : `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'hotel' : 'hotels'}`}
                     </p>
                     <HotelsTable hotels={pageAnswer?.items ?? []} sort={table.sort} onSort={sortBy} onEdit={openEdit} onDelete={setToDelete} />
                     {total > adminHotelsPerPage ? (
