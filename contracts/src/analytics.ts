@@ -143,17 +143,16 @@ export const analyticsDaysQuery = z.object({ days: z.coerce.number().int().min(1
 /** The ranges the provider charts offer, in days. */
 export const providerAnalyticsRanges = [7, 30, 90] as const;
 
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
 /**
  * `GET /api/provider/analytics?range=7|30|90&hotelId=`: `range` wins over the older `days`;
- * `hotelId` narrows the daily series and the totals to one of the caller's listings.
+ * `hotelId` narrows the daily series and the totals to one of the caller's listings. Empty values mean no choice.
  */
 export const providerAnalyticsQuery = z.object({
-  range: z
-    .enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90 (days)' })
-    .transform(Number)
-    .optional(),
+  range: z.preprocess(emptyAsAbsent, z.enum(['7', '30', '90'], { error: 'range must be 7, 30 or 90 (days)' }).transform(Number).optional()),
   days: z.coerce.number({ error: 'days must be a whole number from 1 to 365' }).int('days must be a whole number from 1 to 365').min(1, 'days must be a whole number from 1 to 365').max(365, 'days must be a whole number from 1 to 365').optional(),
-  hotelId: z.coerce.number({ error: 'hotelId must be a positive whole number' }).int('hotelId must be a positive whole number').positive('hotelId must be a positive whole number').max(2_147_483_647, 'hotelId must be a positive whole number').optional(),
+  hotelId: z.preprocess(emptyAsAbsent, z.coerce.number({ error: 'hotelId must be a positive whole number' }).int('hotelId must be a positive whole number').positive('hotelId must be a positive whole number').max(2_147_483_647, 'hotelId must be a positive whole number').optional()),
 });
 export type ProviderAnalyticsQuery = z.infer<typeof providerAnalyticsQuery>;
 

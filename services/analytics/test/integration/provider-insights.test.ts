@@ -131,6 +131,10 @@ describe('GET /api/provider/analytics ranges and listing filter', () => {
     expect(badHotel.status).toBe(400);
     expect(badHotel.body.message).toBe('hotelId must be a positive whole number');
     expect((await api('GET', '/api/provider/analytics?hotelId=-3', { token: providerToken })).status).toBe(400);
+    const empty = await api('GET', '/api/provider/analytics?range=&hotelId=', { token: providerToken });
+    expect(empty.status).toBe(200);
+    expect(empty.body.days).toBe(30);
+    expect((await api('GET', '/api/provider/analytics?range=7&range=30', { token: providerToken })).status).toBe(400);
     const rival = await api('GET', `/api/provider/analytics?hotelId=${rivalHotel}`, { token: providerToken });
     expect(rival.status).toBe(404);
     expect(rival.body.message).toBe(`Hotel ${rivalHotel} is not one of your listings`);
