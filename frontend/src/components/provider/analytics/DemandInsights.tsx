@@ -21,7 +21,9 @@ export function DemandInsights() {
           Search demand could not be loaded. Please try again later.
         </p>
       ) : insights.data.cities.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">Demand data appears once one of your listings has a city.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+          Demand data appears for the cities of your listings once a listing is added or next updated.
+        </p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           {insights.data.cities.map((city) => (
