@@ -444,3 +444,32 @@ export interface AdminHotelStats {
   premium: number;
   affiliateClicks: number;
 }
+
+/** What an admin did to a hotel, as the audit log records it. */
+export const adminAuditActions = ['created', 'edited', 'approved', 'rejected', 'deleted', 'revision_approved', 'revision_rejected'] as const;
+export type AdminAuditAction = (typeof adminAuditActions)[number];
+
+/** GET /api/admin/hotels/audit: `page` (default 1) and `pageSize` (1-100, default 25). */
+export const adminAuditQuery = z.object({
+  page: z.coerce.number({ error: messages.adminHotelPageInvalid }).int(messages.adminHotelPageInvalid).min(1, messages.adminHotelPageInvalid).max(10_000, messages.adminHotelPageInvalid).default(1),
+  pageSize: z.coerce.number({ error: messages.adminHotelPageSizeInvalid }).int(messages.adminHotelPageSizeInvalid).min(1, messages.adminHotelPageSizeInvalid).max(100, messages.adminHotelPageSizeInvalid).default(25),
+});
+export type AdminAuditQuery = z.output<typeof adminAuditQuery>;
+
+export interface AdminAuditEntry {
+  id: number;
+  actorId: string;
+  actorEmail: string;
+  action: AdminAuditAction;
+  hotelId: number;
+  hotelName: string;
+  /** The rejection reason, when there is one. */
+  detail: string | null;
+  createdAt: string;
+}
+export interface AdminAuditAnswer {
+  items: AdminAuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

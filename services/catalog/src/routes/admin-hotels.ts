@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  adminAuditQuery,
   adminHotelListQuery,
+  type AdminAuditAnswer,
+  type AdminAuditQuery,
   hotelApprovalRequest,
   type AdminHotelListAnswer,
   type AdminHotelListQuery,
@@ -13,6 +16,7 @@ import type { Config } from '../config.ts';
 import { toHotelAnswer } from '../domain/hotel.ts';
 import { revisionChanges } from '../domain/revision.ts';
 import { adminHotelStats, listAdminHotels } from '../store/admin-hotels.ts';
+import { listAudit } from '../store/audit.ts';
 import { listPendingHotels } from '../store/hotels.ts';
 import { decideRevision, listRevisions } from '../store/revisions.ts';
 import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
@@ -27,6 +31,15 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
   });
 
   app.get('/api/admin/hotels/stats', { preValidation: adminOnly }, async (): Promise<AdminHotelStats> => adminHotelStats(ctx.pool));
+
+  // Who approved, rejected, edited or deleted which hotel, newest first. /api/admin/audit is the same list
+  // for callers of the service itself; through the gateway it is /api/admin/hotels/audit.
+  for (const path of ['/api/admin/hotels/audit', '/api/admin/audit']) {
+    app.get(path, { preValidation: adminOnly, schema: { querystring: adminAuditQuery } }, async (request): Promise<AdminAuditAnswer> => {
+      const { page, pageSize } = request.query as AdminAuditQuery;
+      return { ...(await listAudit(ctx.pool, page, pageSize)), page, pageSize };
+    });
+  }
 
   app.get('/api/admin/hotels/pending', { preValidation: adminOnly }, async (request) => {
     const hotels = await listPendingHotels(ctx.pool);
@@ -49,7 +62,7 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
   app.put('/api/admin/hotels/:id/revision', { preValidation: adminOnly, schema: { body: hotelApprovalRequest } }, async (request) => {
     const id = hotelIdParam(request.params);
     const { isApproved } = request.body as HotelApprovalRequest;
-    const hotel = await decideRevision(ctx.pool, id, isApproved);
+    const hotel = await decideRevision(ctx.pool, id, isApproved, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request), null);
   });

@@ -67,7 +67,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
   app.post('/api/hotels', { preValidation: adminOnly, schema: { body: adminHotelCreate } }, async (request, reply) => {
     const input = request.body as AdminHotelCreate;
     const record = newAdminHotel(input);
-    const hotel = await createHotel(ctx.pool, record, [{ type: 'hotel.created' }]);
+    const hotel = await createHotel(ctx.pool, record, [{ type: 'hotel.created' }], viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return reply.status(201).send(toHotelAnswer(hotel, viewerOf(request)));
   });
@@ -81,14 +81,14 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       if (input.isApproved === undefined) return { record: updated, events };
       const change = approvalChange(current, { isApproved: input.isApproved });
       return { record: { ...updated, ...change.fields }, events: [...events, ...change.events] };
-    });
+    }, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request));
   });
 
   app.delete('/api/hotels/:id', { preValidation: adminOnly }, async (request, reply) => {
     const id = hotelIdParam(request.params);
-    await deleteHotel(ctx.pool, id, () => undefined);
+    await deleteHotel(ctx.pool, id, () => undefined, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return reply.status(204).send();
   });
@@ -99,7 +99,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     const hotel = await updateHotel(ctx.pool, id, (current) => {
       const change = approvalChange(current, decision);
       return { record: { ...current, ...change.fields }, events: change.events };
-    });
+    }, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request));
   });

@@ -4,6 +4,7 @@ import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type Hotel
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
 import { refreshGymScores } from './gym-score.ts';
+import { auditActionOf, recordAudit, type AuditActor } from './audit.ts';
 
 export type HotelKey = { id: number } | { slug: string };
 
@@ -147,8 +148,13 @@ export async function insertHotel(tx: PoolClient, input: HotelRecord, events: re
   return stored;
 }
 
-export async function createHotel(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
-  const hotel = await withTransaction(pool, (tx) => insertHotel(tx, record, events));
+/** Creates a hotel; an admin's creation (`audit`) is logged in the same transaction. */
+export async function createHotel(pool: Pool, record: HotelRecord, events: readonly HotelEvent[], audit?: AuditActor): Promise<StoredHotel> {
+  const hotel = await withTransaction(pool, async (tx) => {
+    const created = await insertHotel(tx, record, events);
+    if (audit) await recordAudit(tx, audit, 'created', created);
+    return created;
+  });
   invalidateSearchSummaries();
   return hotel;
 }
@@ -195,24 +201,31 @@ export async function updateHotel(
   pool: Pool,
   id: number,
   decide: (current: StoredHotel) => { record: HotelRecord; events: HotelEvent[] },
+  audit?: AuditActor,
 ): Promise<StoredHotel> {
   const hotel = await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
     const { record, events } = decide(current);
-    return rewriteHotel(tx, current, record, events);
+    const stored = await rewriteHotel(tx, current, record, events);
+    if (audit) {
+      const action = auditActionOf(current, stored);
+      await recordAudit(tx, audit, action, stored, action === 'rejected' ? stored.rejectionReason : null);
+    }
+    return stored;
   });
   invalidateSearchSummaries();
   return hotel;
 }
 
-/** Deletes a hotel after `authorize` accepts the caller; emits hotel.deleted. */
-export async function deleteHotel(pool: Pool, id: number, authorize: (current: StoredHotel) => void): Promise<void> {
+/** Deletes a hotel after `authorize` accepts the caller; emits hotel.deleted (and logs an admin's deletion). */
+export async function deleteHotel(pool: Pool, id: number, authorize: (current: StoredHotel) => void, audit?: AuditActor): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
     authorize(current);
     await tx.query('DELETE FROM hotels WHERE id = $1', [id]);
+    if (audit) await recordAudit(tx, audit, 'deleted', current);
     await enqueueEvent(tx, 'hotel.deleted', { hotelId: id, providerId: current.providerId }, { key: id });
   });
   invalidateSearchSummaries();

@@ -6,6 +6,7 @@ import { mergeRevision, splitProviderUpdate, type RevisionFields, type StoredRev
 import { findHotel, rewriteHotel } from './hotels.ts';
 import { hotelColumns, hotelFromRow, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
 
 interface RevisionRow {
   hotel_id: number;
@@ -89,13 +90,14 @@ export async function editListing(
  * state to the other services), rejection drops it. The hotel row is locked first, so two decisions
  * at once are taken one after the other and the second finds nothing left (404).
  */
-export async function decideRevision(pool: Pool, id: number, isApproved: boolean): Promise<StoredHotel> {
+export async function decideRevision(pool: Pool, id: number, isApproved: boolean, audit?: AuditActor): Promise<StoredHotel> {
   const hotel = await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
     const revision = await findRevision(tx, id, { forUpdate: true });
     if (!revision) throw notFound(messages.revisionNotFound);
     await tx.query('DELETE FROM hotel_revisions WHERE hotel_id = $1', [id]);
+    if (audit) await recordAudit(tx, audit, isApproved ? 'revision_approved' : 'revision_rejected', current);
     if (!isApproved) return current;
     return rewriteHotel(tx, current, applyListingUpdate(current, revision.fields), [{ type: 'hotel.updated' }]);
   });
