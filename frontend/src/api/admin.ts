@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminHotelCreate, AdminHotelListAnswer, AdminHotelStats, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
+import type { AdminAuditAnswer, AdminHotelCreate, AdminHotelListAnswer, AdminHotelStats, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
 import { apiRequest } from './request';
 
 export const adminHotelsKey = ['/api/admin/hotels'] as const;
@@ -51,6 +51,7 @@ function useRefreshHotels() {
   return async () => {
     await queryClient.invalidateQueries({ queryKey: adminHotelsKey });
     await queryClient.invalidateQueries({ queryKey: adminHotelStatsKey });
+    await queryClient.invalidateQueries({ queryKey: ['/api/admin/hotels/audit'] });
     await queryClient.invalidateQueries({ queryKey: pendingHotelsKey });
     await queryClient.invalidateQueries({ queryKey: hotelRevisionsKey });
     // Public lists and searches change with any admin edit.
@@ -97,5 +98,17 @@ export function useRevisionDecision() {
   return useMutation({
     mutationFn: ({ id, isApproved }: { id: number; isApproved: boolean }) => apiRequest<Hotel>('PUT', `/api/admin/hotels/${id}/revision`, { isApproved }),
     onSuccess: refresh,
+  });
+}
+
+export const adminAuditKey = ['/api/admin/hotels/audit'] as const;
+
+/** One page of the admin audit log, newest first. */
+export function useAdminAudit(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...adminAuditKey, page, pageSize],
+    queryFn: ({ signal }) => apiRequest<AdminAuditAnswer>('GET', `/api/admin/hotels/audit?page=${page}&pageSize=${pageSize}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { AdminAuditAction } from '@reproute/contracts';
+import { useAdminAudit } from '@/api/admin';
+import { Button } from '@/components/ui/Button';
+import { cn } from '@/lib/cn';
+
+const entriesPerPage = 25;
+
+export const auditActionLabels: Record<AdminAuditAction, string> = {
+  created: 'Created',
+  edited: 'Edited',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  deleted: 'Deleted',
+  revision_approved: 'Approved changes',
+  revision_rejected: 'Rejected changes',
+};
+
+const actionClasses: Record<AdminAuditAction, string> = {
+  created: 'bg-sky-100 text-sky-800',
+  edited: 'bg-slate-100 text-slate-800',
+  approved: 'bg-emerald-100 text-emerald-800',
+  rejected: 'bg-red-100 text-red-800',
+  deleted: 'bg-red-100 text-red-800',
+  revision_approved: 'bg-emerald-100 text-emerald-800',
+  revision_rejected: 'bg-red-100 text-red-800',
+};
+
+const whenFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+
+/** Who approved, rejected, edited or deleted which hotel, and when; newest first. */
+export function AuditLog() {
+  const [page, setPage] = useState(1);
+  const audit = useAdminAudit(page, entriesPerPage);
+  const total = audit.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / entriesPerPage));
+
+  if (audit.isPending) return <p className="text-slate-600">Loading the audit log...</p>;
+  if (audit.isError) return <p className="text-red-700">The audit log could not be loaded.</p>;
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading" className="text-xl font-bold text-slate-900">
+        Audit Log
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Every admin action on a hotel, newest first.</p>
+      {total === 0 ? (
+        <p className="mt-4 text-slate-600">No admin actions yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="audit-log">
+          {audit.data.items.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4" data-testid="audit-entry">
+              <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
+                {whenFormat.format(new Date(entry.createdAt))}
+              </time>
+              <span className={cn('inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', actionClasses[entry.action])}>{auditActionLabels[entry.action]}</span>
+              <span className="min-w-0 flex-1 text-slate-900">
+                <span className="font-semibold">{entry.hotelName}</span> <span className="text-slate-600">#{entry.hotelId}</span>
+                {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
+              </span>
+              <span className="min-w-0 truncate text-slate-700 sm:max-w-64" title={entry.actorEmail}>
+                by {entry.actorEmail}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > entriesPerPage ? (
+        <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Audit log pages">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+          </Button>
+          <span className="text-sm text-slate-700">
+            Page {page} of {pageCount}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
+            Next <ChevronRight aria-hidden className="h-4 w-4" />
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
