@@ -90,3 +90,18 @@ for (const width of [375, 1280]) {
     await expect(page.getByLabel('Filter hotels')).toHaveValue('');
   });
 }
+
+test('the Audit Log tab shows an admin rejection with its reason, newest first', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const hotelId = createdIds[0]!;
+  const reason = unique('Audit reason');
+  const rejected = await request.put(`${API}/api/hotels/${hotelId}/approval`, { headers: { Authorization: `Bearer ${token}` }, data: { isApproved: false, reason } });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
+  await signInWithToken(page, token, '/admin');
+  await page.getByRole('tab', { name: /Audit Log/ }).click();
+  const entry = page.getByTestId('audit-entry').filter({ hasText: reason });
+  await expect(entry).toBeVisible({ timeout: 15_000 });
+  await expect(entry).toContainText('Rejected');
+  await expect(entry).toContainText(`E2E Table ${tag} 01`);
+  await expect(entry).toContainText('by admin@reproute.example');
+});
