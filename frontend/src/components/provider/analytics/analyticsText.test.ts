@@ -22,7 +22,7 @@ describe('analytics text', () => {
   it('writes the demand sentence for one listing', () => {
     expect(insightSentence('London', { label: 'squat rack', share: 0.42, hotels: [hotel(1, false)] })).toBe("42% of searches in London asked for a squat rack; your listing doesn't list one");
     expect(insightSentence('London', { label: 'kettlebells', share: 0.1, hotels: [hotel(1, true)] })).toBe('10% of searches in London asked for kettlebells; your listing lists them');
-    expect(insightSentence('London', { label: 'sauna', share: 1, hotels: [hotel(1, null)] })).toBe("100% of searches in London asked for a sauna; add your gym's equipment so we can compare");
+    expect(insightSentence('London', { label: 'sauna', share: 1, hotels: [hotel(1, null)] })).toBe("100% of searches in London asked for a sauna; we can't tell yet whether your listing has one");
   });
 
   it('names which of several listings have it', () => {

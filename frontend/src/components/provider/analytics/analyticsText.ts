@@ -43,7 +43,7 @@ export function insightSentence(city: string, insight: Pick<InsightLabel, 'label
     const [only] = insight.hotels;
     if (only!.lists === true) return `${head}; your listing lists ${it}`;
     if (only!.lists === false) return `${head}; your listing doesn't list ${it}`;
-    return `${head}; add your gym's equipment so we can compare`;
+    return `${head}; we can't tell yet whether your listing has ${it}`;
   }
   const parts: string[] = [];
   if (missing.length === insight.hotels.length) parts.push(`none of your ${missing.length} listings here lists ${it}`);
