@@ -81,7 +81,11 @@ export class ServiceInstances {
       const instance = this.pick(tried);
       tried.add(instance);
       try {
-        return await instance.pool.request({ ...options, body, origin: instance.url } as Dispatcher.RequestOptions);
+        const answer = await instance.pool.request({ ...options, body, origin: instance.url } as Dispatcher.RequestOptions);
+        // When the caller has gone before the answer came, the proxy destroys the answer's body, which
+        // then emits an abort error nobody else listens for: without this listener it would end the process.
+        answer.body.on('error', () => undefined);
+        return answer;
       } catch (err) {
         const code = (err as { code?: string }).code ?? '';
         let again = false;

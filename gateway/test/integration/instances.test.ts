@@ -35,6 +35,10 @@ async function startInstance(name: string, port = 0): Promise<Instance> {
         res.end('{"status":"ready"}');
         return;
       }
+      if (req.url?.startsWith('/api/hotels/slow')) {
+        setTimeout(() => res.end('{"slow":true}'), 300);
+        return;
+      }
       instance.bodies.push(body);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ instance: name, method: req.method, body }));
@@ -154,6 +158,14 @@ describe('gateway over several instances of a service', () => {
       for (let i = 0; i < 6; i += 1) names.add((await get()).body.instance!);
       return names.size === 2;
     }, 10_000, 'the restarted instance answering');
+  });
+
+  it('survives callers that leave before the answer comes', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await fetch(`${base}/api/hotels/slow`, { signal: AbortSignal.timeout(50) }).catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the answers arrive after their callers left
+    expect((await get()).status).toBe(200);
   });
 
   it('answers 503 with the service named when every instance is down', async () => {
