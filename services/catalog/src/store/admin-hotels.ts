@@ -1,7 +1,7 @@
 import type { AdminHotelListQuery, AdminHotelSortKey, AdminHotelStats } from '@reproute/contracts';
 import type { Queryable } from '@reproute/platform';
 import { containsPattern } from '../domain/search.ts';
-import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
+import { hotelColumns, hotelFromRow, type HotelRow } from './rows.ts';
 import type { StoredHotel } from '../domain/hotel.ts';
 
 /** Each sort key as the columns migration 009's indexes are built on, so a page is an index walk. */
@@ -34,7 +34,10 @@ export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery)
   values.push(query.pageSize, (query.page - 1) * query.pageSize);
   const [page, count] = await Promise.all([
     db.query<HotelRow>(
-      `SELECT ${hotelColumns} FROM ${hotelsWithGym} ${where} ORDER BY ${orderBy} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+      // The page's ids first (an index walk on hotels alone), then their gyms: joining before paging lets
+      // the planner hash-join every gym for a deep page.
+      `SELECT ${hotelColumns} FROM (SELECT h.id FROM hotels h ${where} ORDER BY ${orderBy} LIMIT $${values.length - 1} OFFSET $${values.length}) page
+       JOIN hotels h ON h.id = page.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY ${orderBy}`,
       values,
     ),
     db.query<{ total: string }>(`SELECT count(*) AS total FROM hotels h ${where}`, countValues),
