@@ -88,6 +88,10 @@ for (const width of [375, 1280]) {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).not.toHaveURL(/[?&](q|status)=/);
     await expect(page.getByLabel('Filter hotels')).toHaveValue('');
+    // Back restores the filtered view, text box included.
+    await page.goBack();
+    await expect(page.getByLabel('Filter hotels')).toHaveValue(tag);
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
   });
 }
 

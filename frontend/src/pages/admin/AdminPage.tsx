@@ -48,7 +48,8 @@ export default function AdminPage() {
   const [filter, setFilter] = useState(table.q);
 
   // The table's state lives in the URL (q, status, sort, page) so a reload or a shared link shows the same page.
-  const update = (changes: Partial<Record<'q' | 'status' | 'sort' | 'page', string | null>>) => {
+  // Typing replaces the history entry (one per pause would flood Back); other changes push one.
+  const update = (changes: Partial<Record<'q' | 'status' | 'sort' | 'page', string | null>>, { replace = false } = {}) => {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -60,16 +61,20 @@ export default function AdminPage() {
         if (!('page' in changes)) next.delete('page');
         return next;
       },
-      { replace: 'q' in changes },
+      { replace },
     );
   };
   // Only the typed text schedules a URL change; the URL's own changes do not retype it.
   useEffect(() => {
     const typed = filter.trim();
     if (typed === table.q) return;
-    const timer = setTimeout(() => update({ q: typed || null }), FILTER_DELAY_MS);
+    const timer = setTimeout(() => update({ q: typed || null }, { replace: true }), FILTER_DELAY_MS);
     return () => clearTimeout(timer);
   }, [filter]);
+  // Back and forward change the URL under the box: show its text unless the admin is typing there.
+  useEffect(() => {
+    if (document.activeElement?.id !== 'hotel-filter') setFilter(table.q);
+  }, [table.q]);
   const sortBy = (key: AdminHotelSortKey) => update({ sort: nextAdminHotelSort(table.sort, key) });
   const filtered = Boolean(table.q || table.status);
   const clearFilters = () => {
