@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MessageSquareReply, PenLine } from 'lucide-react';
-import { reviewReplyRequest, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
+import { messages, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
 import { useApprovedReviews, useReplyToReview } from '@/api/reviews';
 import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
@@ -9,7 +9,7 @@ import { TextAreaField } from '@/components/ui/Field';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { StarRating } from './StarRating';
-import { tagLabel } from './reviewForm';
+import { tagLabel } from './reviewTags';
 
 function reviewerName(review: ReviewAnswer): string {
   const first = review.reviewer.firstName?.trim();
@@ -57,14 +57,17 @@ function ReplyForm({ review, onDone }: { review: ReviewAnswer; onDone: () => voi
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = reviewReplyRequest.safeParse({ text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+    // The rule of contracts' reviewReplyRequest (the server applies it too), checked here without
+    // zod so every hotel page does not download it for a form only the owner sees.
+    const trimmed = text.trim();
+    const problem = trimmed.length === 0 ? messages.replyRequired : trimmed.length > replyMaxLength ? messages.replyMax : undefined;
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(undefined);
     try {
-      await save.mutateAsync({ reviewId: review.id, text: parsed.data.text, edit });
+      await save.mutateAsync({ reviewId: review.id, text: trimmed, edit });
       toast({ title: edit ? 'Reply updated' : 'Reply published', description: edit ? undefined : 'The reviewer has been emailed your reply.' });
       onDone();
     } catch (err) {

@@ -23,7 +23,4 @@ export function toReviewRequest(values: ReviewFormOutput): ReviewRequest {
   };
 }
 
-/** A tag as shown: hyphens become spaces. */
-export function tagLabel(tag: string): string {
-  return tag.replace(/-/g, ' ');
-}
+export { tagLabel } from './reviewTags';
