@@ -19,9 +19,14 @@ const hotelId = Number(process.env.HOTEL_ID ?? 1);
 const runBase = Date.now() * 100;
 const referralPattern = new RegExp(`RR_${hotelId}_(\\d{15})`);
 
+// Stays start next year, on a day that differs from run to run (eight guest counts per day), so no lead repeats an earlier one.
+const stayStart = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1) + (Math.floor(Date.now() / 60_000) % 2_000) * 86_400_000;
+const stayDay = (i: number, nights = 0) => new Date(stayStart + (Math.floor(i / 8) + nights) * 86_400_000).toISOString().slice(0, 10);
+
 const postedAt = new Map<string, number>();
 const arrivedAt = new Map<string, number>();
 let failures = 0;
+const failedStatuses = new Map<number, number>();
 
 async function post(i: number) {
   const marker = `RR_${hotelId}_${runBase + i}`;
@@ -29,10 +34,14 @@ async function post(i: number) {
   const res = await fetch(`${gateway}/api/leads`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ hotelId, userId: null, guests: 1, referralId: marker }),
+    // Each lead its own stay: the same lead repeated within minutes is answered with the first and sends no email.
+    body: JSON.stringify({ hotelId, userId: null, guests: 1 + (i % 8), checkInDate: stayDay(i), checkOutDate: stayDay(i, 3), referralId: marker }),
   });
   if (res.status === 201) postedAt.set(marker, started);
-  else failures += 1;
+  else {
+    failures += 1;
+    failedStatuses.set(res.status, (failedStatuses.get(res.status) ?? 0) + 1);
+  }
 }
 
 // Polls the newest emails often; arrival time is when the poll first sees the email (±poll interval).
@@ -74,9 +83,10 @@ const lines = [
   '|---|---|---|---|---|---|---|',
   `| ${postedAt.size} | ${latencies.length} | ${failures} | ${q(50).toFixed(0)} | ${q(95).toFixed(0)} | ${q(99).toFixed(0)} | ${(latencies.at(-1) ?? NaN).toFixed(0)} |`,
   '',
-  `p95 ${q(95).toFixed(0)} ms against the 2,000 ms target (${(q(95) / 2000).toFixed(2)} of it). Arrival is observed by polling MailDev every 25 ms.`,
+  `p95 ${q(95).toFixed(0)} ms against the 100 ms target at 20 leads/s. Arrival is observed by polling MailDev every 25 ms.`,
+  ...(failures > 0 ? [`Failed posts by status: ${[...failedStatuses].map(([status, n]) => `${status} ×${n}`).join(', ')}.`] : []),
 ];
 fs.mkdirSync(path.join(root, '.data/bench'), { recursive: true });
 fs.writeFileSync(path.join(root, '.data/bench/event-pipeline.md'), `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);
-if (latencies.length < postedAt.size) process.exitCode = 1;
+if (latencies.length < postedAt.size || failures > 0) process.exitCode = 1;
