@@ -242,3 +242,16 @@ export function toggleLabel(selected: readonly string[], label: string): string[
 export function toggleValue<T>(selected: readonly T[], value: T): T[] {
   return selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value];
 }
+
+/** How the results are shown: the list (default) or the map (`view=map`). */
+export type SearchView = 'list' | 'map';
+
+export function readSearchView(params: URLSearchParams): SearchView {
+  return params.get('view')?.trim().toLowerCase() === 'map' ? 'map' : 'list';
+}
+
+/** A /search path with the view added; the list is the default and is left out. */
+export function withSearchView(path: string, view: SearchView): string {
+  if (view === 'list') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}view=map`;
+}
