@@ -37,6 +37,9 @@ export interface Hotel {
   isApproved: boolean;
   providerId: string | null;
   accessibilityFeatures?: string[];
+  /** Where the hotel is (the search map); null when not yet known. */
+  latitude?: number | null;
+  longitude?: number | null;
   /** Only in a search with a point: km from it. */
   distanceKm?: number | null;
   /** Our gym score (0-5, one decimal) and its components; absent from answers of older catalogs. */

@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Globe2, SearchX, X } from 'lucide-react';
+import { Globe2, List, LocateFixed, Map as MapIcon, SearchX, X } from 'lucide-react';
 import { accessibilityFeatureLabels, foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
@@ -12,13 +12,28 @@ import { useHotelSearchPages } from '@/api/hotels';
 import { useCities } from '@/api/cities';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
-import { activeFilterCount, clearedFilters, readSearchFilters, readSearchState, readStay, searchPath, type SearchFilters, type Stay } from '@/lib/searchParams';
+import {
+  activeFilterCount,
+  clearedFilters,
+  readSearchFilters,
+  readSearchState,
+  readSearchView,
+  readStay,
+  searchPath,
+  withSearchView,
+  type SearchFilters,
+  type SearchView,
+  type Stay,
+} from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
 import { equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
 
 /** Phones (under 768 px) get the filter sheet; wider screens the sidebar, which applies at once. */
 const wideScreen = '(min-width: 768px)';
+
+// Leaflet and its stylesheet load only when the map is first shown.
+const ResultsMap = lazy(() => import('@/components/search/ResultsMap'));
 
 /** /search: query, equipment, sorting and filters live in the URL, so reload, back and forward replay searches. */
 export default function SearchPage() {
@@ -27,6 +42,9 @@ export default function SearchPage() {
   const { query, eq } = readSearchState(params);
   const filters = readSearchFilters(params);
   const stay = readStay(params);
+  const view = readSearchView(params);
+  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
   const isWide = useMediaQuery(wideScreen);
   const search = useHotelSearchPages({ query, eq, filters });
   const pages = search.data?.pages ?? [];
@@ -37,7 +55,32 @@ export default function SearchPage() {
   useDocumentTitle(query ? `Hotels in ${query}` : 'Search hotels');
 
   const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters, nextStay: Stay = stay) =>
-    navigate(searchPath(nextQuery, nextEq, nextFilters, nextStay));
+    navigate(withSearchView(searchPath(nextQuery, nextEq, nextFilters, nextStay), view));
+  const showView = (nextView: SearchView) => navigate(withSearchView(searchPath(query, eq, filters, stay), nextView));
+  // Sort by distance from the traveller; on refusal or failure the current sort stays and a message says why.
+  const sortNearMe = () => {
+    setLocationMessage(null);
+    if (!('geolocation' in navigator)) {
+      setLocationMessage('This browser cannot share your location, so the results keep their current order.');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        apply({ ...filters, sort: 'distance', point: { lat: position.coords.latitude, lng: position.coords.longitude } }, eq);
+      },
+      (error) => {
+        setLocating(false);
+        setLocationMessage(
+          error.code === error.PERMISSION_DENIED
+            ? 'Location access was denied, so the results keep their current order. Allow location for this site to sort by distance from you.'
+            : 'We couldn’t find your location, so the results keep their current order. Please try again.',
+        );
+      },
+      { timeout: 15_000, maximumAge: 300_000 },
+    );
+  };
   const apply = (nextFilters: SearchFilters, nextEq: readonly string[]) => go(query, nextEq, nextFilters);
   const eqKey = eq.join(',');
   const filterCount = activeFilterCount(filters, eq);
@@ -68,6 +111,11 @@ export default function SearchPage() {
           <div className="flex flex-wrap items-center gap-2">
             {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
             <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
+            <Button variant="outline" size="sm" onClick={sortNearMe} disabled={locating}>
+              <LocateFixed aria-hidden className="h-4 w-4" />
+              {locating ? 'Locating…' : 'Near me'}
+            </Button>
+            <ViewToggle view={view} onChange={showView} />
             {query ? (
               <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
                 <Globe2 aria-hidden className="h-4 w-4" />
@@ -76,6 +124,12 @@ export default function SearchPage() {
             ) : null}
           </div>
         </div>
+
+        {locationMessage ? (
+          <p role="alert" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="location-message">
+            {locationMessage}
+          </p>
+        ) : null}
 
         <ActiveFilterChips filters={filters} eq={eq} onChange={apply} />
 
@@ -120,11 +174,17 @@ export default function SearchPage() {
               <>
                 {/* The cards' names are h3: this keeps the heading order when the filters' h2 is absent (phones). */}
                 <h2 className="sr-only">Search results</h2>
-                <div className="grid gap-6 lg:grid-cols-2" data-testid="results-grid">
-                  {hotels.map((hotel, i) => (
-                    <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
-                  ))}
-                </div>
+                {view === 'map' ? (
+                  <Suspense fallback={<div className="h-[420px] animate-pulse rounded-2xl bg-slate-200 lg:h-[560px]" aria-label="Loading the map" />}>
+                    <ResultsMap hotels={hotels} />
+                  </Suspense>
+                ) : (
+                  <div className="grid gap-6 lg:grid-cols-2" data-testid="results-grid">
+                    {hotels.map((hotel, i) => (
+                      <HotelCard key={hotel.id} hotel={hotel} priority={i < 2} />
+                    ))}
+                  </div>
+                )}
                 {search.hasNextPage ? (
                   <div className="mt-8 flex flex-col items-center gap-2">
                     <p className="text-sm text-slate-600">
@@ -140,6 +200,30 @@ export default function SearchPage() {
           </section>
         </div>
       </Container>
+    </div>
+  );
+}
+
+/** List or map: two buttons, the current one pressed. */
+function ViewToggle({ view, onChange }: { view: SearchView; onChange: (view: SearchView) => void }) {
+  const option = (value: SearchView, text: string, Icon: typeof List) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none',
+        view === value ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
+      )}
+    >
+      <Icon aria-hidden className="h-4 w-4" />
+      {text}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show results as" className="inline-flex overflow-hidden rounded-xl border border-slate-300">
+      {option('list', 'List', List)}
+      {option('map', 'Map', MapIcon)}
     </div>
   );
 }
