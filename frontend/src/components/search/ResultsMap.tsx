@@ -62,7 +62,7 @@ export default function ResultsMap({ hotels }: { hotels: Hotel[] }) {
       const icon = L.divIcon({
         className: 'rr-map-marker',
         iconSize: undefined,
-        html: `<button type="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(label)}" data-hotel-id="${hotel.id}" class="-translate-x-1/2 -translate-y-full whitespace-nowrap rounded-full border-2 border-white bg-brand-600 px-2.5 py-1 text-xs font-bold text-white shadow-md hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ocean-500">${escapeHtml(price)}</button>`,
+        html: `<button type="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(label)}" data-hotel-id="${hotel.id}" class="-translate-x-1/2 -translate-y-full whitespace-nowrap rounded-full border-2 border-white bg-brand-600 px-2.5 py-1 text-xs font-bold text-white shadow-md hover:bg-brand-700 aria-pressed:z-10 aria-pressed:scale-110 aria-pressed:bg-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ocean-500">${escapeHtml(price)}</button>`,
       });
       // The button inside the icon is the one tab stop; Leaflet's own keyboard handling would add a second.
       const marker = L.marker([hotel.latitude!, hotel.longitude!], { icon, keyboard: false, title: '', alt: '' });
@@ -82,41 +82,42 @@ export default function ResultsMap({ hotels }: { hotels: Hotel[] }) {
     for (const button of container.current?.querySelectorAll<HTMLButtonElement>('button[data-hotel-id]') ?? []) {
       const isSelected = Number(button.dataset.hotelId) === selectedId;
       button.setAttribute('aria-pressed', String(isSelected));
-      button.classList.toggle('bg-slate-900', isSelected);
     }
   }, [selectedId, placedKey]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_340px]" data-testid="results-map">
-      <div>
-        <div
-          ref={container}
-          role="region"
-          aria-label={`Map of ${placed.length} ${placed.length === 1 ? 'hotel' : 'hotels'}`}
-          className="relative z-0 h-[420px] w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 lg:h-[560px]"
-        />
-        <p className="mt-2 text-sm text-slate-600">Choose a price marker to see the hotel. On a keyboard, Tab moves between markers and Enter opens one.</p>
-        {unplaced.length > 0 ? (
-          <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4" data-testid="not-on-map">
-            <h3 className="text-sm font-bold text-slate-900">Not on the map ({unplaced.length})</h3>
-            <p className="mt-1 text-sm text-slate-600">These hotels have no location yet:</p>
-            <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-              {unplaced.map((h) => (
-                <li key={h.id}>{h.name}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+    <div data-testid="results-map">
+      <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
+        <div>
+          <div
+            ref={container}
+            role="region"
+            aria-label={`Map of ${placed.length} ${placed.length === 1 ? 'hotel' : 'hotels'}`}
+            className="relative z-0 h-[420px] w-full overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 lg:h-[560px]"
+          />
+          <p className="mt-2 text-sm text-slate-600">Choose a price marker to see the hotel. On a keyboard, Tab moves between markers and Enter opens one.</p>
+        </div>
+        <div aria-live="polite" data-testid="map-selection">
+          {selected ? (
+            <HotelCard hotel={selected} />
+          ) : (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+              {placed.length > 0 ? 'Select a marker to see the hotel here.' : 'None of these hotels has a location on the map yet.'}
+            </p>
+          )}
+        </div>
       </div>
-      <div aria-live="polite" data-testid="map-selection">
-        {selected ? (
-          <HotelCard hotel={selected} />
-        ) : (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-            {placed.length > 0 ? 'Select a marker to see the hotel here.' : 'None of these hotels has a location on the map yet.'}
-          </p>
-        )}
-      </div>
+      {unplaced.length > 0 ? (
+        <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4" data-testid="not-on-map">
+          <h3 className="text-sm font-bold text-slate-900">Not on the map ({unplaced.length})</h3>
+          <p className="mt-1 text-sm text-slate-600">These hotels have no location yet:</p>
+          <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+            {unplaced.map((h) => (
+              <li key={h.id}>{h.name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }
