@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, expect, test } from './support';
 
@@ -70,6 +71,8 @@ for (const width of [375, 1280]) {
       await expect(selection.getByTestId('hotel-card')).toBeVisible();
       await expect(selection.getByRole('heading', { level: 3 })).toHaveText(chosen.name);
       await expect(page.locator(`button[data-hotel-id="${chosen.id}"]`)).toHaveAttribute('aria-pressed', 'true');
+      const axe = await new AxeBuilder({ page }).include('[data-testid="results-map"]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
       // The view survives a reload, and the list comes back with the toggle.
       await page.reload();
