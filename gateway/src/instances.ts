@@ -53,11 +53,6 @@ export class ServiceInstances {
     }
   }
 
-  /** Every instance and whether it currently takes requests (for the health report and tests). */
-  get states(): { url: string; up: boolean }[] {
-    return this.instances.map(({ url, up }) => ({ url, up }));
-  }
-
   /** The address of one instance that is up (for calls outside the proxy, such as the API document). */
   get anyUrl(): string {
     return (this.instances.find((i) => i.up) ?? this.instances[0]!).url;

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { allTopics } from '@reproute/contracts';
-import { eventually, listEmails, login, seedAccounts, sleep, strongPassword, uniqueClientAddress, uniqueEmail, type ApiAnswer } from '@reproute/platform/testing';
+import { apiFrom, eventually, listEmails, login, seedAccounts, sleep, strongPassword, uniqueClientAddress, uniqueEmail, type ApiAnswer } from '@reproute/platform/testing';
 
 // Two instances of every service, the notifier and the gateway, against the real components:
 // `services.sh start` with INSTANCES=2 adds the second ones (name-2, port + 100) beside the running
@@ -31,32 +30,9 @@ function kill9(name: string) {
   process.kill(pid, 'SIGKILL');
 }
 
-/** One HTTP call to `base`, leaving from `localAddress` (so per-client limits see many clients). */
+/** One HTTP call to `base`, leaving from `from` (so per-client limits see many clients), or from 127.0.0.1. */
 function call<T = any>(base: string, method: string, route: string, options: { body?: unknown; token?: string; from?: string } = {}): Promise<ApiAnswer<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- loosely typed answers
-  const headers: Record<string, string> = {};
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return new Promise((resolve, reject) => {
-    const request = http.request(new URL(route, base), { method, headers, localAddress: options.from, agent: false, timeout: 20_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON
-        }
-        resolve({ status: response.statusCode ?? 0, body: body as T, headers: new Headers() });
-      });
-      response.on('error', reject);
-    });
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-    request.end(payload);
-  });
+  return apiFrom<T>(options.from ?? '127.0.0.1', method, route, { body: options.body, token: options.token, base, timeoutMs: 20_000 });
 }
 
 /**

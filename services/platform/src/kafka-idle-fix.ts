@@ -22,9 +22,7 @@ let applied = false;
 export function applyKafkaIdleFix(): void {
   if (applied) return;
   applied = true;
-  const require = createRequire(import.meta.url);
-  // The module kafkajs itself loads (same resolved file, so the same class).
-  const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as { prototype: RequestQueueShape };
+  const RequestQueue = kafkaRequestQueueClass();
   RequestQueue.prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: RequestQueueShape) {
     if (this.pending.length === 0 || this.throttleCheckTimeoutId) return;
     const throttledFor = this.throttledUntil - Date.now();
@@ -35,7 +33,7 @@ export function applyKafkaIdleFix(): void {
   };
 }
 
-/** The request queue class kafkajs uses (for tests). */
-export function kafkaRequestQueueClass(): new (options: Record<string, unknown>) => RequestQueueShape {
-  return createRequire(import.meta.url)('kafkajs/src/network/requestQueue/index.js') as new (options: Record<string, unknown>) => RequestQueueShape;
+/** The request queue class kafkajs itself loads (the same resolved file, so the same class). */
+export function kafkaRequestQueueClass(): { new (options: Record<string, unknown>): RequestQueueShape; prototype: RequestQueueShape } {
+  return createRequire(import.meta.url)('kafkajs/src/network/requestQueue/index.js') as { new (options: Record<string, unknown>): RequestQueueShape; prototype: RequestQueueShape };
 }

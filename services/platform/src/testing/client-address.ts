@@ -18,14 +18,14 @@ export function apiFrom<T = any>(
   localAddress: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; base?: string; timeoutMs?: number } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
-    const request = http.request(new URL(path, gatewayUrl), { method, headers, localAddress, agent: false }, (response) => {
+    const request = http.request(new URL(path, options.base ?? gatewayUrl), { method, headers, localAddress, agent: false, timeout: options.timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -42,6 +42,7 @@ export function apiFrom<T = any>(
       });
       response.on('error', reject);
     });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', reject);
     request.end(payload);
   });
