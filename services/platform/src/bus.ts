@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Consumer, type Producer, type Admin, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type EachMessagePayload, type Producer, type Admin, type LogEntry } from 'kafkajs';
 import type { Logger } from './logger.ts';
 import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -101,7 +101,10 @@ export class KafkaBus implements EventBus {
   /** Aborting one tells the handler running for that consumer to give up its retries. */
   private readonly stoppers = new Map<Consumer, AbortController>();
 
+  private readonly logger: Logger;
+
   constructor(options: { brokers: string; clientId: string; logger: Logger }) {
+    this.logger = options.logger;
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers.split(',').map((b) => b.trim()),
@@ -158,58 +161,107 @@ export class KafkaBus implements EventBus {
     onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
   }): Promise<{ stop: () => Promise<void> }> {
     const stopping = new AbortController();
-    const consumer = this.kafka.consumer({
-      groupId: options.groupId,
-      sessionTimeout: 15_000,
-      heartbeatInterval: 1_000,
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
-    });
-    this.consumers.add(consumer);
-    // Lag per partition after each batch: how far this group is behind the newest message.
-    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
-      metrics.consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
-    });
-    await consumer.connect();
-    await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(message.headers ?? {})) {
-          const first = Array.isArray(v) ? v[0] : v;
-          if (first !== undefined) headers[k] = first.toString();
-        }
-        const handling = new AbortController();
-        const stop = () => handling.abort(stopping.signal.reason);
-        stopping.signal.addEventListener('abort', stop);
-        if (stopping.signal.aborted) stop();
-        const keepAlive = keepMembershipAlive(heartbeat, handling);
-        try {
-          await options.onMessage(
-            {
-              topic,
-              partition,
-              offset: message.offset,
-              key: message.key?.toString() ?? null,
-              value: message.value?.toString() ?? null,
-              headers,
-            },
-            { signal: handling.signal },
-          );
-        } finally {
-          clearInterval(keepAlive);
-          stopping.signal.removeEventListener('abort', stop);
-        }
-      },
-    });
-    this.stoppers.set(consumer, stopping);
+    const groupLogger = this.logger.child({ component: 'consumer', groupId: options.groupId });
+    let current: Consumer | undefined;
+    let restartTimer: NodeJS.Timeout | undefined;
+    let restarts = 0;
+
+    const start = async (): Promise<void> => {
+      const consumer = this.kafka.consumer({
+        groupId: options.groupId,
+        sessionTimeout: 15_000,
+        heartbeatInterval: 1_000,
+        retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
+      });
+      current = consumer;
+      this.consumers.add(consumer);
+      this.stoppers.set(consumer, stopping);
+      // Lag per partition after each batch: how far this group is behind the newest message.
+      consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+        restarts = 0;
+        metrics.consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+      });
+      // kafkajs restarts a crashed consumer only after errors it calls retriable. Some failures during a
+      // broker restart are not (the group coordinator not found while re-joining), and the consumer would
+      // then stay stopped for good, its partitions unread. Such a consumer is replaced by a new one.
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart || stopping.signal.aborted || current !== consumer) return;
+        scheduleRestart(consumer, payload.error);
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
+      await consumer.run({ eachMessage: (payload) => this.deliver(options.onMessage, stopping.signal, payload) });
+    };
+
+    const scheduleRestart = (crashed: Consumer, error: unknown): void => {
+      restarts += 1;
+      const delay = Math.min(30_000, 1_000 * 2 ** Math.min(restarts - 1, 5));
+      groupLogger.warn({ err: error, restartInMs: delay, restarts }, 'consumer stopped after a failure kafkajs does not retry; starting a new one');
+      metrics.consumerRestarts.inc({ group: options.groupId });
+      this.consumers.delete(crashed);
+      this.stoppers.delete(crashed);
+      clearTimeout(restartTimer);
+      restartTimer = setTimeout(() => {
+        void crashed
+          .disconnect()
+          .catch(() => undefined)
+          .then(() => (stopping.signal.aborted ? undefined : start()))
+          .catch((err: unknown) => {
+            // Kafka still unavailable: the new consumer failed to connect or join; try again later.
+            if (stopping.signal.aborted || current === undefined) return;
+            const failed = current;
+            scheduleRestart(failed, err);
+          });
+      }, delay);
+      restartTimer.unref();
+    };
+
+    await start();
     return {
       stop: async () => {
         stopping.abort(new Error('consumer stopping'));
+        clearTimeout(restartTimer);
+        const consumer = current;
+        if (!consumer) return;
         this.consumers.delete(consumer);
         this.stoppers.delete(consumer);
         await consumer.disconnect();
       },
     };
+  }
+
+  /** Hands one message to the subscriber, keeping the group membership alive while it runs. */
+  private async deliver(
+    onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>,
+    stopping: AbortSignal,
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(message.headers ?? {})) {
+      const first = Array.isArray(v) ? v[0] : v;
+      if (first !== undefined) headers[k] = first.toString();
+    }
+    const handling = new AbortController();
+    const stop = () => handling.abort(stopping.reason);
+    stopping.addEventListener('abort', stop);
+    if (stopping.aborted) stop();
+    const keepAlive = keepMembershipAlive(heartbeat, handling);
+    try {
+      await onMessage(
+        {
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          value: message.value?.toString() ?? null,
+          headers,
+        },
+        { signal: handling.signal },
+      );
+    } finally {
+      clearInterval(keepAlive);
+      stopping.removeEventListener('abort', stop);
+    }
   }
 
   /**

@@ -67,6 +67,13 @@ export const metrics = madeOnFirstUse({
       labelNames: ['group', 'topic', 'partition'] as const,
       registers: [registry],
     }),
+  consumerRestarts: () =>
+    new client.Counter({
+      name: 'kafka_consumer_restarts_total',
+      help: 'Consumers replaced after a failure kafkajs does not restart from (e.g. the group coordinator not found while Kafka restarts)',
+      labelNames: ['group'] as const,
+      registers: [registry],
+    }),
   business: () =>
     new client.Counter({
       name: 'business_events_total',

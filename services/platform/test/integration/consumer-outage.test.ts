@@ -73,6 +73,38 @@ describe('a consumer waiting on a dependency', () => {
     }
   }, 90_000);
 
+  it('is started again after a failure kafkajs does not restart from, and the message is delivered again', async () => {
+    // kafkajs leaves a consumer stopped for good after an error it calls non-retriable (as when the group
+    // coordinator cannot be found while Kafka restarts). The bus replaces such a consumer.
+    const groupId = `outage-test-crash-${run}`;
+    groups.push(groupId);
+    const crashing = favoriteAdded();
+    const after = favoriteAdded();
+    const deliveries: string[] = [];
+    const handle = await bus.subscribe({
+      groupId,
+      topics: [topic],
+      onMessage: async (m) => {
+        const id = m.headers['event-id']!;
+        if (id !== crashing.id && id !== after.id) return;
+        deliveries.push(id);
+        if (id === crashing.id && deliveries.filter((d) => d === crashing.id).length === 1) {
+          throw Object.assign(new Error('a failure kafkajs will not retry'), { retriable: false });
+        }
+      },
+    });
+    try {
+      await publish(crashing);
+      await eventually(async () => deliveries.length >= 1, 30_000, 'the first delivery');
+      await publish(after);
+      await eventually(async () => deliveries.includes(after.id), 60_000, 'the message after the crash');
+      // Delivered again (its offset was never committed), then the next one: nothing skipped.
+      expect(deliveries).toEqual([crashing.id, crashing.id, after.id]);
+    } finally {
+      await handle.stop();
+    }
+  }, 90_000);
+
   it('retries an event past its dead-letter budget while Postgres drops its connection, then handles it once', async () => {
     let terminations = 0;
     const options: ConsumerOptions = {
