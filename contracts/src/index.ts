@@ -10,3 +10,5 @@ export * from './catalog-values.ts';
 export * from './catalog.ts';
 export * from './referral.ts';
 export * from './analytics.ts';
+export * from './photo-values.ts';
+export * from './photos.ts';
