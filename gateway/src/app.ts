@@ -14,12 +14,21 @@ import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
 import { CatalogPages, catalogGet } from './catalog-pages.ts';
+import { gatewayInstanceId, listenForHotelChanges } from './catalog-events.ts';
 import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
-export async function buildGateway(options: { config: Config; logger: Logger; redis: Redis; key?: KeySource; revocations?: RevocationCheck }): Promise<FastifyInstance> {
+export async function buildGateway(options: {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  key?: KeySource;
+  revocations?: RevocationCheck;
+  /** Hear the catalog's hotel events so page heads and the sitemap follow them at once (the running gateway does). */
+  hotelEvents?: boolean;
+}): Promise<FastifyInstance> {
   const { config, logger, redis } = options;
   // Revoked tokens are checked against a local list kept current through Redis (no round trip per request).
   let revocations = options.revocations;
@@ -150,7 +159,11 @@ export async function buildGateway(options: { config: Config; logger: Logger; re
 
   const spa = new SpaFiles(config.FRONTEND_DIST);
   // Page heads, the sitemap and robots.txt read the catalog through the balancer, kept briefly in memory.
-  const catalogPages = new CatalogPages(catalogGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS });
+  const catalogPages = new CatalogPages(catalogGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS, sitemapTtlMs: config.PAGE_SITEMAP_TTL_MS });
+  if (options.hotelEvents) {
+    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, logger });
+    app.addHook('onClose', async () => hotelChanges.close());
+  }
   const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL });
   await registerDiscoveryRoutes(app, { catalog: catalogPages, origin: config.PUBLIC_APP_URL, dist: config.FRONTEND_DIST, builtAt: () => (spa.built ? spa.builtAt : new Date(0)) });
   if (spa.built) {

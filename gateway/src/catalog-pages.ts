@@ -35,6 +35,11 @@ export class ExpiringCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Drops every entry whose key or value `matches`. */
+  forget(matches: (key: string, value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(key, entry.value)) this.entries.delete(key);
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -72,7 +77,7 @@ export interface CatalogPagesOptions {
   hotelTtlMs?: number;
   /** How many hotels are remembered at most (default 2000). */
   maxHotels?: number;
-  /** How long the list of public hotels is used before it is read again (default 60 s). */
+  /** How long the list of public hotels is used before it is read again (default 60 s; hotel events end it sooner). */
   sitemapTtlMs?: number;
   now?: () => number;
 }
@@ -89,6 +94,8 @@ export class CatalogPages {
   private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
   private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
   private readonly now: () => number;
+  /** Raised by every hotel change: a reading begun before a change is answered but not kept. */
+  private generation = 0;
 
   constructor(
     private readonly get: CatalogGet,
@@ -107,12 +114,31 @@ export class CatalogPages {
     if (cached !== undefined) return cached;
     const running = this.pending.get(id);
     if (running) return running;
-    const lookup = this.readHotel(id).finally(() => this.pending.delete(id));
+    const lookup = this.readHotel(id).finally(() => {
+      if (this.pending.get(id) === lookup) this.pending.delete(id);
+    });
     this.pending.set(id, lookup);
     return lookup;
   }
 
+  /**
+   * A hotel changed in the catalog (a catalog event said so): its page head and the sitemap are read
+   * again on their next request, whatever their TTL. `slug` also ends a remembered "no such hotel".
+   */
+  hotelChanged(hotelId: number, slug?: string): void {
+    this.generation += 1;
+    const idKey = String(hotelId);
+    const slugKey = slug?.toLowerCase();
+    this.hotels.forget((key, value) => key === idKey || key === slugKey || value?.id === hotelId);
+    // Read again on the next request; while the catalog cannot answer, the last list still serves.
+    if (this.sitemap) this.sitemap.expiresAt = 0;
+    // Readings under way began before the change: later callers do not join them.
+    this.sitemapPending = undefined;
+    this.pending.clear();
+  }
+
   private async readHotel(id: string): Promise<HotelSummary | null | undefined> {
+    const generation = this.generation;
     let answer: { status: number; body: unknown };
     try {
       answer = await this.get(`/api/hotels/${encodeURIComponent(id)}`);
@@ -123,7 +149,7 @@ export class CatalogPages {
     if (answer.status === 200 && isHotelSummary(answer.body)) found = answer.body;
     else if (answer.status === 404 || answer.status === 400) found = null;
     else return undefined;
-    this.hotels.set(id, found, this.options.hotelTtlMs ?? 30_000);
+    if (generation === this.generation) this.hotels.set(id, found, this.options.hotelTtlMs ?? 30_000);
     return found;
   }
 
@@ -133,17 +159,24 @@ export class CatalogPages {
    */
   async sitemapHotels(): Promise<SitemapHotel[] | undefined> {
     if (this.sitemap && this.sitemap.expiresAt > this.now()) return this.sitemap.hotels;
-    this.sitemapPending ??= this.readSitemap().finally(() => (this.sitemapPending = undefined));
-    return this.sitemapPending;
+    if (this.sitemapPending) return this.sitemapPending;
+    const reading = this.readSitemap().finally(() => {
+      if (this.sitemapPending === reading) this.sitemapPending = undefined;
+    });
+    this.sitemapPending = reading;
+    return reading;
   }
 
   private async readSitemap(): Promise<SitemapHotel[] | undefined> {
+    const generation = this.generation;
     try {
       const answer = await this.get('/api/sitemap-hotels');
       const list = (answer.body as { hotels?: unknown } | undefined)?.hotels;
       if (answer.status === 200 && Array.isArray(list)) {
         const hotels = list.filter(isSitemapHotel);
-        this.sitemap = { hotels, expiresAt: this.now() + (this.options.sitemapTtlMs ?? 60_000) };
+        // Read before a change arrived: answered, but read again next time.
+        const ttl = generation === this.generation ? (this.options.sitemapTtlMs ?? 60_000) : 0;
+        this.sitemap = { hotels, expiresAt: this.now() + ttl };
         return hotels;
       }
     } catch {

@@ -34,8 +34,12 @@ export const configSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** The site's public address: canonical links, share previews, the sitemap and robots.txt name it. */
   PUBLIC_APP_URL: z.url().default('http://127.0.0.1:8080').transform((url) => url.replace(/\/+$/, '')),
-  /** How long a hotel page's catalog answer is kept for its head (ms). */
+  /** How long a hotel page's catalog answer is kept for its head (ms); a hotel event ends it sooner. */
   PAGE_HOTEL_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long the sitemap's list of hotels is kept (ms): hotel events keep it current, this bounds it while Kafka is away. */
+  PAGE_SITEMAP_TTL_MS: z.coerce.number().int().min(0).default(600_000),
+  /** Kafka, where the gateway hears the catalog's hotel events (page heads and the sitemap follow them). */
+  KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
 });
 export type Config = z.infer<typeof configSchema>;
 

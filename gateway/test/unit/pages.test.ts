@@ -8,6 +8,7 @@ import { documentTitle, notFoundPage, resolvePath, sitemapStaticPaths, staticPag
 import { escapeHtml, hotelPageHead, renderHead, scriptJson, staticPageHead } from '../../src/page-head.ts';
 import { CatalogPages, ExpiringCache, type CatalogGet } from '../../src/catalog-pages.ts';
 import { registerDiscoveryRoutes } from '../../src/page-routes.ts';
+import { changedHotel } from '../../src/catalog-events.ts';
 
 const origin = 'https://reproute.example';
 const frontendSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/src');
@@ -158,6 +159,59 @@ describe('CatalogPages', () => {
     now = 200_000;
     expect(await pages.sitemapHotels()).toEqual([]);
     expect(await new CatalogPages(catalog.get).sitemapHotels()).toBeUndefined();
+  });
+
+  it('forgets a changed hotel (by id, slug or the hotel it holds) and reads the sitemap again at once, whatever the TTLs', async () => {
+    let now = 0;
+    const catalog = fakeCatalog();
+    catalog.hotels.set('7', { id: 7, slug: 'the-ritz', name: 'The Ritz' });
+    const pages = new CatalogPages(catalog.get, { hotelTtlMs: 600_000, sitemapTtlMs: 600_000, now: () => now });
+    await pages.hotel('the-ritz');
+    await pages.hotel('7');
+    expect(await pages.hotel('new-place')).toBeNull();
+    expect(await pages.sitemapHotels()).toHaveLength(1);
+    catalog.hotels.set('the-ritz', { id: 7, slug: 'the-ritz', name: 'The Ritz London' });
+    catalog.hotels.set('7', { id: 7, slug: 'the-ritz', name: 'The Ritz London' });
+    catalog.hotels.set('new-place', { id: 8, slug: 'new-place', name: 'New Place' });
+    catalog.setList([{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-02T00:00:00.000Z' }, { id: 8, slug: 'new-place', updatedAt: '2030-01-02T00:00:00.000Z' }]);
+    now = 1_000;
+    // Still within every TTL: the kept answers.
+    expect(await pages.hotel('the-ritz')).toMatchObject({ name: 'The Ritz' });
+    expect(await pages.hotel('new-place')).toBeNull();
+    pages.hotelChanged(7);
+    pages.hotelChanged(8, 'New-Place');
+    expect(await pages.hotel('the-ritz')).toMatchObject({ name: 'The Ritz London' });
+    expect(await pages.hotel('7')).toMatchObject({ name: 'The Ritz London' });
+    expect(await pages.hotel('new-place')).toMatchObject({ name: 'New Place' });
+    expect(await pages.sitemapHotels()).toHaveLength(2);
+    // A change while the catalog is down: the last list still answers.
+    catalog.setDown(true);
+    pages.hotelChanged(8);
+    expect(await pages.sitemapHotels()).toHaveLength(2);
+  });
+
+  it('does not keep a reading that began before a change', async () => {
+    const catalog = fakeCatalog();
+    const pages = new CatalogPages(catalog.get, { hotelTtlMs: 600_000, sitemapTtlMs: 600_000 });
+    const reading = pages.hotel('the-ritz');
+    const listing = pages.sitemapHotels();
+    pages.hotelChanged(7);
+    catalog.hotels.set('the-ritz', { id: 7, slug: 'the-ritz', name: 'Renamed' });
+    catalog.setList([]);
+    expect(await reading).toMatchObject({ name: 'The Ritz' });
+    expect(await listing).toHaveLength(1);
+    expect(await pages.hotel('the-ritz')).toMatchObject({ name: 'Renamed' });
+    expect(await pages.sitemapHotels()).toHaveLength(0);
+  });
+
+  it('reads which hotel an event names, and passes over anything else', () => {
+    const event = (type: string, data: unknown) => JSON.stringify({ id: 'e', type, version: 1, occurredAt: '2030-01-01T00:00:00Z', data });
+    expect(changedHotel(event('hotel.approved', { hotelId: 3, slug: 'lift-house', name: 'Lift House' }))).toEqual({ hotelId: 3, slug: 'lift-house' });
+    expect(changedHotel(event('hotel.deleted', { hotelId: 4, providerId: null }))).toEqual({ hotelId: 4 });
+    expect(changedHotel(event('review.approved', { hotelId: 3 }))).toBeUndefined();
+    expect(changedHotel(event('hotel.updated', { hotelId: '3' }))).toBeUndefined();
+    expect(changedHotel('not json')).toBeUndefined();
+    expect(changedHotel(null)).toBeUndefined();
   });
 
   it('an expiring cache holds at most its bound, dropping the least recently used', () => {

@@ -52,6 +52,8 @@ export interface EventBus {
     groupId: string;
     topics: readonly string[];
     onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
+    /** A new group reads each topic from its start (the default) or only what is published from now on. */
+    fromBeginning?: boolean;
   }): Promise<{ stop: () => Promise<void> }>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -159,6 +161,8 @@ export class KafkaBus implements EventBus {
     groupId: string;
     topics: readonly string[];
     onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
+    /** A new group reads each topic from its start (the default) or only what is published from now on. */
+    fromBeginning?: boolean;
   }): Promise<{ stop: () => Promise<void> }> {
     const stopping = new AbortController();
     const groupLogger = this.logger.child({ component: 'consumer', groupId: options.groupId });
@@ -189,7 +193,7 @@ export class KafkaBus implements EventBus {
         scheduleRestart(consumer, payload.error);
       });
       await consumer.connect();
-      await consumer.subscribe({ topics: [...options.topics], fromBeginning: true });
+      await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
       await consumer.run({ eachMessage: (payload) => this.deliver(options.onMessage, stopping.signal, payload) });
     };
 

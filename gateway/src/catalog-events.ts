@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { topics } from '@reproute/contracts';
+import { KafkaBus, type Logger } from '@reproute/platform';
+import type { CatalogPages } from './catalog-pages.ts';
+
+/** What the gateway reads of a hotel event: which hotel, and its slug when the event carries one. */
+export function changedHotel(value: string | null): { hotelId: number; slug?: string } | undefined {
+  let event: { type?: unknown; data?: { hotelId?: unknown; slug?: unknown } } | null;
+  try {
+    event = JSON.parse(value ?? 'null') as typeof event;
+  } catch {
+    return undefined;
+  }
+  if (typeof event?.type !== 'string' || !event.type.startsWith('hotel.')) return undefined;
+  const { hotelId, slug } = event.data ?? {};
+  if (typeof hotelId !== 'number') return undefined;
+  return { hotelId, ...(typeof slug === 'string' ? { slug } : {}) };
+}
+
+/**
+ * Keeps page heads and the sitemap current from the catalog's hotel events: every gateway instance
+ * hears every event (its own consumer group, reading from now on) and forgets what it kept of that
+ * hotel. While Kafka is unavailable the caches' TTLs still bound how stale a page can be.
+ */
+export function listenForHotelChanges(options: { brokers: string; instanceId: string; pages: CatalogPages; logger: Logger }): { close: () => Promise<void> } {
+  const logger = options.logger.child({ component: 'hotel-changes' });
+  const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger });
+  let closed = false;
+  const closing = new AbortController();
+  let subscription: { stop: () => Promise<void> } | undefined;
+  const subscribing = (async () => {
+    for (let attempt = 1; !closed; attempt += 1) {
+      try {
+        subscription = await bus.subscribe({
+          groupId: `gateway.pages.${options.instanceId}`,
+          topics: [topics.hotels],
+          fromBeginning: false,
+          onMessage: async (message) => {
+            const changed = changedHotel(message.value);
+            if (changed) options.pages.hotelChanged(changed.hotelId, changed.slug);
+          },
+        });
+        if (closed) await subscription.stop();
+        else logger.info({ topic: topics.hotels }, 'listening for hotel changes');
+        return;
+      } catch (err) {
+        if (closed) return;
+        logger.warn({ err, attempt }, 'cannot listen for hotel changes yet (Kafka unavailable); pages fall back to their TTL');
+        await sleep(Math.min(30_000, 1_000 * 2 ** Math.min(attempt - 1, 5)), undefined, { signal: closing.signal }).catch(() => undefined);
+      }
+    }
+  })();
+  return {
+    close: async () => {
+      closed = true;
+      closing.abort();
+      await subscribing;
+      await bus.close();
+    },
+  };
+}
+
+/** This gateway's name among its instances: the consumer group it hears hotel changes in. */
+export function gatewayInstanceId(instanceId: string | undefined, port: number): string {
+  return instanceId ?? `${hostname()}-${port}`;
+}
