@@ -1,6 +1,6 @@
 import { messages, type ProviderHotelUpdate } from '@reproute/contracts';
 import { notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
-import { applyListingUpdate, type HotelEvent, type StoredHotel } from '../domain/hotel.ts';
+import { applyListingUpdate, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { statusAfterProviderEdit } from '../domain/approval.ts';
 import { mergeRevision, splitProviderUpdate, type RevisionFields, type StoredRevision } from '../domain/revision.ts';
 import { findHotel, rewriteHotel } from './hotels.ts';
@@ -51,6 +51,9 @@ async function saveRevision(tx: Queryable, hotelId: number, fields: RevisionFiel
   return toRevision(rows[0]!);
 }
 
+/** An update, or one computed from the listing as its provider last submitted it (read under the hotel's lock, so concurrent edits queue). */
+export type ListingEdit = ProviderHotelUpdate | ((submitted: HotelRecord) => ProviderHotelUpdate);
+
 /**
  * A provider's edit. An approved listing keeps its reviewed fields live as approved: changes to them
  * become (or join) the hotel's revision, and only the other fields apply at once. A listing not yet
@@ -60,7 +63,7 @@ export async function editListing(
   pool: Pool,
   id: number,
   userId: string,
-  input: ProviderHotelUpdate,
+  edit: ListingEdit,
   authorize: (current: StoredHotel) => void,
 ): Promise<{ hotel: StoredHotel; revision: StoredRevision | null }> {
   const result = await withTransaction(pool, async (tx) => {
@@ -68,6 +71,7 @@ export async function editListing(
     if (!current) throw notFound(messages.hotelNotFound);
     authorize(current);
     const earlier = await findRevision(tx, id, { forUpdate: true });
+    const input = typeof edit === 'function' ? edit(applyListingUpdate(current, earlier?.fields ?? {})) : edit;
     if (current.status !== 'approved') {
       const { status, resubmitted } = statusAfterProviderEdit(current);
       const events: HotelEvent[] = [{ type: 'hotel.updated' }];
