@@ -48,7 +48,15 @@ export function splitCommaList(text: string | undefined | null): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-export const moderationRequest = z.object({ isApproved: z.boolean() });
+/** A rejection's reason as the reviewer reads it in their email: 1 to 500 characters once trimmed. */
+export const rejectionReason = z
+  .string({ error: messages.rejectReasonRequired })
+  .trim()
+  .min(1, messages.rejectReasonRequired)
+  .max(500, messages.rejectReasonMax);
+
+/** `PUT /api/reviews/{id}/approve`: the spec's `isApproved`, and an optional reason for a rejection (emailed). */
+export const moderationRequest = z.object({ isApproved: z.boolean(), reason: rejectionReason.optional() });
 
 /** `POST` and `PUT /api/reviews/{id}/reply`: the owning provider's answer, 1 to 2000 characters once trimmed. */
 export const reviewReplyRequest = z.object({
@@ -101,3 +109,107 @@ export const pendingReview = reviewAnswer.omit({ reviewer: true }).extend({
   user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
 });
 export type PendingReview = z.infer<typeof pendingReview>;
+
+/** Reasons a moderator picks from in the reject dialog; "Other" asks for the admin's own words. */
+export const rejectionReasonPresets = [
+  'The review does not describe a stay at this hotel.',
+  'The review is not about the hotel or its gym.',
+  'The review contains offensive or abusive language.',
+  'The review contains personal information about someone.',
+  'The review is advertising or spam.',
+] as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, messages.adminReviewDateInvalid);
+
+/** Sort orders of the admin review list; the queue is worked oldest first. */
+export const adminReviewSorts = ['oldest', 'newest', 'rating-high', 'rating-low'] as const;
+export type AdminReviewSort = (typeof adminReviewSorts)[number];
+
+/**
+ * `GET /api/admin/reviews`: status (default pending), hotel id, rating, text (title, content, reviewer,
+ * hotel name), the UTC days the review was written between, sort and page (25 a page, at most 100).
+ */
+export const adminReviewListQuery = z
+  .object({
+    status: z.preprocess(blankToUndefined, z.enum(reviewStatuses, { error: messages.adminReviewStatusInvalid }).default('pending')),
+    hotelId: z.preprocess(blankToUndefined, z.coerce.number({ error: messages.hotelNotFound }).int(messages.hotelNotFound).positive(messages.hotelNotFound).max(maxHotelId, messages.hotelNotFound).optional()),
+    rating: z.preprocess(blankToUndefined, z.coerce.number({ error: messages.adminReviewRatingInvalid }).int(messages.adminReviewRatingInvalid).min(1, messages.adminReviewRatingInvalid).max(5, messages.adminReviewRatingInvalid).optional()),
+    q: z.preprocess(blankToUndefined, z.string().trim().max(200, messages.adminReviewQueryMax).optional()),
+    from: z.preprocess(blankToUndefined, isoDay.optional()),
+    to: z.preprocess(blankToUndefined, isoDay.optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(adminReviewSorts, { error: messages.adminReviewSortInvalid }).default('oldest')),
+    page: z.preprocess(blankToUndefined, z.coerce.number({ error: messages.adminHotelPageInvalid }).int(messages.adminHotelPageInvalid).min(1, messages.adminHotelPageInvalid).max(10_000, messages.adminHotelPageInvalid).default(1)),
+    pageSize: z.preprocess(blankToUndefined, z.coerce.number({ error: messages.adminHotelPageSizeInvalid }).int(messages.adminHotelPageSizeInvalid).min(1, messages.adminHotelPageSizeInvalid).max(100, messages.adminHotelPageSizeInvalid).default(25)),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: messages.adminReviewDateRangeInvalid, path: ['to'] });
+export type AdminReviewListQuery = z.output<typeof adminReviewListQuery>;
+
+/** A review as a moderator sees it: every fact of the stay, the decision, and who wrote it. */
+export const adminReview = pendingReview.extend({
+  user: z.object({
+    id: z.string().uuid(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    /** When the account was registered, if engagement has heard (identity's `user.registered`); null for accounts made before. */
+    registeredAt: z.string().nullable(),
+    /** Every review this account has written, any status. */
+    reviewCount: z.number().int(),
+  }),
+  rejectionReason: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+  moderatedBy: z.string().nullable(),
+});
+export type AdminReview = z.infer<typeof adminReview>;
+export interface AdminReviewPage {
+  items: AdminReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `POST /api/admin/reviews/bulk`: one decision for up to 100 reviews, all or nothing; a rejection needs its reason. */
+export const bulkModerationRequest = z
+  .object({
+    reviewIds: z
+      .array(z.string({ error: messages.bulkReviewIdsInvalid }).uuid(messages.bulkReviewIdsInvalid), { error: messages.bulkReviewIdsRequired })
+      .min(1, messages.bulkReviewIdsRequired)
+      .max(100, messages.bulkReviewIdsMax)
+      .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, messages.bulkReviewIdsDuplicate),
+    decision: z.enum(['approve', 'reject'], { error: messages.bulkDecisionInvalid }),
+    reason: rejectionReason.optional(),
+  })
+  .refine((body) => body.decision !== 'reject' || body.reason !== undefined, { message: messages.rejectReasonRequired, path: ['reason'] });
+export type BulkModerationRequest = z.output<typeof bulkModerationRequest>;
+export interface BulkModerationAnswer {
+  /** Reviews this call decided (each with its own event). */
+  decided: number;
+  /** Reviews that already had this decision (nothing sent again). */
+  unchanged: number;
+  reviews: AdminReview[];
+}
+
+/** What the review audit log records: an admin's decision on a review. */
+export const reviewAuditActions = ['approved', 'rejected'] as const;
+export type ReviewAuditAction = (typeof reviewAuditActions)[number];
+export interface ReviewAuditEntry {
+  id: number;
+  actorId: string;
+  actorEmail: string;
+  action: ReviewAuditAction;
+  reviewId: string;
+  reviewTitle: string | null;
+  hotelId: number;
+  hotelName: string | null;
+  reviewerName: string | null;
+  /** The rejection reason, when there is one. */
+  detail: string | null;
+  createdAt: string;
+}
+export interface ReviewAuditAnswer {
+  items: ReviewAuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -76,7 +76,8 @@ export const eventCatalog = {
   'hotel.deleted': { topic: topics.hotels, data: z.object({ hotelId, providerId: uuid.nullable() }) },
   'review.submitted': { topic: topics.reviews, data: reviewFacts },
   'review.approved': { topic: topics.reviews, data: reviewFacts },
-  'review.rejected': { topic: topics.reviews, data: reviewFacts },
+  /** `reason` is the moderator's, emailed to the reviewer; absent in events from before reasons were kept. */
+  'review.rejected': { topic: topics.reviews, data: reviewFacts.extend({ reason: z.string().nullable().optional() }) },
   /** The owning provider answered a review (first reply only; edits are not announced). */
   'review.replied': { topic: topics.reviews, data: reviewFacts.extend({ replyText: z.string() }) },
   'favorite.added': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },

@@ -17,6 +17,7 @@ export const routeTable: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/cities', service: 'catalog' },
   { prefix: '/api/provider/hotels', service: 'catalog' },
   { prefix: '/api/admin/hotels', service: 'catalog' },
+  { prefix: '/api/admin/reviews', service: 'engagement' },
   { prefix: '/images', service: 'catalog' },
   { prefix: '/api/favorites', service: 'engagement' },
   { prefix: '/api/reviews', service: 'engagement' },

@@ -4,10 +4,11 @@ import { startService } from '@reproute/platform';
 import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { hotelProjectionConsumer } from './events/hotels.ts';
+import { reviewerAccountConsumer } from './events/users.ts';
 
 await startService({
   configSchema,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp,
-  consumers: () => [hotelProjectionConsumer],
+  consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer],
 });

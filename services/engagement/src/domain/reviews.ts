@@ -1,4 +1,4 @@
-import type { EventData, PendingReview, ReviewAnswer, ReviewReply, ReviewRequest } from '@reproute/contracts';
+import type { AdminReview, EventData, PendingReview, ReviewAnswer, ReviewReply, ReviewRequest } from '@reproute/contracts';
 import type { AuthUser } from '@reproute/platform';
 
 /** A stored review as the service handles it. */
@@ -23,6 +23,11 @@ export interface ReviewRecord {
   createdAt: string;
   /** The owning provider's reply, if any. */
   reply: ReviewReply | null;
+  /** The moderator's reason for a rejection, when one was given. */
+  rejectionReason: string | null;
+  moderatedAt: string | null;
+  /** The deciding admin's email (decisions from before it was kept have none). */
+  moderatorEmail: string | null;
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -55,6 +60,9 @@ export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser,
     isApproved: null,
     createdAt: now.toISOString(),
     reply: null,
+    rejectionReason: null,
+    moderatedAt: null,
+    moderatorEmail: null,
   };
 }
 
@@ -84,6 +92,36 @@ export function toReviewAnswer(review: ReviewRecord): ReviewAnswer {
 export function toPendingReview(review: ReviewRecord, hotelName: string | null): PendingReview {
   const { reviewer: _reviewer, ...rest } = toReviewAnswer(review);
   return { ...rest, hotelName, user: { firstName: review.reviewerFirstName, lastName: review.reviewerLastName } };
+}
+
+/** The reviewer's account as the moderation list shows it. */
+export interface ReviewerFacts {
+  registeredAt: string | null;
+  reviewCount: number;
+}
+
+/** A review as a moderator sees it: the stay's facts, the decision and the reviewer's account. */
+export function toAdminReview(review: ReviewRecord, hotelName: string | null, reviewer: ReviewerFacts): AdminReview {
+  const pending = toPendingReview(review, hotelName);
+  return {
+    ...pending,
+    user: {
+      id: review.userId,
+      firstName: review.reviewerFirstName,
+      lastName: review.reviewerLastName,
+      email: review.reviewerEmail,
+      registeredAt: reviewer.registeredAt,
+      reviewCount: reviewer.reviewCount,
+    },
+    rejectionReason: review.rejectionReason,
+    moderatedAt: review.moderatedAt,
+    moderatedBy: review.moderatorEmail,
+  };
+}
+
+/** The reviewer's full name for the audit log, or null when the account gave none. */
+export function reviewerName(review: Pick<ReviewRecord, 'reviewerFirstName' | 'reviewerLastName'>): string | null {
+  return [review.reviewerFirstName, review.reviewerLastName].filter(Boolean).join(' ') || null;
 }
 
 /**

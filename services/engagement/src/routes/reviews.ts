@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { adminReviewsQuery, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewReplyRequest, reviewRequest } from '@reproute/contracts';
-import { badRequest, conflict, metrics, notFound, publicRead, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
+import { adminAuditQuery, adminReviewListQuery, adminReviewsQuery, bulkModerationRequest, hotelIdSchema, hotelReviewsQuery, messages, moderationRequest, reviewReplyRequest, reviewRequest, type BulkModerationAnswer } from '@reproute/contracts';
+import { badRequest, conflict, HttpError, metrics, notFound, publicRead, requireRole, requireUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
 import { findHotel } from '../store/hotels.ts';
+import { bulkModerate, listAdminReviews, listReviewAudit } from '../store/moderation.ts';
 import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview, saveReply } from '../store/reviews.ts';
 import { adminOnly, providerOnly, signedIn } from './guards.ts';
 
@@ -45,8 +46,8 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const admin = requireUser(request);
     const { id } = request.params as { id: string };
     if (!uuidPattern.test(id)) throw notFound(messages.reviewNotFound);
-    const { isApproved } = moderationRequest.parse(request.body);
-    const result = await moderateReview(ctx.pool, id.toLowerCase(), isApproved, admin.id);
+    const { isApproved, reason } = moderationRequest.parse(request.body);
+    const result = await moderateReview(ctx.pool, id.toLowerCase(), isApproved, admin, reason ?? null);
     if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
     if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
     if (result.outcome === 'apply') {
@@ -54,6 +55,37 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
       if (isApproved) metrics.business.inc({ action: 'review_approved' });
     }
     return toReviewAnswer(result.review);
+  });
+
+  // The moderation list: filters, sort and server paging, with every fact a moderator weighs.
+  app.get('/api/admin/reviews', { preValidation: adminOnly, schema: { querystring: adminReviewListQuery } }, async (request) => {
+    const query = adminReviewListQuery.parse(request.query);
+    const { items, total } = await listAdminReviews(ctx.pool, query);
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  });
+
+  // One decision on up to 100 reviews, all or nothing; each review decided gets its own event (and email).
+  app.post('/api/admin/reviews/bulk', { preValidation: adminOnly, schema: { body: bulkModerationRequest } }, async (request): Promise<BulkModerationAnswer> => {
+    const admin = requireUser(request);
+    const { reviewIds, decision, reason } = bulkModerationRequest.parse(request.body);
+    const isApproved = decision === 'approve';
+    const result = await bulkModerate(ctx.pool, reviewIds, isApproved, admin, isApproved ? null : (reason ?? null));
+    if (result.outcome === 'not-found') {
+      throw new HttpError(404, messages.reviewNotFound, result.missing.map((id) => ({ path: `reviewIds.${reviewIds.findIndex((r) => r.toLowerCase() === id)}`, message: messages.reviewNotFound })));
+    }
+    if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
+    if (result.decided > 0) {
+      ctx.relay.nudge();
+      if (isApproved) metrics.business.inc({ action: 'review_approved' }, result.decided);
+    }
+    return { decided: result.decided, unchanged: result.unchanged, reviews: result.reviews };
+  });
+
+  // Who approved or rejected which review, when and why; newest first.
+  app.get('/api/admin/reviews/audit', { preValidation: adminOnly, schema: { querystring: adminAuditQuery } }, async (request) => {
+    const { page, pageSize } = adminAuditQuery.parse(request.query);
+    const { items, total } = await listReviewAudit(ctx.pool, page, pageSize);
+    return { items, total, page, pageSize };
   });
 
   // The owning provider's reply: POST writes it once (201; again 409), PUT edits it (200). Reviews that

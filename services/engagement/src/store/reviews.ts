@@ -1,8 +1,8 @@
 import type { ReviewStatus } from '@reproute/contracts';
 import { enqueueEvent, isUniqueViolation, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
-import { canReply, moderationOutcome, reviewEventData, type ReviewRecord } from '../domain/reviews.ts';
+import { canReply, moderationOutcome, reviewEventData, reviewerName, type ReviewRecord } from '../domain/reviews.ts';
 
-interface ReviewRow {
+export interface ReviewRow {
   id: string;
   hotel_id: number;
   user_id: string;
@@ -24,13 +24,16 @@ interface ReviewRow {
   reply_text: string | null;
   reply_created_at: Date | null;
   reply_updated_at: Date | null;
+  rejection_reason: string | null;
+  moderated_at: Date | null;
+  moderator_email: string | null;
 }
 
-const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
+export const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
   r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at,
-  r.reply_text, r.reply_created_at, r.reply_updated_at`;
+  r.reply_text, r.reply_created_at, r.reply_updated_at, r.rejection_reason, r.moderated_at, r.moderator_email`;
 
-function toRecord(row: ReviewRow): ReviewRecord {
+export function toRecord(row: ReviewRow): ReviewRecord {
   return {
     id: row.id,
     hotelId: row.hotel_id,
@@ -54,11 +57,14 @@ function toRecord(row: ReviewRow): ReviewRecord {
       row.reply_text !== null && row.reply_created_at && row.reply_updated_at
         ? { text: row.reply_text, createdAt: row.reply_created_at.toISOString(), updatedAt: row.reply_updated_at.toISOString() }
         : null,
+    rejectionReason: row.rejection_reason,
+    moderatedAt: row.moderated_at ? row.moderated_at.toISOString() : null,
+    moderatorEmail: row.moderator_email,
   };
 }
 
 /** SQL condition on r.is_approved for a status filter. */
-function statusCondition(status: ReviewStatus): string {
+export function statusCondition(status: ReviewStatus): string {
   switch (status) {
     case 'approved':
       return 'r.is_approved IS TRUE';
@@ -126,13 +132,29 @@ export async function listReviewsWithHotel(db: Queryable, status: ReviewStatus):
   return rows.map((row) => ({ review: toRecord(row), hotelName: row.hotel_name }));
 }
 
-async function lockReview(tx: PoolClient, reviewId: string): Promise<{ review: ReviewRecord; hotelName: string | null } | undefined> {
+async function lockReview(tx: PoolClient, reviewId: string): Promise<LockedReview | undefined> {
+  return (await lockReviews(tx, [reviewId]))[0];
+}
+
+export interface LockedReview {
+  review: ReviewRecord;
+  hotelName: string | null;
+}
+
+/** Locks reviews by id in one order (so two bulk decisions cannot deadlock), with their hotels' names. */
+export async function lockReviews(tx: PoolClient, reviewIds: string[]): Promise<LockedReview[]> {
   const { rows } = await tx.query<ReviewRow & { hotel_name: string | null }>(
-    `SELECT ${columns}, h.name AS hotel_name FROM reviews r LEFT JOIN hotels h ON h.id = r.hotel_id WHERE r.id = $1 FOR UPDATE OF r`,
-    [reviewId],
+    `SELECT ${columns}, h.name AS hotel_name FROM reviews r LEFT JOIN hotels h ON h.id = r.hotel_id
+      WHERE r.id = ANY($1::uuid[]) ORDER BY r.id FOR UPDATE OF r`,
+    [reviewIds],
   );
-  const row = rows[0];
-  return row && { review: toRecord(row), hotelName: row.hotel_name };
+  return rows.map((row) => ({ review: toRecord(row), hotelName: row.hotel_name }));
+}
+
+/** The admin deciding, as the review and the audit log record them. */
+export interface Moderator {
+  id: string;
+  email: string;
 }
 
 export type ModerationResult =
@@ -141,20 +163,45 @@ export type ModerationResult =
   | { outcome: 'not-found' };
 
 /**
+ * Writes a decision on a locked pending review: the review row, its audit entry and its own
+ * `review.approved` or `review.rejected` event (with the reason), all in the caller's transaction.
+ */
+export async function applyDecision(tx: PoolClient, found: LockedReview, isApproved: boolean, admin: Moderator, reason: string | null): Promise<ReviewRecord> {
+  const rejectionReason = isApproved ? null : reason;
+  const updated = await tx.query<{ moderated_at: Date }>(
+    `UPDATE reviews SET is_approved = $2, moderated_by = $3, moderator_email = $4, rejection_reason = $5, moderated_at = clock_timestamp()
+      WHERE id = $1 RETURNING moderated_at`,
+    [found.review.id, isApproved, admin.id, admin.email, rejectionReason],
+  );
+  const review: ReviewRecord = {
+    ...found.review,
+    isApproved,
+    rejectionReason,
+    moderatorEmail: admin.email,
+    moderatedAt: updated.rows[0]!.moderated_at.toISOString(),
+  };
+  const hotelName = found.hotelName || null;
+  await tx.query(
+    `INSERT INTO review_audit (actor_id, actor_email, action, review_id, review_title, hotel_id, hotel_name, reviewer_name, detail)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [admin.id, admin.email, isApproved ? 'approved' : 'rejected', review.id, review.title, review.hotelId, hotelName, reviewerName(review), rejectionReason],
+  );
+  if (isApproved) await enqueueEvent(tx, 'review.approved', reviewEventData(review, hotelName), { key: review.hotelId });
+  else await enqueueEvent(tx, 'review.rejected', { ...reviewEventData(review, hotelName), reason: rejectionReason }, { key: review.hotelId });
+  return review;
+}
+
+/**
  * Applies an admin's decision to a pending review and emits `review.approved` or `review.rejected`
  * in the same transaction. The row is locked, so two concurrent decisions cannot both emit.
  */
-export async function moderateReview(pool: Pool, reviewId: string, isApproved: boolean, adminId: string): Promise<ModerationResult> {
+export async function moderateReview(pool: Pool, reviewId: string, isApproved: boolean, admin: Moderator, reason: string | null = null): Promise<ModerationResult> {
   return withTransaction(pool, async (tx) => {
     const found = await lockReview(tx, reviewId);
     if (!found) return { outcome: 'not-found' as const };
     const outcome = moderationOutcome(found.review.isApproved, isApproved);
     if (outcome !== 'apply') return { outcome, review: found.review };
-    await tx.query('UPDATE reviews SET is_approved = $2, moderated_by = $3, moderated_at = now() WHERE id = $1', [reviewId, isApproved, adminId]);
-    const review = { ...found.review, isApproved };
-    const hotelName = found.hotelName || null;
-    await enqueueEvent(tx, isApproved ? 'review.approved' : 'review.rejected', reviewEventData(review, hotelName), { key: review.hotelId });
-    return { outcome, review };
+    return { outcome, review: await applyDecision(tx, found, isApproved, admin, reason) };
   });
 }
 

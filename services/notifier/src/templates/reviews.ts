@@ -25,13 +25,15 @@ export function reviewApprovedEmail(review: ReviewFacts, appUrl: string): EmailM
   };
 }
 
-/** Tells the reviewer, politely, that their review will not be published. */
-export function reviewRejectedEmail(review: ReviewFacts, config: RoutingConfig): EmailMessage {
+/** Tells the reviewer, politely, that their review will not be published, and the moderator's reason when given. */
+export function reviewRejectedEmail(review: EventData<'review.rejected'>, config: RoutingConfig): EmailMessage {
   const hotel = hotelOf(review);
   const link = appLink(config.appUrl, `/write-review/${review.hotelId}`);
+  const reason = review.reason?.trim();
   const lines = [
     greeting(review),
     `Thank you for taking the time to review ${hotel}. After moderation, ${reviewLabel(review)} will not be published on RepRoute.`,
+    ...(reason ? [`The reason our moderator gave: ${reason}`] : []),
     'Reviews are published when they describe a real stay, focus on the hotel and its gym, and follow our community guidelines. You are welcome to write a new review at any time.',
     'If you have questions, simply reply to this email or contact us through the Contact page.',
   ];
