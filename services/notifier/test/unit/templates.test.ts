@@ -164,6 +164,13 @@ describe('review emails', () => {
     expect(email.text).toContain('will not be published');
     expect(email.text).toContain('http://app.example/write-review/3');
     expectEscaped(email.html, review.title!);
+    expect(email.text).not.toContain('reason');
+  });
+
+  it("gives the moderator's reason, escaped, when there is one", () => {
+    const email = reviewRejectedEmail({ ...review, reason: `Not about the gym ${evil}` }, config);
+    expect(email.text).toContain(`The reason our moderator gave: Not about the gym ${evil}`);
+    expectEscaped(email.html, `Not about the gym ${evil}`);
   });
 });
 
