@@ -137,7 +137,8 @@ export async function buildGateway(options: {
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
           // The caller's trace headers are replaced by this hop's own, so the service continues this trace.
-          const { traceparent: _traceparent, tracestate: _tracestate, ...rest } = headers;
+          // Expect: 100-continue (curl's large uploads) was answered here already, and undici refuses to forward it.
+          const { traceparent: _traceparent, tracestate: _tracestate, expect: _expect, ...rest } = headers;
           return { ...rest, ...injectTraceContext(), 'x-request-id': request.id, 'x-forwarded-for': request.ip };
         },
         onError: (reply, { error }) => {
