@@ -8,8 +8,12 @@ import { adminHotelRoutes } from './routes/admin-hotels.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { imageRoutes } from './routes/images.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
+import { photoRoutes } from './routes/photos.ts';
+import { photoStorageFrom } from './photos/storage.ts';
 
 export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
+/** Uploaded photos on local runs: the repository's data folder, beside the database files. */
+export const defaultPhotosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.data/photos');
 
 export async function buildApp(ctx: ServiceContext<Config>) {
   const app = createHttpApp({
@@ -22,6 +26,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
   });
   await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(imageRoutes, { root: ctx.config.IMAGES_DIR ?? defaultImagesDir });
+  await app.register(photoRoutes, { ctx, storage: photoStorageFrom(ctx.config, defaultPhotosDir) });
   await app.register(cityRoutes, { ctx });
   await app.register(hotelRoutes, { ctx });
   await app.register(adminHotelRoutes, { ctx });

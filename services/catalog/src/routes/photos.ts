@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  hotelPhotosUpdate,
+  messages,
+  photoMaxBytes,
+  photoMessages,
+  photosPerUpload,
+  photoUploadQuery,
+  type HotelPhotosAnswer,
+  type HotelPhotosUpdate,
+  type PhotoUploadQuery,
+} from '@reproute/contracts';
+import { badRequest, forbidden, HttpError, notFound, requireUser, type ServiceContext } from '@reproute/platform';
+import type { Config } from '../config.ts';
+import { applyListingUpdate, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
+import { appendPhotos, arrangePhotos, photosAnswer, removePhoto, type PhotoEditResult } from '../domain/photos.ts';
+import type { StoredRevision } from '../domain/revision.ts';
+import { PhotoRejected, processPhoto, type ProcessedPhoto } from '../photos/process.ts';
+import { assertPhotoKey, type PhotoStorage } from '../photos/storage.ts';
+import { findHotel } from '../store/hotels.ts';
+import { photosOfHotel, recordPhotos } from '../store/photos.ts';
+import { editListing, findRevision } from '../store/revisions.ts';
+import { hotelIdParam, providerOnly, viewerOf } from './viewer.ts';
+
+const photoFields = ['imageUrl', 'images', 'gymImages'] as const;
+const immutableCache = 'public, max-age=31536000, immutable';
+
+/** Applies a photo edit's answer: its update, or its 400/404. */
+function updateOrThrow(result: PhotoEditResult) {
+  if ('error' in result) throw new HttpError(result.status, result.error);
+  return result.update;
+}
+
+/** The uploaded files of a multipart request, each read whole (at most 10 MB, at most 10 files). */
+async function uploadedFiles(app: FastifyInstance, request: FastifyRequest): Promise<{ name: string; data: Buffer }[]> {
+  if (!request.isMultipart()) throw badRequest(photoMessages.missing);
+  const files: { name: string; data: Buffer }[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: photoMaxBytes, files: photosPerUpload, fields: 20, parts: 40 } })) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (data.length > 0 || part.filename) files.push({ name: part.filename, data });
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(photoMessages.tooLarge);
+    if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest(photoMessages.tooManyInUpload);
+    if (error instanceof app.multipartErrors.PartsLimitError) throw badRequest(photoMessages.tooManyInUpload);
+    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw badRequest(photoMessages.missing);
+    throw error;
+  }
+  if (files.length === 0) throw badRequest(photoMessages.missing);
+  return files;
+}
+
+const drainLimitBytes = photosPerUpload * (photoMaxBytes + 64 * 1024);
+
+/** Reads and drops what is left of a request body (up to the upload limit; past it the connection is closed). */
+async function drainBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed || raw.readableEnded) return;
+  raw.unpipe();
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    const done = () => resolve();
+    raw.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > drainLimitBytes) raw.destroy();
+    });
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+    raw.resume();
+  });
+}
+
+/**
+ * Providers' photos of their listings (upload, arrange, delete) and the photo files themselves.
+ * Photo edits of an approved listing join its revision like any edit of `images`/`gymImages`/`imageUrl`.
+ */
+export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx: ServiceContext<Config>; storage: PhotoStorage }) {
+  await app.register(multipart, { limits: { fileSize: photoMaxBytes, files: photosPerUpload } });
+  // An answer given before the whole upload arrived (401, 403, a file too large) waits until the rest
+  // is read, so the caller, still sending, receives it instead of a broken connection.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await drainBody(request);
+    return payload;
+  });
+
+  const provider = (request: FastifyRequest): Viewer => {
+    requireUser(request);
+    return viewerOf(request)!;
+  };
+  const ownListing = async (viewer: Viewer, id: number): Promise<StoredHotel> => {
+    const hotel = await findHotel(ctx.pool, { id });
+    if (!hotel) throw notFound(messages.hotelNotFound);
+    if (!ownsHotel(viewer, hotel)) throw forbidden();
+    return hotel;
+  };
+  const authorize = (viewer: Viewer) => (current: StoredHotel) => {
+    if (!ownsHotel(viewer, current)) throw forbidden();
+  };
+  const answer = async (hotel: StoredHotel, revision: StoredRevision | null): Promise<HotelPhotosAnswer> => {
+    const submitted = applyListingUpdate(hotel, revision?.fields ?? {});
+    const awaitingReview = photoFields.some((field) => revision?.fields[field] !== undefined);
+    return photosAnswer(hotel.id, hotel, submitted, awaitingReview, await photosOfHotel(ctx.pool, hotel.id));
+  };
+
+  app.get('/api/provider/hotels/:id/photos', { preValidation: providerOnly }, async (request): Promise<HotelPhotosAnswer> => {
+    const viewer = provider(request);
+    const hotel = await ownListing(viewer, hotelIdParam(request.params));
+    return answer(hotel, (await findRevision(ctx.pool, hotel.id)) ?? null);
+  });
+
+  // Every file is checked and processed before anything is stored: one bad file refuses the whole upload.
+  app.post(
+    '/api/provider/hotels/:id/photos',
+    { preValidation: providerOnly, schema: { querystring: photoUploadQuery }, bodyLimit: drainLimitBytes },
+    async (request, reply) => {
+      const viewer = provider(request);
+      const id = hotelIdParam(request.params);
+      const { kind } = request.query as PhotoUploadQuery;
+      // The body is read before the owner check, so a refusal reaches a caller still sending its files.
+      const files = await uploadedFiles(app, request);
+      await ownListing(viewer, id);
+      const processed: ProcessedPhoto[] = [];
+      for (const file of files) {
+        try {
+          processed.push(await processPhoto(file.data));
+        } catch (error) {
+          if (error instanceof PhotoRejected) throw badRequest(error.message, [{ path: file.name || 'file', message: error.message }]);
+          throw error;
+        }
+      }
+      const urls = processed.map((photo) => photo.url);
+      // A full list is refused before any file is written; the edit checks again under the lock.
+      const before = await findHotel(ctx.pool, { id });
+      if (!before) throw notFound(messages.hotelNotFound);
+      updateOrThrow(appendPhotos(applyListingUpdate(before, (await findRevision(ctx.pool, id))?.fields ?? {}), kind, urls));
+      for (const photo of processed) {
+        for (const file of [...photo.variants, photo.original]) {
+          if (!(await storage.has(file.key))) await storage.put(file.key, file.body, file.contentType);
+        }
+      }
+      await recordPhotos(
+        ctx.pool,
+        processed.map((photo) => ({ hotelId: id, photoId: photo.id, kind, format: photo.format, width: photo.width, height: photo.height, bytes: photo.original.body.length })),
+        viewer.id,
+      );
+      const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(appendPhotos(submitted, kind, urls)), authorize(viewer));
+      ctx.relay.nudge();
+      request.log.info({ hotelId: id, photos: processed.map((p) => p.id), kind, pending: revision !== null }, 'photos uploaded');
+      return reply.status(201).send(await answer(hotel, revision));
+    },
+  );
+
+  app.put('/api/provider/hotels/:id/photos', { preValidation: providerOnly, schema: { body: hotelPhotosUpdate } }, async (request): Promise<HotelPhotosAnswer> => {
+    const viewer = provider(request);
+    const id = hotelIdParam(request.params);
+    const body = request.body as HotelPhotosUpdate;
+    let live: StoredHotel | undefined;
+    const { hotel, revision } = await editListing(
+      ctx.pool,
+      id,
+      viewer.id,
+      (submitted) => updateOrThrow(arrangePhotos(submitted, live!, body)),
+      (current) => {
+        authorize(viewer)(current);
+        live = current;
+      },
+    );
+    ctx.relay.nudge();
+    return answer(hotel, revision);
+  });
+
+  app.delete('/api/provider/hotels/:id/photos/:photoId', { preValidation: providerOnly }, async (request): Promise<HotelPhotosAnswer> => {
+    const viewer = provider(request);
+    const id = hotelIdParam(request.params);
+    const photoId = (request.params as { photoId: string }).photoId;
+    if (!/^[a-f0-9]{32}$/.test(photoId)) throw notFound(photoMessages.photoNotFound);
+    const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(removePhoto(submitted, photoId)), authorize(viewer));
+    ctx.relay.nudge();
+    return answer(hotel, revision);
+  });
+
+  // The files: content-addressed names, so a browser and any cache in between keep them for a year.
+  const sendFile = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = (request.params as { file: string }).file;
+    try {
+      assertPhotoKey(key);
+    } catch {
+      throw notFound('Photo not found');
+    }
+    const etag = `"${key}"`;
+    if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).header('cache-control', immutableCache).send();
+    const file = await storage.get(key);
+    if (!file) throw notFound('Photo not found');
+    return reply
+      .header('content-type', file.contentType)
+      .header('cache-control', immutableCache)
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.body);
+  };
+  app.get('/images/photos/:file', sendFile);
+}
