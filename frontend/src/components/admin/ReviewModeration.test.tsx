@@ -1,47 +1,62 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { PendingReview } from '@reproute/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminReview, AdminReviewPage } from '@reproute/contracts';
 import { ReviewModeration } from './ReviewModeration';
 import { renderWithApp } from '@/test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const review: PendingReview = {
+const review: AdminReview = {
   id: '4a7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f',
   hotelId: 3,
   hotelName: 'Summit SoHo Athletic House',
-  user: { firstName: 'Rhea', lastName: 'Tester' },
+  user: { id: '9a7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f', firstName: 'Rhea', lastName: 'Tester', email: 'rhea@example.com', registeredAt: null, reviewCount: 3 },
   rating: 4,
   gymRating: 5,
   title: 'Great racks',
   content: 'Two racks and <script>alert(1)</script> heavy bells.',
   travelType: 'fitness',
-  roomType: null,
+  roomType: 'King',
   stayDate: '2026-09',
-  pros: [],
-  cons: [],
+  pros: ['racks', 'platform'],
+  cons: ['cold sauna'],
   tags: ['gym-focused-stay'],
   isApproved: null,
   createdAt: '2026-11-01T10:00:00Z',
   reply: null,
+  rejectionReason: null,
+  moderatedAt: null,
+  moderatedBy: null,
 };
+const second: AdminReview = { ...review, id: '5b7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f', title: 'Small gym', user: { ...review.user, firstName: 'Sam' } };
+const page = (items: AdminReview[]): AdminReviewPage => ({ items, total: items.length, page: 1, pageSize: 25 });
+const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
 
 describe('ReviewModeration', () => {
-  it('shows the review fields and disables both buttons while a request runs', async () => {
+  it("shows the review's fields and facts and disables both buttons while a request runs", async () => {
     let answerModeration: (value: Response) => void = () => undefined;
     const fetchMock = vi.fn((url: string) => {
-      if (url.startsWith('/api/reviews?')) return Promise.resolve(new Response(JSON.stringify([review]), { status: 200 }));
+      if (url.startsWith('/api/admin/reviews?')) return json(page([review]));
       return new Promise<Response>((resolve) => (answerModeration = resolve));
     });
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<ReviewModeration />);
 
     expect(await screen.findByText('Summit SoHo Athletic House')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/reviews?status=pending&sort=newest&page=1&pageSize=25');
     expect(screen.getByText('by Rhea Tester')).toBeTruthy();
     expect(screen.getByText('(Gym: 5/5)')).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('gym focused stay')).toBeTruthy();
     expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy();
+    const facts = within(screen.getByTestId('review-facts'));
+    expect(facts.getByText('September 2026')).toBeTruthy();
+    expect(facts.getByText('Fitness')).toBeTruthy();
+    expect(facts.getByText('King')).toBeTruthy();
+    expect(facts.getByText('racks, platform')).toBeTruthy();
+    expect(facts.getByText('cold sauna')).toBeTruthy();
+    expect(facts.getByText('rhea@example.com')).toBeTruthy();
+    expect(facts.getByText('Account age not known · 3 reviews')).toBeTruthy();
 
     const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
     const reject = screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
@@ -59,8 +74,62 @@ describe('ReviewModeration', () => {
     expect(await screen.findByText('Review updated!')).toBeTruthy();
   });
 
+  it('rejects with a reason: none chosen is refused, "Other" sends the words typed', async () => {
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) => (url.startsWith('/api/admin/reviews?') ? json(page([review])) : json({ ...review, isApproved: false })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ReviewModeration />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject review' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject review' }));
+    expect(await within(dialog).findByText('Please give a reason for rejecting')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/approve'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByLabelText('Other (write the reason)'));
+    fireEvent.change(within(dialog).getByLabelText('Reason for the reviewer'), { target: { value: '  Please describe your own stay.  ' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject review' }));
+    });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/approve'))).toBe(true));
+    const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/approve'))!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ isApproved: false, reason: 'Please describe your own stay.' });
+    expect(await screen.findByText('Review updated!')).toBeTruthy();
+  });
+
+  it('selects all on the page and rejects them in one call with the chosen reason', async () => {
+    const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
+      url.startsWith('/api/admin/reviews?') ? json(page([review, second])) : json({ decided: 2, unchanged: 0, reviews: [] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ReviewModeration />);
+    const rejectSelected = (await screen.findByRole('button', { name: 'Reject selected' })) as HTMLButtonElement;
+    expect(rejectSelected.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    fireEvent.click(rejectSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 2 reviews' });
+    fireEvent.click(within(dialog).getByLabelText('The review is advertising or spam.'));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject 2 reviews' }));
+    });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/admin/reviews/bulk')).toBe(true));
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/admin/reviews/bulk')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ reviewIds: [review.id, second.id], decision: 'reject', reason: 'The review is advertising or spam.' });
+    expect(await screen.findByText('2 reviews updated!')).toBeTruthy();
+  });
+
+  it('sends filters to the server and starts again at page 1', async () => {
+    const fetchMock = vi.fn((_url: string) => json({ ...page([review]), total: 30 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ReviewModeration />);
+    fireEvent.click(await screen.findByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toContain('page=2'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '2' } });
+    await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/admin/reviews?status=rejected&rating=2&sort=newest&page=1&pageSize=25'));
+  });
+
   it('says so when nothing is pending', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('[]', { status: 200 }))));
+    vi.stubGlobal('fetch', vi.fn(() => json(page([]))));
     renderWithApp(<ReviewModeration />);
     expect(await screen.findByText('No pending reviews')).toBeTruthy();
     expect(screen.getByText('All reviews have been moderated.')).toBeTruthy();

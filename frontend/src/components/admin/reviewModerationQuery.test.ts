@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { accountAgeText, adminReviewApiQuery, defaultReviewFilters, isFiltered, pageRangeText, rejectionReasonFrom, reviewCountText, stayDateText } from './reviewModerationQuery';
+
+describe('review moderation helpers', () => {
+  it('builds the API query, leaving empty filters out', () => {
+    expect(adminReviewApiQuery(defaultReviewFilters)).toBe('status=pending&sort=newest&page=1&pageSize=25');
+    expect(adminReviewApiQuery({ ...defaultReviewFilters, status: 'all', rating: '3', q: '  sauna & rack ', from: '2026-11-01', to: '2026-11-30', sort: 'rating-low', page: 3 })).toBe(
+      'status=all&rating=3&q=sauna+%26+rack&from=2026-11-01&to=2026-11-30&sort=rating-low&page=3&pageSize=25',
+    );
+  });
+
+  it('tells the default queue from a filtered list', () => {
+    expect(isFiltered(defaultReviewFilters)).toBe(false);
+    expect(isFiltered({ ...defaultReviewFilters, sort: 'oldest', page: 2 })).toBe(false);
+    expect(isFiltered({ ...defaultReviewFilters, q: 'x' })).toBe(true);
+    expect(isFiltered({ ...defaultReviewFilters, status: 'approved' })).toBe(true);
+  });
+
+  it('words the page range, the account age and the review count', () => {
+    expect(pageRangeText(2, 25, 73)).toBe('Showing 26–50 of 73');
+    expect(pageRangeText(3, 25, 73)).toBe('Showing 51–73 of 73');
+    expect(pageRangeText(1, 25, 0)).toBe('No reviews');
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(accountAgeText(null, now)).toBe('age not known');
+    expect(accountAgeText('2026-11-23T08:00:00Z', now)).toBe('new today');
+    expect(accountAgeText('2026-11-22T08:00:00Z', now)).toBe('1 day old');
+    expect(accountAgeText('2026-10-01T08:00:00Z', now)).toBe('53 days old');
+    expect(accountAgeText('2026-03-01T08:00:00Z', now)).toBe('8 months old');
+    expect(accountAgeText('2023-11-01T08:00:00Z', now)).toBe('3 years old');
+    expect(reviewCountText(1)).toBe('1 review');
+    expect(reviewCountText(1200)).toBe('1,200 reviews');
+  });
+
+  it('writes stay dates out', () => {
+    expect(stayDateText('2026-09')).toBe('September 2026');
+    expect(stayDateText('2026-09-12')).toBe('12 September 2026');
+    expect(stayDateText(null)).toBeNull();
+    expect(stayDateText('soon')).toBe('soon');
+  });
+
+  it('takes a preset reason, or the trimmed words for "Other", and nothing when empty', () => {
+    expect(rejectionReasonFrom('The review is advertising or spam.', 'ignored')).toBe('The review is advertising or spam.');
+    expect(rejectionReasonFrom('other', '  My own words ')).toBe('My own words');
+    expect(rejectionReasonFrom('other', '   ')).toBeNull();
+    expect(rejectionReasonFrom('', '')).toBeNull();
+  });
+});

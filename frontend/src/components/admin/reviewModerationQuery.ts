@@ -1,0 +1,79 @@
+import type { AdminReview, AdminReviewSort, ReviewStatus } from '@reproute/contracts';
+
+/** Reviews per page of the moderation list. */
+export const reviewsPerPage = 25;
+
+export interface ReviewFilters {
+  status: ReviewStatus;
+  rating: string;
+  q: string;
+  from: string;
+  to: string;
+  sort: AdminReviewSort;
+  page: number;
+}
+
+/** The queue as it opens: pending reviews, newest first (a review just written is on the first page). */
+export const defaultReviewFilters: ReviewFilters = { status: 'pending', rating: '', q: '', from: '', to: '', sort: 'newest', page: 1 };
+
+/** Whether anything narrows the list beyond the default pending queue (the empty state differs). */
+export function isFiltered(filters: ReviewFilters): boolean {
+  return filters.status !== 'pending' || Boolean(filters.rating || filters.q.trim() || filters.from || filters.to);
+}
+
+/** The API query string for one page (`GET /api/admin/reviews?...`); empty filters are left out. */
+export function adminReviewApiQuery(filters: ReviewFilters): string {
+  const params = new URLSearchParams({ status: filters.status });
+  if (filters.rating) params.set('rating', filters.rating);
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  params.set('sort', filters.sort);
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(reviewsPerPage));
+  return params.toString();
+}
+
+/** "Showing 26–50 of 73" for a page of a total. */
+export function pageRangeText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return 'No reviews';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+}
+
+/** How old an account is, in words a moderator reads at a glance ("new today", "3 days", "5 months", "2 years"). */
+export function accountAgeText(registeredAt: string | null, now = new Date()): string {
+  if (!registeredAt) return 'age not known';
+  const days = Math.floor((now.getTime() - new Date(registeredAt).getTime()) / 86_400_000);
+  if (days < 1) return 'new today';
+  if (days < 60) return `${days} ${days === 1 ? 'day' : 'days'} old`;
+  const months = Math.floor(days / 30.44);
+  if (months < 24) return `${months} months old`;
+  return `${Math.floor(days / 365.25)} years old`;
+}
+
+/** "1 review" / "4 reviews": everything the account has written, any status. */
+export const reviewCountText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+
+/** The reviewer's name as a moderator sees it. */
+export const reviewerFullName = (review: Pick<AdminReview, 'user'>) => [review.user.firstName, review.user.lastName].filter(Boolean).join(' ') || 'Anonymous';
+
+/** "Business", "Leisure", "Fitness" from the stored travel type. */
+export const travelTypeLabel = (type: AdminReview['travelType']) => (type ? type.charAt(0).toUpperCase() + type.slice(1) : null);
+
+/** "September 2026" or "12 September 2026" from the review form's YYYY-MM or YYYY-MM-DD. */
+export function stayDateText(stayDate: string | null): string | null {
+  if (!stayDate) return null;
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(stayDate);
+  if (!match) return stayDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1)));
+  const options: Intl.DateTimeFormatOptions = match[3] ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat('en-GB', options).format(date);
+}
+
+/** The reason sent for a rejection: the chosen preset, or the admin's own words for "Other" (null when missing). */
+export function rejectionReasonFrom(choice: string, otherText: string): string | null {
+  if (choice === 'other') return otherText.trim() || null;
+  return choice.trim() || null;
+}
