@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { AdminAuditAnswer } from '@reproute/contracts';
+import type { AdminAuditAnswer, ReviewAuditAnswer } from '@reproute/contracts';
 import { AuditLog } from './AuditLog';
 import { renderWithApp } from '@/test/render';
 
@@ -41,5 +41,34 @@ describe('AuditLog', () => {
     expect(await screen.findByText('Harbour Lift 26')).toBeTruthy();
     expect(screen.getByText('Deleted')).toBeTruthy();
     expect(urls.at(-1)).toBe('/api/admin/hotels/audit?page=2&pageSize=25');
+  });
+
+  it("switches to the reviews' log: who approved or rejected which review, with the reason", async () => {
+    const urls: string[] = [];
+    const reviews: ReviewAuditAnswer = {
+      items: [
+        {
+          id: 4, actorId: '00000000-0000-4000-8000-000000000001', actorEmail: 'admin@reproute.example', action: 'rejected', reviewId: '4a7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f',
+          reviewTitle: 'Great racks', hotelId: 3, hotelName: 'Summit SoHo', reviewerName: 'Rhea Tester', detail: 'The review is advertising or spam.', createdAt: '2026-11-21T10:00:00Z',
+        },
+      ],
+      total: 1, page: 1, pageSize: 25,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        urls.push(url);
+        const body = url.startsWith('/api/admin/reviews/audit') ? reviews : { items: [], total: 0, page: 1, pageSize: 25 };
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+      }),
+    );
+    renderWithApp(<AuditLog />);
+    expect(await screen.findByText('No admin actions yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reviews' }));
+    expect(await screen.findByText('"Great racks"')).toBeTruthy();
+    expect(screen.getByText('Rejected review')).toBeTruthy();
+    expect(screen.getByText('Reason: The review is advertising or spam.')).toBeTruthy();
+    expect(screen.getByText('by admin@reproute.example')).toBeTruthy();
+    expect(urls.at(-1)).toBe('/api/admin/reviews/audit?page=1&pageSize=25');
   });
 });

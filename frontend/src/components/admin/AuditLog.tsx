@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { AdminAuditAction } from '@reproute/contracts';
+import type { AdminAuditAction, ReviewAuditEntry } from '@reproute/contracts';
 import { useAdminAudit } from '@/api/admin';
+import { useReviewAudit } from '@/api/reviews';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 
@@ -29,21 +30,51 @@ const actionClasses: Record<AdminAuditAction, string> = {
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
-/** Who approved, rejected, edited or deleted which hotel, and when; newest first. */
+type AuditSubject = 'hotels' | 'reviews';
+
+/**
+ * Who approved, rejected, edited or deleted which hotel, and who approved or rejected which review,
+ * newest first. Each service keeps its own log (written with the change), so the two are shown side by side.
+ */
 export function AuditLog() {
+  const [subject, setSubject] = useState<AuditSubject>('hotels');
+  return (
+    <section aria-labelledby="audit-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="audit-heading" className="text-xl font-bold text-slate-900">
+            Audit Log
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{subject === 'hotels' ? 'Every admin action on a hotel, newest first.' : 'Every decision on a review, newest first.'}</p>
+        </div>
+        <div role="group" aria-label="Audit log of" className="inline-flex w-fit rounded-xl bg-slate-200/70 p-1">
+          {(['hotels', 'reviews'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={subject === value}
+              onClick={() => setSubject(value)}
+              className={cn('min-h-8 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:text-slate-900', subject === value && 'bg-white text-slate-900 shadow-sm')}
+            >
+              {value === 'hotels' ? 'Hotels' : 'Reviews'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {subject === 'hotels' ? <HotelAudit /> : <ReviewAudit />}
+    </section>
+  );
+}
+
+function HotelAudit() {
   const [page, setPage] = useState(1);
   const audit = useAdminAudit(page, entriesPerPage);
   const total = audit.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / entriesPerPage));
 
-  if (audit.isPending) return <p className="text-slate-600">Loading the audit log...</p>;
-  if (audit.isError) return <p className="text-red-700">The audit log could not be loaded.</p>;
+  if (audit.isPending) return <p className="mt-4 text-slate-600">Loading the audit log...</p>;
+  if (audit.isError) return <p className="mt-4 text-red-700">The audit log could not be loaded.</p>;
   return (
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading" className="text-xl font-bold text-slate-900">
-        Audit Log
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">Every admin action on a hotel, newest first.</p>
+    <>
       {total === 0 ? (
         <p className="mt-4 text-slate-600">No admin actions yet.</p>
       ) : (
@@ -65,19 +96,66 @@ export function AuditLog() {
           ))}
         </ul>
       )}
-      {total > entriesPerPage ? (
-        <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Audit log pages">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
-          </Button>
-          <span className="text-sm text-slate-700">
-            Page {page} of {pageCount}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setPage((p) => p + 1)}>
-            Next <ChevronRight aria-hidden className="h-4 w-4" />
-          </Button>
-        </nav>
-      ) : null}
-    </section>
+      <Pages page={page} total={total} onPage={setPage} />
+    </>
+  );
+}
+
+const reviewActionLabels: Record<ReviewAuditEntry['action'], string> = { approved: 'Approved review', rejected: 'Rejected review' };
+
+function ReviewAudit() {
+  const [page, setPage] = useState(1);
+  const audit = useReviewAudit(page, entriesPerPage);
+  const total = audit.data?.total ?? 0;
+
+  if (audit.isPending) return <p className="mt-4 text-slate-600">Loading the audit log...</p>;
+  if (audit.isError) return <p className="mt-4 text-red-700">The audit log could not be loaded.</p>;
+  return (
+    <>
+      {total === 0 ? (
+        <p className="mt-4 text-slate-600">No review decisions yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-audit-log">
+          {audit.data.items.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4" data-testid="review-audit-entry">
+              <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
+                {whenFormat.format(new Date(entry.createdAt))}
+              </time>
+              <span className={cn('inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', actionClasses[entry.action])}>{reviewActionLabels[entry.action]}</span>
+              <span className="min-w-0 flex-1 break-words text-slate-900">
+                <span className="font-semibold">{entry.reviewTitle ? `"${entry.reviewTitle}"` : 'A review'}</span>
+                {entry.reviewerName ? <span className="text-slate-700"> by {entry.reviewerName}</span> : null}
+                <span className="block text-slate-600">
+                  {entry.hotelName ?? 'Unknown Hotel'} #{entry.hotelId}
+                </span>
+                {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
+              </span>
+              <span className="min-w-0 truncate text-slate-700 sm:max-w-64" title={entry.actorEmail}>
+                by {entry.actorEmail}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pages page={page} total={total} onPage={setPage} />
+    </>
+  );
+}
+
+function Pages({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  if (total <= entriesPerPage) return null;
+  const pageCount = Math.max(1, Math.ceil(total / entriesPerPage));
+  return (
+    <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Audit log pages">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+      </Button>
+      <span className="text-sm text-slate-700">
+        Page {page} of {pageCount}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        Next <ChevronRight aria-hidden className="h-4 w-4" />
+      </Button>
+    </nav>
   );
 }
