@@ -70,16 +70,70 @@ const equipmentList = z.array(z.string({ error: messages.equipmentItemInvalid })
 
 const cityIdField = z.preprocess(emptyToUndefined, z.coerce.number({ error: messages.cityNotFound }).int(messages.cityNotFound).positive(messages.cityNotFound).nullish());
 
-export const gymDetails = z.object({
-  name: optionalText(200),
-  type: optionalText(100),
-  description: optionalText(2000),
-  hours: optionalText(100),
-  size: optionalText(100),
-  hasPool: z.boolean().optional(),
-  hasSauna: z.boolean().optional(),
-  hasPersonalTrainer: z.boolean().optional(),
-});
+/** Messages of the structured gym facts and of a listing's place. */
+export const listingMessages = {
+  gymTimeInvalid: 'Times must be written as HH:MM, from 00:00 to 23:59',
+  gymHoursIncomplete: 'Give both the opening and the closing time, or tick Open 24 hours',
+  gymHoursSame: 'The opening and closing times must differ',
+  gymSizeInvalid: 'Gym size must be a whole number of square metres from 1 to 100000',
+  gymDumbbellInvalid: 'Heaviest dumbbell must be a number of kilograms from 1 to 200',
+  cityRequired: 'Choose a city, or choose "Another city" and enter its name and country',
+  cityNameRequired: 'Enter the name of the city',
+  countryRequired: 'Enter the country of the city',
+  cityNameMax: 'City names are at most 120 characters',
+  countryMax: 'Country names are at most 120 characters',
+  cityMergeSame: 'Choose two different cities to merge',
+  cityMergeNotFound: 'One of the cities to merge does not exist',
+} as const;
+
+/** "6:00", "06:00" or "06:00:00" as "06:00"; anything else fails with gymTimeInvalid. */
+const timeOfDay = z.preprocess(
+  (value) => {
+    const v = emptyToUndefined(value);
+    if (typeof v !== 'string') return v;
+    const match = /^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*$/.exec(v);
+    return match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : v;
+  },
+  z.string({ error: listingMessages.gymTimeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, listingMessages.gymTimeInvalid).nullish(),
+);
+
+/** A number from a form ("450", 450) or null to clear; '' means absent. */
+const formNumber = (min: number, max: number, message: string, options: { integer?: boolean } = {}) =>
+  z.preprocess(
+    (value) => {
+      const v = emptyToUndefined(value);
+      return typeof v === 'string' ? (/^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : v;
+    },
+    (options.integer ? z.number({ error: message }).int(message) : z.number({ error: message })).min(min, message).max(max, message).nullish(),
+  );
+
+export const gymDetails = z
+  .object({
+    name: optionalText(200),
+    type: optionalText(100),
+    description: optionalText(2000),
+    /** Free-text hours and size (older clients); the structured fields below win when given. */
+    hours: optionalText(100),
+    size: optionalText(100),
+    open24Hours: z.boolean().nullish(),
+    opensAt: timeOfDay,
+    closesAt: timeOfDay,
+    sizeSqm: formNumber(1, 100_000, listingMessages.gymSizeInvalid, { integer: true }),
+    heaviestDumbbellKg: formNumber(1, 200, listingMessages.gymDumbbellInvalid),
+    hasPool: z.boolean().optional(),
+    hasSauna: z.boolean().optional(),
+    hasPersonalTrainer: z.boolean().optional(),
+    hasFitnessClasses: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    const gym = ctx.value;
+    if (gym.open24Hours === true || (gym.opensAt === undefined && gym.closesAt === undefined)) return;
+    if (!gym.opensAt !== !gym.closesAt) {
+      ctx.issues.push({ code: 'custom', message: listingMessages.gymHoursIncomplete, input: gym, path: [gym.opensAt ? 'closesAt' : 'opensAt'] });
+    } else if (gym.opensAt && gym.opensAt === gym.closesAt) {
+      ctx.issues.push({ code: 'custom', message: listingMessages.gymHoursSame, input: gym, path: ['closesAt'] });
+    }
+  });
 export type GymDetails = z.infer<typeof gymDetails>;
 
 /** Fields a provider and an admin both send (document 2, sections 5 and 7); unknown fields are dropped. */
@@ -88,9 +142,9 @@ const listingShape = {
   address: requiredText(messages.addressRequired, 300, messages.addressMax),
   description: optionalText(5000, messages.descriptionMax),
   cityId: cityIdField,
-  /** Free-text place when no cityId is chosen. */
-  city: optionalText(120),
-  country: optionalText(120),
+  /** A place not in the list ("another city"): created, or matched to a known city ignoring case and accents. */
+  city: optionalText(120, listingMessages.cityNameMax),
+  country: optionalText(120, listingMessages.countryMax),
   pricePerNight: priceField,
   currency: currencyField.optional(),
   gymAccessType: gymAccessTypeField,
@@ -107,16 +161,37 @@ const listingShape = {
   accessibilityFeatures: z.array(z.enum(accessibilityFeatureOptions, { error: messages.accessibilityFeatureInvalid })).max(accessibilityFeatureOptions.length).optional(),
 };
 
+type PlaceFields = { cityId?: number | null; city?: string | null; country?: string | null };
+
+/** A new listing names its place: a city from the list, or a city and its country. */
+function requirePlace(ctx: { value: PlaceFields; issues: unknown[] }) {
+  const { cityId, city, country } = ctx.value;
+  if (cityId) return;
+  if (!city && !country) ctx.issues.push({ code: 'custom', message: listingMessages.cityRequired, input: ctx.value, path: ['cityId'] });
+  else if (!city) ctx.issues.push({ code: 'custom', message: listingMessages.cityNameRequired, input: ctx.value, path: ['city'] });
+  else if (!country) ctx.issues.push({ code: 'custom', message: listingMessages.countryRequired, input: ctx.value, path: ['country'] });
+}
+
+/** An edit that clears the city must name another one; a city not in the list needs its country. */
+function placeOfEdit(ctx: { value: PlaceFields; issues: unknown[] }) {
+  const { cityId, city, country } = ctx.value;
+  if (cityId) return;
+  if (cityId === null && !city) ctx.issues.push({ code: 'custom', message: listingMessages.cityRequired, input: ctx.value, path: ['cityId'] });
+  else if ((cityId === null || city) && !country) ctx.issues.push({ code: 'custom', message: listingMessages.countryRequired, input: ctx.value, path: ['country'] });
+}
+
+/** The provider listing's fields without the place rule (the listing form extends it). */
+export const providerHotelFields = z.object({ ...listingShape, bookingUrl: bookingUrlRequired });
+
 /** POST /api/provider/hotels. Provider and approval fields are not accepted from the client. */
-export const providerHotelCreate = z.object({ ...listingShape, bookingUrl: bookingUrlRequired });
+export const providerHotelCreate = providerHotelFields.check(requirePlace);
 export type ProviderHotelCreate = z.infer<typeof providerHotelCreate>;
 
 /** PUT /api/provider/hotels/{id}: any subset of the create fields; an omitted field stays as it is. */
-export const providerHotelUpdate = providerHotelCreate.partial();
+export const providerHotelUpdate = providerHotelFields.partial().check(placeOfEdit);
 export type ProviderHotelUpdate = z.infer<typeof providerHotelUpdate>;
 
-/** POST /api/hotels (admin form, document 2): bookingUrl optional, plus isPremium and optionally the approval flag. */
-export const adminHotelCreate = z.object({
+const adminHotelFields = z.object({
   ...listingShape,
   bookingUrl: bookingUrlOptional,
   affiliateUrl: bookingUrlOptional,
@@ -125,17 +200,21 @@ export const adminHotelCreate = z.object({
   providerId: z.preprocess(emptyToUndefined, z.string().uuid().nullish()),
   providerEmail: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().pipe(z.email({ error: messages.contactEmailInvalid })).nullish()),
 });
+
+/** POST /api/hotels (admin form, document 2): bookingUrl optional, plus isPremium and optionally the approval flag. */
+export const adminHotelCreate = adminHotelFields.check(requirePlace);
 export type AdminHotelCreate = z.infer<typeof adminHotelCreate>;
 
-export const adminHotelUpdate = adminHotelCreate.partial();
+export const adminHotelUpdate = adminHotelFields.partial().check(placeOfEdit);
 export type AdminHotelUpdate = z.infer<typeof adminHotelUpdate>;
 
 /**
  * Fields of an approved listing that a provider's edit cannot change until an admin approves the
- * change (what travellers trust: name, location, where they book, where leads go, photos). The
- * approved values stay public while the revision waits; other fields apply at once.
+ * change (what travellers trust: name, location, where they book, where leads go, photos, and the
+ * gym: its equipment and facts, which search and the gym score use). The approved values stay public
+ * while the revision waits; other fields apply at once.
  */
-export const reviewedListingFields = ['name', 'address', 'cityId', 'city', 'country', 'bookingUrl', 'contactEmail', 'imageUrl', 'images', 'gymImages'] as const;
+export const reviewedListingFields = ['name', 'address', 'cityId', 'city', 'country', 'bookingUrl', 'contactEmail', 'imageUrl', 'images', 'gymImages', 'rawEquipment', 'gym'] as const;
 export type ReviewedListingField = (typeof reviewedListingFields)[number];
 
 /** One field of a revision: the live value and the value awaiting review. */
@@ -236,8 +315,21 @@ export const cityAnswer = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   hotelCount: z.number().int(),
+  /** Admins only: listings of any status in the city (what a merge moves). */
+  listingCount: z.number().int().optional(),
 });
 export type City = z.infer<typeof cityAnswer>;
+
+/** POST /api/cities/merge (admins): the duplicate city's listings move to the kept city, then the duplicate is removed. */
+export const cityMergeRequest = z.object({
+  fromCityId: z.coerce.number({ error: listingMessages.cityMergeNotFound }).int(listingMessages.cityMergeNotFound).positive(listingMessages.cityMergeNotFound),
+  intoCityId: z.coerce.number({ error: listingMessages.cityMergeNotFound }).int(listingMessages.cityMergeNotFound).positive(listingMessages.cityMergeNotFound),
+}).refine((body) => body.fromCityId !== body.intoCityId, { message: listingMessages.cityMergeSame, path: ['intoCityId'] });
+export type CityMergeRequest = z.infer<typeof cityMergeRequest>;
+export interface CityMergeAnswer {
+  city: City;
+  movedListings: number;
+}
 
 const equipmentObject = z.object(
   Object.fromEntries(equipmentCategories.map((c) => [c, z.array(z.string())])) as Record<keyof EquipmentByCategory, z.ZodArray<z.ZodString>>,
@@ -294,6 +386,13 @@ export const hotelAnswer = z.object({
       hasPool: z.boolean(),
       hasSauna: z.boolean(),
       hasPersonalTrainer: z.boolean(),
+      /** The gym facts search and the gym score use: as stated in the listing form, else read from the text above. */
+      open24Hours: z.boolean().optional(),
+      opensAt: z.string().nullable().optional(),
+      closesAt: z.string().nullable().optional(),
+      sizeSqm: z.number().nullable().optional(),
+      heaviestDumbbellKg: z.number().nullable().optional(),
+      hasFitnessClasses: z.boolean().optional(),
     })
     .nullable(),
   isPremium: z.boolean(),

@@ -66,10 +66,13 @@ export function categoryOfLabel(label: string): EquipmentCategory | undefined {
 /** Labels of the taxonomy that a hotel's raw equipment list carries, grouped by category. */
 export function classifyEquipment(rawEquipment: readonly string[]): EquipmentByCategory {
   const folded = rawEquipment.map((item) => foldText(item));
+  // An item that is exactly a label (a ticked checklist box) means that label only: "dumbbells ≥40kg" is not also "free weights".
+  const named = new Set(folded.filter((item) => labelCategory.has(item)));
+  const described = folded.filter((item) => !named.has(item));
   const result: EquipmentByCategory = { strength: [], cardio: [], specialty: [], recovery: [] };
   for (const category of equipmentCategories) {
     for (const [label, aliases] of Object.entries(equipmentTaxonomy[category])) {
-      if (aliases.some((alias) => folded.some((item) => item.includes(foldText(alias))))) result[category].push(label);
+      if (named.has(label) || aliases.some((alias) => described.some((item) => item.includes(foldText(alias))))) result[category].push(label);
     }
   }
   return result;

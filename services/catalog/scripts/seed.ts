@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, createPool, loadConfig, migrate, withTransaction } from '@reproute/platform';
 import { z } from 'zod';
 import { configSchema } from '../src/config.ts';
-import type { HotelRecord } from '../src/domain/hotel.ts';
+import { gymFrom, type HotelRecord } from '../src/domain/hotel.ts';
 import { upsertCity } from '../src/store/cities.ts';
 import { findHotel, insertHotel, rewriteHotel } from '../src/store/hotels.ts';
 import { refreshReviewFigures } from '../src/store/counters.ts';
@@ -58,7 +58,7 @@ export function seedRecord(hotel: SeedHotel): HotelRecord {
     isPremium: hotel.isPremium,
     status: 'approved',
     rejectionReason: null,
-    gym: hotel.gym,
+    gym: gymFrom(hotel.gym, null),
   };
 }
 

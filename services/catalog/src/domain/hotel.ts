@@ -26,12 +26,37 @@ export interface GymRecord {
   name: string | null;
   type: string | null;
   description: string | null;
+  /** The hours and size as shown on the hotel page: written from the stated facts below, or free text of older listings. */
   hours: string | null;
   size: string | null;
+  /** Stated facts (null: not stated, the text above is read instead, migration 012). */
+  open24Hours: boolean | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  sizeSqm: number | null;
+  heaviestDumbbellKg: number | null;
   hasPool: boolean;
   hasSauna: boolean;
   hasPersonalTrainer: boolean;
+  hasFitnessClasses: boolean;
 }
+
+export const emptyGym: GymRecord = {
+  name: null,
+  type: null,
+  description: null,
+  hours: null,
+  size: null,
+  open24Hours: null,
+  opensAt: null,
+  closesAt: null,
+  sizeSqm: null,
+  heaviestDumbbellKg: null,
+  hasPool: false,
+  hasSauna: false,
+  hasPersonalTrainer: false,
+  hasFitnessClasses: false,
+};
 
 /** Everything about a hotel that a write sets; counters and derived columns live beside it. */
 export interface HotelRecord {
@@ -128,20 +153,60 @@ export function equipmentObject(labels: readonly string[]): EquipmentByCategory 
   return { strength: grouped.strength ?? [], cardio: grouped.cardio ?? [], specialty: grouped.specialty ?? [], recovery: grouped.recovery ?? [] };
 }
 
-function gymFrom(input: GymDetails | null | undefined, current: GymRecord | null): GymRecord | null {
+/** The hours as the hotel page shows them: "Open 24 hours", "06:00–22:00", or null when not stated. */
+export function hoursText(open24Hours: boolean | null, opensAt: string | null, closesAt: string | null): string | null {
+  if (open24Hours) return 'Open 24 hours';
+  return opensAt && closesAt ? `${opensAt}–${closesAt}` : null;
+}
+
+/** Opening and closing times in free text written as a plain range ("6:00 - 22:00"), else nulls. */
+export function timesFromText(hours: string | null): { opensAt: string | null; closesAt: string | null } {
+  const match = hours ? /^\s*(\d{1,2})[:.](\d{2})\s*[-–—]\s*(\d{1,2})[:.](\d{2})\s*$/.exec(hours) : null;
+  if (!match || Number(match[1]) > 23 || Number(match[3]) > 23 || Number(match[2]) > 59 || Number(match[4]) > 59) return { opensAt: null, closesAt: null };
+  return { opensAt: `${match[1]!.padStart(2, '0')}:${match[2]}`, closesAt: `${match[3]!.padStart(2, '0')}:${match[4]}` };
+}
+
+const sizeText = (sqm: number | null) => (sqm === null ? null : `${sqm.toLocaleString('en-US')} sqm`);
+
+/**
+ * A gym after an input: an omitted field stays. Stated hours or size rewrite the shown text when they
+ * change it; text alone (older clients, the seed) clears the stated value so the text is read instead.
+ */
+export function gymFrom(input: GymDetails | null | undefined, current: GymRecord | null): GymRecord | null {
   if (input === null) return null;
   if (input === undefined) return current;
-  const base: GymRecord = current ?? { name: null, type: null, description: null, hours: null, size: null, hasPool: false, hasSauna: false, hasPersonalTrainer: false };
-  return {
+  const base = current ?? emptyGym;
+  const gym: GymRecord = {
+    ...base,
     name: input.name === undefined ? base.name : (input.name ?? null),
     type: input.type === undefined ? base.type : (input.type ?? null),
     description: input.description === undefined ? base.description : (input.description ?? null),
     hours: input.hours === undefined ? base.hours : (input.hours ?? null),
     size: input.size === undefined ? base.size : (input.size ?? null),
+    heaviestDumbbellKg: input.heaviestDumbbellKg === undefined ? base.heaviestDumbbellKg : (input.heaviestDumbbellKg ?? null),
     hasPool: input.hasPool ?? base.hasPool,
     hasSauna: input.hasSauna ?? base.hasSauna,
     hasPersonalTrainer: input.hasPersonalTrainer ?? base.hasPersonalTrainer,
+    hasFitnessClasses: input.hasFitnessClasses ?? base.hasFitnessClasses,
   };
+  if (input.open24Hours !== undefined || input.opensAt !== undefined || input.closesAt !== undefined) {
+    const open24Hours = input.open24Hours ?? (input.opensAt || input.closesAt ? false : base.open24Hours);
+    gym.open24Hours = open24Hours;
+    gym.opensAt = open24Hours ? null : input.opensAt === undefined ? base.opensAt : (input.opensAt ?? null);
+    gym.closesAt = open24Hours ? null : input.closesAt === undefined ? base.closesAt : (input.closesAt ?? null);
+    const changed = gym.open24Hours !== base.open24Hours || gym.opensAt !== base.opensAt || gym.closesAt !== base.closesAt;
+    if (input.hours === undefined && changed) gym.hours = hoursText(gym.open24Hours, gym.opensAt, gym.closesAt);
+  } else if (input.hours !== undefined) {
+    gym.open24Hours = null;
+    ({ opensAt: gym.opensAt, closesAt: gym.closesAt } = timesFromText(gym.hours));
+  }
+  if (input.sizeSqm !== undefined) {
+    gym.sizeSqm = input.sizeSqm ?? null;
+    if (input.size === undefined && gym.sizeSqm !== base.sizeSqm) gym.size = sizeText(gym.sizeSqm);
+  } else if (input.size !== undefined) {
+    gym.sizeSqm = null;
+  }
+  return gym;
 }
 
 type ListingInput = ProviderHotelCreate | AdminHotelCreate;
@@ -212,7 +277,8 @@ export function applyListingUpdate(current: HotelRecord, input: ProviderHotelUpd
     name: pick(input.name, current.name),
     description: pick(input.description, current.description) ?? null,
     address: pick(input.address, current.address),
-    cityId: pick(input.cityId, current.cityId) ?? null,
+    // A typed city ("another city") replaces the chosen one unless a city id comes with it.
+    cityId: (input.cityId === undefined && input.city ? null : pick(input.cityId, current.cityId)) ?? null,
     city: pick(input.city, current.city) ?? null,
     country: pick(input.country, current.country) ?? null,
     contactEmail: pick(input.contactEmail, current.contactEmail) ?? null,
@@ -288,7 +354,23 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     accessibilityFeatures: hotel.accessibilityFeatures,
     rawEquipment: hotel.rawEquipment,
     equipment: equipmentObject(hotel.equipmentLabels),
-    gym: hotel.gym,
+    gym: hotel.gym && {
+      name: hotel.gym.name,
+      type: hotel.gym.type,
+      description: hotel.gym.description,
+      hours: hotel.gym.hours,
+      size: hotel.gym.size,
+      hasPool: hotel.gym.hasPool,
+      hasSauna: hotel.gym.hasSauna,
+      hasPersonalTrainer: hotel.gym.hasPersonalTrainer,
+      // The facts search and the gym score use (stated, else read from the text); times as stated.
+      open24Hours: hotel.gymFacts?.open24h ?? hotel.gym.open24Hours ?? false,
+      opensAt: hotel.gym.opensAt,
+      closesAt: hotel.gym.closesAt,
+      sizeSqm: hotel.gymFacts ? hotel.gymFacts.sizeSqm : hotel.gym.sizeSqm,
+      heaviestDumbbellKg: hotel.gymFacts ? hotel.gymFacts.heaviestDumbbellKg : hotel.gym.heaviestDumbbellKg,
+      hasFitnessClasses: hotel.gym.hasFitnessClasses,
+    },
     gymScore: hotel.gymFacts?.score ?? 0,
     gymScoreBreakdown: hotel.gymFacts?.breakdown ?? [],
     gymHighlights: hotel.gymFacts

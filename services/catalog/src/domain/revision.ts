@@ -24,8 +24,10 @@ function shown(record: HotelRecord, field: ReviewedListingField): unknown {
 export function splitProviderUpdate(input: ProviderHotelUpdate): { immediate: ProviderHotelUpdate; reviewed: RevisionFields } {
   const immediate: Record<string, unknown> = {};
   const reviewed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const [given, value] of Object.entries(input)) {
     if (value === undefined) continue;
+    // gymEquipment is the data model's name of rawEquipment: reviewed the same way.
+    const key = given === 'gymEquipment' ? 'rawEquipment' : given;
     (isReviewed(key) ? reviewed : immediate)[key] = value;
   }
   return { immediate: immediate as ProviderHotelUpdate, reviewed: reviewed as RevisionFields };

@@ -1,14 +1,38 @@
-import type { City } from '@reproute/contracts';
-import type { Queryable } from '@reproute/platform';
+import { listingMessages, type City } from '@reproute/contracts';
+import { enqueueEvent, notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { hotelSnapshot } from '../domain/hotel.ts';
+import { findHotel } from './hotels.ts';
+import { invalidateSearchSummaries } from './search.ts';
 
-/** Cities with how many approved hotels each has, by name. */
-export async function listCities(db: Queryable): Promise<City[]> {
-  const { rows } = await db.query<{ id: number; name: string; country: string; latitude: number | null; longitude: number | null; hotel_count: number }>(
+interface CityRow {
+  id: number;
+  name: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  hotel_count: number;
+  listing_count?: number;
+}
+
+const toCity = (r: CityRow): City => ({
+  id: r.id,
+  name: r.name,
+  country: r.country,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  hotelCount: r.hotel_count,
+  ...(r.listing_count === undefined ? {} : { listingCount: r.listing_count }),
+});
+
+/** Cities with how many approved hotels each has, by name; for admins also how many listings of any status. */
+export async function listCities(db: Queryable, options: { withListingCount?: boolean } = {}): Promise<City[]> {
+  const listings = options.withListingCount ? ', (SELECT count(*)::int FROM hotels h WHERE h.city_id = c.id) AS listing_count' : '';
+  const { rows } = await db.query<CityRow>(
     `SELECT c.id, c.name, c.country, c.latitude, c.longitude,
-            (SELECT count(*)::int FROM hotels h WHERE h.city_id = c.id AND h.is_approved) AS hotel_count
+            (SELECT count(*)::int FROM hotels h WHERE h.city_id = c.id AND h.is_approved) AS hotel_count${listings}
        FROM cities c ORDER BY c.name, c.country`,
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, country: r.country, latitude: r.latitude, longitude: r.longitude, hotelCount: r.hotel_count }));
+  return rows.map(toCity);
 }
 
 /** Inserts or updates a city by its fixed id (seed). */
@@ -18,4 +42,39 @@ export async function upsertCity(db: Queryable, city: { id: number; name: string
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, country = EXCLUDED.country, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude`,
     [city.id, city.name, city.country, city.latitude, city.longitude],
   );
+}
+
+/**
+ * Merges a duplicate city into the one kept: its listings (and changes awaiting review that chose it)
+ * move to the kept city, the kept city takes the duplicate's coordinates if it has none, and the
+ * duplicate is removed. Every moved listing is announced (hotel.updated) in the same transaction.
+ */
+export async function mergeCities(pool: Pool, fromId: number, intoId: number): Promise<{ city: City; movedListings: number }> {
+  const result = await withTransaction(pool, async (tx) => {
+    const { rows: found } = await tx.query<Omit<CityRow, 'hotel_count'>>(
+      'SELECT id, name, country, latitude, longitude FROM cities WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      [[fromId, intoId]],
+    );
+    const from = found.find((c) => c.id === fromId);
+    const into = found.find((c) => c.id === intoId);
+    if (!from || !into) throw notFound(listingMessages.cityMergeNotFound);
+    const { rows: moved } = await tx.query<{ id: number }>(
+      'UPDATE hotels SET city_id = $2, city = $3, country = $4, updated_at = now() WHERE city_id = $1 RETURNING id',
+      [fromId, intoId, into.name, into.country],
+    );
+    await tx.query(
+      `UPDATE hotel_revisions SET fields = jsonb_set(fields, '{cityId}', to_jsonb($2::bigint)) WHERE fields->>'cityId' = $1::text`,
+      [String(fromId), intoId],
+    );
+    await tx.query('UPDATE cities SET latitude = coalesce(latitude, $2), longitude = coalesce(longitude, $3) WHERE id = $1', [intoId, from.latitude, from.longitude]);
+    await tx.query('DELETE FROM cities WHERE id = $1', [fromId]);
+    for (const { id } of moved) {
+      const hotel = (await findHotel(tx, { id }))!;
+      await enqueueEvent(tx, 'hotel.updated', hotelSnapshot(hotel), { key: id });
+    }
+    const city = (await listCities(tx, { withListingCount: true })).find((c) => c.id === intoId)!;
+    return { city, movedListings: moved.length };
+  });
+  invalidateSearchSummaries();
+  return result;
 }

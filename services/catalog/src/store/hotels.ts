@@ -1,4 +1,4 @@
-import { messages } from '@reproute/contracts';
+import { listingMessages, messages } from '@reproute/contracts';
 import { badRequest, conflict, enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
@@ -39,7 +39,11 @@ export async function listPendingHotels(db: Queryable): Promise<StoredHotel[]> {
   return rows.map(hotelFromRow);
 }
 
-/** Fills city and country from cityId (400 when unknown), or links a typed city name to a known city. */
+/**
+ * Fills city and country from cityId (400 when unknown), or finds the typed city and country among
+ * the known cities ignoring case and accents and creates it when new (with the listing's coordinates).
+ * A listing always ends with a city and a country (400 otherwise).
+ */
 async function resolveCity(tx: Queryable, record: HotelRecord): Promise<HotelRecord> {
   if (record.cityId !== null) {
     const { rows } = await tx.query<{ name: string; country: string }>('SELECT name, country FROM cities WHERE id = $1', [record.cityId]);
@@ -47,15 +51,26 @@ async function resolveCity(tx: Queryable, record: HotelRecord): Promise<HotelRec
     if (!city) throw badRequest(messages.cityNotFound, [{ path: 'cityId', message: messages.cityNotFound }]);
     return { ...record, city: city.name, country: city.country };
   }
-  if (record.city) {
-    const { rows } = await tx.query<{ id: number; name: string; country: string }>(
-      `SELECT id, name, country FROM cities WHERE fold_text(name) = fold_text($1) AND ($2::text IS NULL OR fold_text(country) = fold_text($2)) ORDER BY id LIMIT 1`,
-      [record.city, record.country],
-    );
-    const city = rows[0];
-    if (city) return { ...record, cityId: city.id, city: city.name, country: city.country };
+  const name = record.city?.trim() ?? '';
+  const country = record.country?.trim() ?? '';
+  if (!name) throw badRequest(listingMessages.cityRequired, [{ path: 'cityId', message: listingMessages.cityRequired }]);
+  if (!country) {
+    // A city named without its country is taken only when the name alone picks one known city.
+    const { rows } = await tx.query<{ id: number; name: string; country: string }>('SELECT id, name, country FROM cities WHERE fold_text(name) = fold_text($1) ORDER BY id LIMIT 2', [name]);
+    if (rows.length === 1) return { ...record, cityId: rows[0]!.id, city: rows[0]!.name, country: rows[0]!.country };
+    throw badRequest(listingMessages.countryRequired, [{ path: 'country', message: listingMessages.countryRequired }]);
   }
-  return record;
+  // A concurrent creation of the same place makes this insert do nothing; the select then finds that city.
+  await tx.query(
+    'INSERT INTO cities (name, country, latitude, longitude) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+    [name, country, record.latitude, record.longitude],
+  );
+  const { rows } = await tx.query<{ id: number; name: string; country: string }>(
+    'SELECT id, name, country FROM cities WHERE fold_text(name) = fold_text($1) AND fold_text(country) = fold_text($2)',
+    [name, country],
+  );
+  const city = rows[0]!;
+  return { ...record, cityId: city.id, city: city.name, country: city.country };
 }
 
 /** A slug not yet taken; the advisory lock keeps two writers of the same name from picking the same one. */
@@ -74,12 +89,18 @@ async function writeGym(tx: Queryable, hotelId: number, gym: GymRecord | null, e
     return;
   }
   await tx.query(
-    `INSERT INTO gyms (hotel_id, name, type, description, equipment, hours, size, has_pool, has_sauna, has_personal_trainer)
-     VALUES ($1, $2, coalesce($3, 'hotel gym'), $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO gyms (hotel_id, name, type, description, equipment, hours, size, has_pool, has_sauna, has_personal_trainer,
+                       stated_open_24h, opens_at, closes_at, stated_size_sqm, has_fitness_classes)
+     VALUES ($1, $2, coalesce($3, 'hotel gym'), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (hotel_id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
        equipment = EXCLUDED.equipment, hours = EXCLUDED.hours, size = EXCLUDED.size, has_pool = EXCLUDED.has_pool,
-       has_sauna = EXCLUDED.has_sauna, has_personal_trainer = EXCLUDED.has_personal_trainer`,
-    [hotelId, gym.name, gym.type, gym.description, equipment, gym.hours, gym.size, gym.hasPool, gym.hasSauna, gym.hasPersonalTrainer],
+       has_sauna = EXCLUDED.has_sauna, has_personal_trainer = EXCLUDED.has_personal_trainer, stated_open_24h = EXCLUDED.stated_open_24h,
+       opens_at = EXCLUDED.opens_at, closes_at = EXCLUDED.closes_at, stated_size_sqm = EXCLUDED.stated_size_sqm,
+       has_fitness_classes = EXCLUDED.has_fitness_classes`,
+    [
+      hotelId, gym.name, gym.type, gym.description, equipment, gym.hours, gym.size, gym.hasPool, gym.hasSauna, gym.hasPersonalTrainer,
+      gym.open24Hours, gym.opensAt, gym.closesAt, gym.sizeSqm, gym.hasFitnessClasses,
+    ],
   );
 }
 
@@ -87,7 +108,7 @@ const writableColumns = [
   'slug', 'name', 'description', 'address', 'city_id', 'city', 'country', 'provider_id', 'provider_email', 'contact_email',
   'latitude', 'longitude', 'price_per_night', 'currency', 'price_usd', 'image_url', 'images', 'gym_images', 'booking_url',
   'affiliate_url', 'gym_access_type', 'raw_equipment', 'equipment_labels', 'equipment_mask', 'is_premium', 'status', 'rejection_reason',
-  'accessibility_features',
+  'accessibility_features', 'stated_dumbbell_kg',
 ] as const;
 
 function writableValues(record: HotelRecord, slug: string): unknown[] {
@@ -97,7 +118,7 @@ function writableValues(record: HotelRecord, slug: string): unknown[] {
     record.providerEmail, record.contactEmail, record.latitude, record.longitude, record.pricePerNight, record.currency,
     derived.priceUsd, record.imageUrl, record.images, record.gymImages, record.bookingUrl, record.affiliateUrl,
     record.gymAccessType, record.rawEquipment, derived.equipmentLabels, derived.equipmentMask, record.isPremium, record.status, record.rejectionReason,
-    record.accessibilityFeatures,
+    record.accessibilityFeatures, record.gym?.heaviestDumbbellKg ?? null,
   ];
 }
 

@@ -9,7 +9,9 @@ export const hotelColumns = `
   h.is_premium, h.status, h.rejection_reason, h.affiliate_clicks, h.page_views, h.created_at, h.updated_at,
   g.id AS gym_id, g.name AS gym_name, g.type AS gym_type, g.description AS gym_description, g.hours AS gym_hours,
   g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer,
-  h.heaviest_dumbbell_kg, g.open_24h AS gym_open_24h, g.size_sqm AS gym_size_sqm, h.gym_score, h.gym_score_breakdown`;
+  h.heaviest_dumbbell_kg, g.open_24h AS gym_open_24h, g.size_sqm AS gym_size_sqm, h.gym_score, h.gym_score_breakdown,
+  g.stated_open_24h AS gym_stated_open_24h, g.opens_at AS gym_opens_at, g.closes_at AS gym_closes_at, g.stated_size_sqm AS gym_stated_size_sqm,
+  g.has_fitness_classes AS gym_has_fitness_classes, h.stated_dumbbell_kg`;
 
 export const hotelsWithGym = 'hotels h LEFT JOIN gyms g ON g.hotel_id = h.id';
 
@@ -61,6 +63,12 @@ export interface HotelRow {
   gym_size_sqm: number | null;
   gym_score: number | null;
   gym_score_breakdown: { version: number; components: GymScoreComponent[] } | null;
+  gym_stated_open_24h: boolean | null;
+  gym_opens_at: string | null;
+  gym_closes_at: string | null;
+  gym_stated_size_sqm: number | null;
+  gym_has_fitness_classes: boolean | null;
+  stated_dumbbell_kg: number | null;
 }
 
 export function hotelFromRow(row: HotelRow): StoredHotel {
@@ -110,6 +118,12 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
             hasPool: row.gym_has_pool ?? false,
             hasSauna: row.gym_has_sauna ?? false,
             hasPersonalTrainer: row.gym_has_personal_trainer ?? false,
+            open24Hours: row.gym_stated_open_24h,
+            opensAt: row.gym_opens_at,
+            closesAt: row.gym_closes_at,
+            sizeSqm: row.gym_stated_size_sqm,
+            heaviestDumbbellKg: row.stated_dumbbell_kg,
+            hasFitnessClasses: row.gym_has_fitness_classes ?? false,
           },
     gymFacts: {
       open24h: row.gym_open_24h ?? false,

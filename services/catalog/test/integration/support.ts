@@ -37,6 +37,9 @@ export function listingBody(overrides: Record<string, unknown> = {}) {
     address: '10 Test Street',
     bookingUrl: 'https://test-lift.example/book',
     gymAccessType: 'on-site',
+    // A place of its own, so test listings never change what the seeded cities show.
+    city: 'Testville',
+    country: 'Testland',
     description: 'A test listing with a small gym.',
     rawEquipment: ['Power rack', 'Treadmill', 'Sauna'],
     ...overrides,

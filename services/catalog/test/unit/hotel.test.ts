@@ -25,7 +25,7 @@ const admin: Viewer = { id: '00000000-0000-4000-8000-000000000001', email: 'admi
 
 function stored(overrides: Partial<StoredHotel> = {}): StoredHotel {
   const record = newProviderListing(
-    providerHotelCreate.parse({ name: 'Harbour Lift', address: '1 Quay', bookingUrl: 'https://harbour.example/book', gymAccessType: 'on-site', rawEquipment: ['Power rack', 'Sauna'] }),
+    providerHotelCreate.parse({ name: 'Harbour Lift', address: '1 Quay', bookingUrl: 'https://harbour.example/book', gymAccessType: 'on-site', cityId: 1, rawEquipment: ['Power rack', 'Sauna'] }),
     provider,
   );
   return {
@@ -91,7 +91,7 @@ describe('price normalisation', () => {
 
 describe('listings', () => {
   it('a provider listing is pending, owned, priced 0 USD by default', () => {
-    const record = newProviderListing(providerHotelCreate.parse({ name: 'A', address: 'B', bookingUrl: 'https://a.example', gymAccessType: 'nearby' }), provider);
+    const record = newProviderListing(providerHotelCreate.parse({ name: 'A', address: 'B', bookingUrl: 'https://a.example', gymAccessType: 'nearby', cityId: 1 }), provider);
     expect(record).toMatchObject({ status: 'pending', providerId: provider.id, providerEmail: provider.email, pricePerNight: 0, currency: 'USD', isPremium: false });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminHotelCreate, adminHotelUpdate, hotelApprovalRequest, messages, providerHotelCreate, providerHotelUpdate } from '@reproute/contracts';
 
-const valid = { name: 'Harbour Lift Hotel', address: '1 Quay Street', bookingUrl: 'https://harbourlift.example/book', gymAccessType: 'on-site' };
+const valid = { name: 'Harbour Lift Hotel', address: '1 Quay Street', bookingUrl: 'https://harbourlift.example/book', gymAccessType: 'on-site', cityId: 1 };
 
 function firstMessage(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, body: unknown): string | undefined {
   const result = schema.safeParse(body);
@@ -53,7 +53,7 @@ describe('provider listing payload', () => {
   });
 
   it('normalises currency case, empty optional strings and string coordinates', () => {
-    const parsed = providerHotelCreate.parse({ ...valid, currency: 'gbp', description: '  ', imageUrl: '', latitude: '51.5', cityId: '' });
+    const parsed = providerHotelCreate.parse({ ...valid, currency: 'gbp', description: '  ', imageUrl: '', latitude: '51.5', cityId: '', city: 'Zürich', country: 'Switzerland' });
     expect(parsed.currency).toBe('GBP');
     expect(parsed.description).toBeUndefined();
     expect(parsed.imageUrl).toBeUndefined();
@@ -74,7 +74,7 @@ describe('provider listing payload', () => {
 });
 
 describe('admin hotel payload', () => {
-  const adminValid = { name: 'Admin Hotel', address: '2 Admin Road', gymAccessType: 'partnered' };
+  const adminValid = { name: 'Admin Hotel', address: '2 Admin Road', gymAccessType: 'partnered', cityId: 2 };
 
   it('takes pricePerNight as the decimal string the admin form sends', () => {
     expect(adminHotelCreate.parse({ ...adminValid, pricePerNight: '450.00' }).pricePerNight).toBe(450);

@@ -6,18 +6,18 @@ import { mergeRevision, revisionChanges, splitProviderUpdate } from '../../src/d
 const provider = { id: '00000000-0000-4000-8000-000000000002', email: 'provider@reproute.example', roles: ['provider'] };
 const live: HotelRecord = {
   ...newProviderListing(
-    providerHotelCreate.parse({ name: 'Harbour Lift', address: '1 Quay', bookingUrl: 'https://harbour.example/book', gymAccessType: 'on-site', images: ['/images/hotels/h01/hero.jpg'] }),
+    providerHotelCreate.parse({ name: 'Harbour Lift', address: '1 Quay', bookingUrl: 'https://harbour.example/book', gymAccessType: 'on-site', cityId: 1, images: ['/images/hotels/h01/hero.jpg'] }),
     provider,
   ),
   status: 'approved',
 };
 
 describe('provider edits of an approved listing', () => {
-  it('split: name, location, booking URL, lead address and photos wait for review; the rest applies at once', () => {
+  it('split: name, location, booking URL, lead address, photos and gym data wait for review; the rest applies at once', () => {
     const input = providerHotelUpdate.parse({ name: 'New', bookingUrl: 'https://x.example/b', description: 'd', pricePerNight: 10, imageUrl: '/images/a.jpg', cityId: 2, rawEquipment: ['Rower'] });
     const { immediate, reviewed } = splitProviderUpdate(input);
-    expect(Object.keys(reviewed).sort()).toEqual(['bookingUrl', 'cityId', 'imageUrl', 'name']);
-    expect(Object.keys(immediate).sort()).toEqual(['description', 'pricePerNight', 'rawEquipment']);
+    expect(Object.keys(reviewed).sort()).toEqual(['bookingUrl', 'cityId', 'imageUrl', 'name', 'rawEquipment']);
+    expect(Object.keys(immediate).sort()).toEqual(['description', 'pricePerNight']);
   });
 
   it('merge: later values win, values equal to what is live are dropped (shown lead address and main picture included)', () => {

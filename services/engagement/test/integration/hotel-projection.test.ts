@@ -21,7 +21,7 @@ const projected = async (id: number) =>
 async function createListing(name: string): Promise<number> {
   const res = await api('POST', '/api/provider/hotels', {
     token: provider,
-    body: { name, address: '1 Test Street', description: 'A listing made by engagement tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/test', pricePerNight: 100, currency: 'USD' },
+    body: { name, address: '1 Test Street', city: 'Testville', country: 'Testland', description: 'A listing made by engagement tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/test', pricePerNight: 100, currency: 'USD' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   created.push(res.body.id);

@@ -29,7 +29,7 @@ beforeAll(async () => {
   [owner, admin] = await Promise.all([seededToken('provider'), seededToken('admin')]);
   const created = await api('POST', '/api/provider/hotels', {
     token: owner,
-    body: { name: hotelName, address: '4 Moderation Row', description: 'A listing made by the moderation tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/moderation', pricePerNight: 140, currency: 'USD' },
+    body: { name: hotelName, address: '4 Moderation Row', city: 'Testville', country: 'Testland', description: 'A listing made by the moderation tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/moderation', pricePerNight: 140, currency: 'USD' },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   hotelId = created.body.id;

@@ -33,7 +33,7 @@ beforeAll(async () => {
   [owner, admin] = await Promise.all([seededToken('provider'), seededToken('admin')]);
   const created = await api('POST', '/api/provider/hotels', {
     token: owner,
-    body: { name: hotelName, address: '9 Reply Street', description: 'A listing made by the review reply tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/reply', pricePerNight: 120, currency: 'USD' },
+    body: { name: hotelName, address: '9 Reply Street', city: 'Testville', country: 'Testland', description: 'A listing made by the review reply tests.', gymAccessType: 'on-site', bookingUrl: 'https://booking.example/reply', pricePerNight: 120, currency: 'USD' },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   hotelId = created.body.id;

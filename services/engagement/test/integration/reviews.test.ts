@@ -254,7 +254,7 @@ describe('approving the same review ten times at once', () => {
   beforeAll(async () => {
     const created = await api('POST', '/api/hotels', {
       token: admin,
-      body: { name: `Race Gym Hotel ${uniqueTag()}`, address: '1 Race Street', gymAccessType: 'on-site', bookingUrl: 'https://race-gym.example/book' },
+      body: { name: `Race Gym Hotel ${uniqueTag()}`, address: '1 Race Street', city: 'Testville', country: 'Testland', gymAccessType: 'on-site', bookingUrl: 'https://race-gym.example/book' },
     });
     expect(created.status).toBe(201);
     hotel = created.body;
