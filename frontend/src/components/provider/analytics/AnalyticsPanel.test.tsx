@@ -6,6 +6,24 @@ import { renderWithApp } from '@/test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
+// jsdom has no canvas: a stand-in for uPlot records what each chart was given.
+const plots = vi.hoisted(() => [] as { title: string; xs: number[]; ys: (number | null)[]; destroyed: boolean }[]);
+vi.mock('uplot', () => ({
+  default: class {
+    static paths = { bars: () => undefined };
+    private readonly entry;
+    constructor(opts: { series: { label?: string }[] }, data: [number[], (number | null)[]]) {
+      this.entry = { title: opts.series[1]!.label!, xs: data[0], ys: data[1], destroyed: false };
+      plots.push(this.entry);
+    }
+    setSize() {}
+    destroy() {
+      this.entry.destroyed = true;
+    }
+  },
+}));
+const livePlot = (title: string) => plots.filter((p) => p.title === title && !p.destroyed).at(-1);
+
 const counters = { pageViews: 0, referralClicks: 0, leads: 0, favoritesAdded: 0, favoritesRemoved: 0, reviewsSubmitted: 0, reviewsApproved: 0 };
 const hotels = [
   { id: 3, name: 'Iron Palace' },
@@ -57,9 +75,16 @@ describe('AnalyticsPanel', () => {
     expect(figures.getAttribute('data-days')).toBe('30');
     expect(within(figures.querySelector('dl')!).getByText('25%')).toBeTruthy();
     expect(within(screen.getByTestId('chart-page-views')).getByRole('img').getAttribute('aria-label')).toMatch(/^Page views, 30 days from .*: highest 12 on Nov 23$/);
+    // uPlot draws each series from the UTC days and their values; conversion has no value on days without clicks.
+    await waitFor(() => expect(livePlot('Page views')?.ys).toHaveLength(30));
+    expect(livePlot('Page views')!.ys.at(-1)).toBe(12);
+    expect(livePlot('Page views')!.xs.at(-1)).toBe(Date.UTC(2026, 10, 23) / 1000);
+    expect(livePlot('Conversion (clicks → leads)')!.ys.slice(-2)).toEqual([null, 0.25]);
 
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(screen.getByTestId('analytics-figures').getAttribute('data-days')).toBe('7'));
+    await waitFor(() => expect(livePlot('Leads')?.ys).toHaveLength(7));
+    expect(within(screen.getByTestId('chart-leads')).getByRole('img').getAttribute('data-points')).toBe('7');
     expect(urls).toContain('/api/provider/analytics?range=7');
     expect(screen.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
 

@@ -1,5 +1,8 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import { niceMax, shortDay } from './analyticsText';
+import { barChartOptions, chartHeight, daySeconds } from './chartOptions';
 
 export interface ChartPoint {
   day: string;
@@ -7,47 +10,68 @@ export interface ChartPoint {
   value: number | null;
 }
 
-const height = 120;
-
 /**
- * A daily bar chart drawn as plain SVG (no chart library in the bundle): the picture is one image
- * with a spoken summary, and the numbers are in a table for screen readers.
+ * A daily bar chart drawn by uPlot (a small canvas chart library, in the dashboard's lazily loaded
+ * Performance chunk only). The canvas is one image with a spoken summary; the numbers are in a table
+ * for screen readers, and the hovered day's value is written under the chart.
  */
-export function DailyChart({ title, points, format, barClassName, testId, max, totalText }: { title: string; points: ChartPoint[]; format: (value: number) => string; barClassName: string; testId?: string; max?: number; totalText?: string }) {
+export function DailyChart({ title, points, format, colour, testId, max, totalText }: { title: string; points: ChartPoint[]; format: (value: number) => string; colour: string; testId?: string; max?: number; totalText?: string }) {
   const titleId = useId();
+  const plotRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  // The caller passes a new function each render; the chart reads the latest without being rebuilt.
+  const formatRef = useRef(format);
+  formatRef.current = format;
   const values = points.map((p) => p.value ?? 0);
   const top = max ?? niceMax(Math.max(0, ...values));
   const peak = points.reduce<ChartPoint | null>((best, p) => (p.value !== null && (best === null || p.value > (best.value ?? 0)) ? p : best), null);
-  const width = points.length * 10;
+  const daysWithData = points.filter((p) => p.value !== null && p.value > 0).length;
   const summary =
     peak && (peak.value ?? 0) > 0
       ? `${title}, ${points.length} days from ${shortDay(points[0]!.day)} to ${shortDay(points.at(-1)!.day)}: highest ${format(peak.value!)} on ${shortDay(peak.day)}`
       : `${title}, ${points.length} days: nothing recorded yet`;
+  const dataKey = JSON.stringify(points);
+
+  useEffect(() => {
+    const element = plotRef.current;
+    if (!element) return;
+    const widthOf = () => Math.max(160, Math.floor(element.clientWidth));
+    const chart = new uPlot(
+      barChartOptions({
+        title,
+        width: widthOf(),
+        top,
+        colour,
+        format: (value) => formatRef.current(value),
+        bars: uPlot.paths.bars?.({ size: [0.7, 28], gap: 1 }),
+        onHover: setHovered,
+      }),
+      [points.map((p) => daySeconds(p.day)), points.map((p) => p.value)],
+      element,
+    );
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.setSize({ width: widthOf(), height: chartHeight }));
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      chart.destroy();
+    };
+  }, [dataKey, top, colour, title]);
+
+  const hoveredPoint = hovered === null ? undefined : points[hovered];
   return (
-    <figure className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId} data-testid={testId}>
+    <figure className="relative min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={titleId} data-testid={testId}>
       <figcaption id={titleId} className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-semibold text-slate-700">{title}</span>
-        <span className="text-xs text-slate-600" aria-hidden>
-          max {format(top)}
-        </span>
+        {totalText ? (
+          <span className="text-xs text-slate-600" aria-hidden>
+            {totalText}
+          </span>
+        ) : null}
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={summary} className="mt-3 h-28 w-full overflow-visible" data-points={points.length}>
-        <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-        <line x1={0} x2={width} y1={height / 2} y2={height / 2} className="stroke-slate-100" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-        {points.map((point, index) => {
-          if (point.value === null || point.value <= 0) return null;
-          const barHeight = Math.max(2, (Math.min(point.value, top) / top) * height);
-          return (
-            <rect key={point.day} x={index * 10 + 1.5} width={7} y={height - barHeight} height={barHeight} rx={1.5} className={barClassName}>
-              <title>{`${shortDay(point.day)}: ${format(point.value)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
-        <span>{points[0] ? shortDay(points[0].day) : ''}</span>
-        <span>{points.at(-1) ? shortDay(points.at(-1)!.day) : ''}</span>
-      </div>
+      <div ref={plotRef} role="img" aria-label={summary} className="mt-3 w-full overflow-hidden" style={{ height: chartHeight }} data-points={points.length} data-days-with-data={daysWithData} />
+      <p className="mt-1 h-4 text-xs text-slate-700" aria-hidden data-testid={testId ? `${testId}-hover` : undefined}>
+        {hoveredPoint ? `${shortDay(hoveredPoint.day)}: ${hoveredPoint.value === null ? 'no clicks' : format(hoveredPoint.value)}` : ''}
+      </p>
       {/* A table cannot shrink to the 1 px of sr-only, so a wrapper hides it. */}
       <div className="sr-only">
         <table>
