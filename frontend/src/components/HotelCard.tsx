@@ -33,6 +33,7 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
             src={primaryImage(hotel)}
             alt=""
             ratio="16 / 10"
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             loading={priority ? 'eager' : 'lazy'}
             className="transition duration-500 group-hover:scale-[1.03]"
           />

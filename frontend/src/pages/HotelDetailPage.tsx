@@ -75,7 +75,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   return (
     <article className="pb-20">
       <div className="relative">
-        <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
+        <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" sizes="100vw" preferredWidth={1600} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
         <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
         <Container className="absolute inset-x-0 bottom-0 pb-6 text-white sm:pb-10">
           <div className="flex flex-wrap items-center gap-2">
@@ -175,7 +175,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
                 {gallery.map((src, i) => (
                   <li key={src}>
-                    <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" wrapperClassName="rounded-xl" />
+                    <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" preferredWidth={400} wrapperClassName="rounded-xl" />
                   </li>
                 ))}
               </ul>

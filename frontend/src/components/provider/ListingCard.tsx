@@ -42,7 +42,7 @@ export function ListingCard({ hotel, figures, onDelete }: ListingCardProps) {
   const rating = ratingLabel(hotel.rating);
   return (
     <article aria-labelledby={`listing-${hotel.id}`} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex-row" data-testid="listing-card">
-      <HotelImage src={primaryImage(hotel)} alt="" ratio="16 / 10" wrapperClassName="sm:w-56 sm:shrink-0 sm:aspect-auto!" />
+      <HotelImage src={primaryImage(hotel)} alt="" ratio="16 / 10" sizes="(min-width: 640px) 224px, 100vw" wrapperClassName="sm:w-56 sm:shrink-0 sm:aspect-auto!" />
       <div className="flex min-w-0 flex-1 flex-col p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={`listing-${hotel.id}`} className="text-lg font-bold text-slate-900">

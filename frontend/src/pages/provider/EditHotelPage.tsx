@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, Clock } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
@@ -5,7 +6,8 @@ import { useCities } from '@/api/cities';
 import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { ListingForm } from '@/components/provider/ListingForm';
-import { listingFormFromHotel, toUpdateListing } from '@/components/provider/listingForm';
+import { listingFormFromHotel, toUpdateListing, type ListingFormInput } from '@/components/provider/listingForm';
+import { PhotoManager } from '@/components/provider/PhotoManager';
 import { Button } from '@/components/ui/Button';
 import { Card, Container, Skeleton } from '@/components/ui/Misc';
 import { ListingStatusBadge } from '@/components/provider/ListingCard';
@@ -32,6 +34,11 @@ export default function EditHotelPage() {
   const hotel = listings.data?.find((h) => String(h.id) === id);
   useDocumentTitle(hotel ? `Edit ${hotel.name}` : 'Edit Listing');
   const toDashboard = () => navigate('/provider/dashboard');
+  // The values the form opened with, kept per form instance: photo changes made meanwhile must not be
+  // undone by the form sending back the main image it showed when it opened.
+  const formKey = hotel ? `${hotel.id}:${hotel.pendingRevision?.submittedAt ?? ''}` : '';
+  const opened = useRef<{ key: string; values: ListingFormInput } | null>(null);
+  if (hotel && opened.current?.key !== formKey) opened.current = { key: formKey, values: listingFormFromHotel(withPendingValues(hotel)) };
 
   return (
     <Container className="max-w-3xl py-10 sm:py-14">
@@ -77,9 +84,12 @@ export default function EditHotelPage() {
             </div>
           ) : null}
           <Card className="mt-8 p-5 sm:p-8">
+            <PhotoManager hotelId={hotel.id} hotelName={hotel.name} status={hotel.status} />
+          </Card>
+          <Card className="mt-8 p-5 sm:p-8">
             <ListingForm
-              key={`${hotel.id}:${hotel.pendingRevision?.submittedAt ?? ''}`}
-              defaultValues={listingFormFromHotel(withPendingValues(hotel))}
+              key={formKey}
+              defaultValues={opened.current!.values}
               submitLabel="Save Changes"
               busyLabel="Saving..."
               note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : hotel.status === 'approved' ? reviewedNote : undefined}
@@ -87,7 +97,9 @@ export default function EditHotelPage() {
               onSubmit={async (values) => {
                 let saved: Hotel;
                 try {
-                  saved = await update.mutateAsync({ id: hotel.id, body: toUpdateListing(values) });
+                  const body = toUpdateListing(values);
+                  if ((values.imageUrl ?? '') === (opened.current?.values.imageUrl ?? '')) delete body.imageUrl;
+                  saved = await update.mutateAsync({ id: hotel.id, body });
                 } catch (error) {
                   toast({
                     title: 'Failed to Update Hotel',
