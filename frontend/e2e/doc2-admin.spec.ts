@@ -78,6 +78,7 @@ test.describe('admin dashboard', () => {
 
   test('Reviews Moderation shows its empty state when nothing is pending', async ({ page, request }) => {
     await page.route(/\/api\/reviews\?status=pending/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.route(/\/api\/admin\/reviews\?status=pending/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ items: [], total: 0, page: 1, pageSize: 25 }) }));
     await signInWithToken(page, await adminToken(request), '/admin');
     await page.getByRole('tab', { name: /Reviews Moderation/ }).click();
     await expect(page.getByText('No pending reviews')).toBeVisible();

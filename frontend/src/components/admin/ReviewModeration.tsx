@@ -112,7 +112,7 @@ export function ReviewModeration() {
   };
 
   const filterBar = (
-    <div className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label="Filter reviews">
+    <div className="grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-7" role="search" aria-label="Filter reviews">
       <div className="col-span-2 sm:col-span-3 lg:col-span-2">
         <label htmlFor="review-filter" className="mb-1.5 block text-sm font-medium text-slate-800">
           Search reviews
@@ -141,7 +141,7 @@ export function ReviewModeration() {
           </option>
         ))}
       </SelectField>
-      <div className="col-span-2 grid grid-cols-2 gap-3 sm:col-span-3 lg:col-span-1 lg:grid-cols-1">
+      <div className="col-span-2 grid grid-cols-2 gap-3 sm:col-span-3 lg:col-span-2">
         <DateField label="Written from" value={filters.from} max={filters.to || undefined} onChange={(from) => change({ from })} />
         <DateField label="Written to" value={filters.to} min={filters.from || undefined} onChange={(to) => change({ to })} />
       </div>

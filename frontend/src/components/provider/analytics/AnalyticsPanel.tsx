@@ -111,7 +111,7 @@ function Figures({ data, stale, showListings }: { data: ProviderAnalytics; stale
         <DailyChart title="Page views" testId="chart-page-views" colour="#0284c7" format={count} totalText={`total ${count(data.totals.pageViews)}`} points={data.daily.map((d) => ({ day: d.day, value: d.pageViews }))} />
         <DailyChart title="Referral clicks" testId="chart-referral-clicks" colour="#c2410c" format={count} totalText={`total ${count(data.totals.referralClicks)}`} points={data.daily.map((d) => ({ day: d.day, value: d.referralClicks }))} />
         <DailyChart title="Leads" testId="chart-leads" colour="#059669" format={count} totalText={`total ${count(data.totals.leads)}`} points={data.daily.map((d) => ({ day: d.day, value: d.leads }))} />
-        <DailyChart title="Conversion (clicks → leads)" testId="chart-conversion" colour="#7c3aed" format={(v) => percent(v)} max={1} totalText={`overall ${percent(conversion)}`} points={data.daily.map((d) => ({ day: d.day, value: conversionRate(d) }))} />
+        <DailyChart title="Conversion (clicks → leads)" testId="chart-conversion" colour="#7c3aed" format={(v) => percent(v)} max={1} wholeNumbers={false} totalText={`overall ${percent(conversion)}`} points={data.daily.map((d) => ({ day: d.day, value: conversionRate(d) }))} />
       </div>
       {showListings && data.hotels.length > 0 ? (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">

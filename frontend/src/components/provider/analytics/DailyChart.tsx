@@ -15,7 +15,7 @@ export interface ChartPoint {
  * Performance chunk only). The canvas is one image with a spoken summary; the numbers are in a table
  * for screen readers, and the hovered day's value is written under the chart.
  */
-export function DailyChart({ title, points, format, colour, testId, max, totalText }: { title: string; points: ChartPoint[]; format: (value: number) => string; colour: string; testId?: string; max?: number; totalText?: string }) {
+export function DailyChart({ title, points, format, colour, testId, max, totalText, wholeNumbers = true }: { title: string; points: ChartPoint[]; format: (value: number) => string; colour: string; testId?: string; max?: number; totalText?: string; wholeNumbers?: boolean }) {
   const titleId = useId();
   const plotRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -45,6 +45,7 @@ export function DailyChart({ title, points, format, colour, testId, max, totalTe
         format: (value) => formatRef.current(value),
         bars: uPlot.paths.bars?.({ size: [0.7, 28], gap: 1 }),
         onHover: setHovered,
+        wholeNumbers,
       }),
       [points.map((p) => daySeconds(p.day)), points.map((p) => p.value)],
       element,
@@ -55,7 +56,7 @@ export function DailyChart({ title, points, format, colour, testId, max, totalTe
       observer?.disconnect();
       chart.destroy();
     };
-  }, [dataKey, top, colour, title]);
+  }, [dataKey, top, colour, title, wholeNumbers]);
 
   const hoveredPoint = hovered === null ? undefined : points[hovered];
   return (

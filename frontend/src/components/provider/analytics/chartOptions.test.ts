@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type uPlot from 'uplot';
 import { barChartOptions, dayOfSeconds, daySeconds } from './chartOptions';
 
-const options = (top: number, format = (v: number) => String(v)) =>
-  barChartOptions({ title: 'Leads', width: 400, top, colour: '#059669', format, bars: undefined, onHover: () => undefined });
+const options = (top: number, format = (v: number) => String(v), wholeNumbers = true) =>
+  barChartOptions({ title: 'Leads', width: 400, top, colour: '#059669', format, bars: undefined, onHover: () => undefined, wholeNumbers });
 const fakePlot = {} as uPlot;
 
 describe('daily chart options', () => {
@@ -13,7 +13,7 @@ describe('daily chart options', () => {
   });
 
   it('labels the x axis with UTC days and the y axis with 0, half and the top, formatted', () => {
-    const opts = options(1, (v) => `${Math.round(v * 100)}%`);
+    const opts = options(1, (v) => `${Math.round(v * 100)}%`, false);
     const [x, y] = opts.axes!;
     const xLabels = (x!.values as (u: uPlot, splits: number[]) => string[])(fakePlot, [daySeconds('2026-11-01'), daySeconds('2026-11-08')]);
     expect(xLabels).toEqual(['Nov 1', 'Nov 8']);
@@ -21,6 +21,13 @@ describe('daily chart options', () => {
     expect(splits).toEqual([0, 0.5, 1]);
     expect((y!.values as (u: uPlot, splits: number[]) => string[])(fakePlot, splits)).toEqual(['0%', '50%', '100%']);
     expect(opts.scales!.y!.range).toEqual([0, 1]);
+  });
+
+  it('draws no line at a fractional half for counts', () => {
+    const splitsOf = (opts: uPlot.Options) => (opts.axes![1]!.splits as (u: uPlot) => number[])(fakePlot);
+    expect(splitsOf(options(5))).toEqual([0, 5]);
+    expect(splitsOf(options(10))).toEqual([0, 5, 10]);
+    expect(splitsOf(barChartOptions({ title: 'Conversion', width: 400, top: 1, colour: '#000', format: String, bars: undefined, onHover: () => undefined, wholeNumbers: false }))).toEqual([0, 0.5, 1]);
   });
 
   it('pads the day range by half a day so the first and last bars are whole, and names the series', () => {

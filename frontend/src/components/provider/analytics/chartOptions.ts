@@ -14,7 +14,7 @@ const font = '11px "Inter Variable", ui-sans-serif, system-ui, sans-serif';
 
 /**
  * uPlot's options for one daily bar chart: UTC days on the x axis (labelled like the rest of the
- * dashboard), 0 to `top` on the y axis with three labelled lines, no legend (the caption names the
+ * dashboard), 0 to `top` on the y axis with labelled lines at 0, the half and the top, no legend (the caption names the
  * series) and a cursor whose day is reported through `onHover`.
  */
 export function barChartOptions({
@@ -25,6 +25,7 @@ export function barChartOptions({
   format,
   bars,
   onHover,
+  wholeNumbers = true,
 }: {
   title: string;
   width: number;
@@ -33,7 +34,10 @@ export function barChartOptions({
   format: (value: number) => string;
   bars: uPlot.Series.PathBuilder | undefined;
   onHover: (index: number | null) => void;
+  /** Counts: no line at a half when half the top is a fraction (2.5 page views). */
+  wholeNumbers?: boolean;
 }): uPlot.Options {
+  const splits = wholeNumbers && !Number.isInteger(top / 2) ? [0, top] : [0, top / 2, top];
   return {
     width,
     height: chartHeight,
@@ -52,6 +56,8 @@ export function barChartOptions({
         font,
         grid: { show: false },
         ticks: { show: false },
+        size: 24,
+        gap: 4,
         space: 56,
         values: (_u, splits) => splits.map((s) => shortDay(dayOfSeconds(Math.round(s / 86_400) * 86_400))),
       },
@@ -61,7 +67,7 @@ export function barChartOptions({
         size: 48,
         grid: { stroke: gridColour, width: 1 },
         ticks: { show: false },
-        splits: () => [0, top / 2, top],
+        splits: () => splits,
         values: (_u, splits) => splits.map((s) => format(s)),
       },
     ],
