@@ -235,11 +235,12 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
       {list.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No {kind === 'gym' ? 'gym ' : ''}photos yet.</p>
       ) : (
-        <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={title}>
+        <ol className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={title}>
           {list.map((photo, index) => (
             <li
               key={photo.url}
               data-testid={`photo-${kind}`}
+              data-photo={photo.id ?? photo.url}
               draggable={!busy}
               onDragStart={(event) => {
                 setDragIndex(index);
@@ -258,14 +259,14 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
                 if (from !== index) void save(moved(answer, kind, from, index), `Moved ${label(from)} to position ${index + 1}.`);
               }}
               onDragEnd={() => setDragIndex(null)}
-              className={cn('overflow-hidden rounded-xl border bg-white', photo.isCover ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200', dragIndex === index && 'opacity-60')}
+              className={cn('flex overflow-hidden rounded-xl border bg-white sm:block', photo.isCover ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200', dragIndex === index && 'opacity-60')}
             >
-              <div className="relative">
+              <div className="relative w-36 shrink-0 sm:w-auto">
                 <HotelImage
                   src={photo.url}
                   alt={`${hotelName} ${label(index)}${photo.isCover ? ', cover' : ''}`}
                   ratio="4 / 3"
-                  sizes="(min-width: 640px) 240px, 50vw"
+                  sizes="(min-width: 640px) 240px, 144px"
                   preferredWidth={400}
                   draggable={false}
                 />
@@ -275,7 +276,7 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
                   </span>
                 ) : null}
               </div>
-              <div className="flex flex-wrap items-center gap-1 p-1.5">
+              <div className="flex flex-1 flex-wrap content-center items-center gap-1 p-1.5">
                 <IconButton label={`Move ${label(index)} earlier`} disabled={busy || index === 0} onClick={() => void save(moved(answer, kind, index, index - 1), `Moved ${label(index)} to position ${index}.`)}>
                   <ArrowLeft aria-hidden className="h-4 w-4" />
                 </IconButton>
@@ -291,7 +292,7 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
                     <Star aria-hidden className="h-4 w-4" />
                   </IconButton>
                 ) : null}
-                <IconButton label={`Delete ${label(index)}`} disabled={busy} className="ml-auto text-red-700 hover:bg-red-50" onClick={() => setConfirming(photo)}>
+                <IconButton label={`Delete ${label(index)}`} disabled={busy} className="text-red-700 hover:bg-red-50 sm:ml-auto" onClick={() => setConfirming(photo)}>
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </IconButton>
               </div>
