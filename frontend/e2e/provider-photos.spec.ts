@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API, adminToken, approveApi, createListingApi, deleteListingApi, expect, newProvider, signInWithToken, test } from './doc2-support';
 
@@ -68,6 +69,8 @@ test.describe('provider photos', () => {
       await page.getByTestId('photo-drop-gym').dispatchEvent('drop', { dataTransfer });
       await expect(page.getByTestId('photo-gym')).toHaveCount(1);
       await shoot(page, 'edit-photos');
+      const axe = await new AxeBuilder({ page }).include('[data-testid="photo-manager"]').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
       // Reorder with the buttons: the second photo moves first, then the last becomes the cover.
       await manager.getByRole('button', { name: 'Move photo 2 earlier' }).click();
