@@ -1,14 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { gymAccessTypes, type Hotel } from '@reproute/contracts';
-import { cityLabel, useCities } from '@/api/cities';
+import { useCities } from '@/api/cities';
 import { useCreateHotel, useUpdateHotel } from '@/api/admin';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/provider/FormControls';
+import { GymDataFields } from '@/components/provider/GymDataFields';
+import { PlaceFields } from '@/components/provider/PlaceFields';
+import { anotherCity } from '@/components/provider/placeForm';
 import { toast } from '@/store/toast';
 import { adminHotelFormSchema, currencyChoices, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelChanges, toAdminHotelPayload, type AdminHotelFormValues } from './adminHotelForm';
 
@@ -22,11 +26,14 @@ interface HotelDialogProps {
 /** "Add New Hotel" / "Edit Hotel": every field of the admin form; Create/Update disabled while saving. */
 export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
   const cities = useCities();
+  const queryClient = useQueryClient();
   const create = useCreateHotel();
   const update = useUpdateHotel();
   const saving = create.isPending || update.isPending;
   const form = useForm<AdminHotelFormValues>({ resolver: zodResolver(adminHotelFormSchema), defaultValues: emptyAdminHotelForm });
   const { errors } = form.formState;
+  const chosenCity = form.watch('cityId');
+  const open24Hours = form.watch('gymData.open24Hours');
 
   // What the form showed when it opened: an update sends only the fields that differ from it.
   const initial = useRef<AdminHotelFormValues>(emptyAdminHotelForm);
@@ -51,6 +58,8 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
       toast({ title: 'Error', description: hotel ? 'Failed to update hotel. Please try again.' : 'Failed to create hotel. Please try again.', variant: 'destructive' });
       return;
     }
+    // A city added with "Another city" is in the list from now on.
+    if (values.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: ['/api/cities'] });
     toast({ title: 'Success', description: hotel ? 'Hotel updated!' : 'Hotel created!' });
     form.reset(emptyAdminHotelForm);
     onOpenChange(false);
@@ -72,14 +81,15 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
             <TextField label="Name" aria-required className="sm:col-span-2" error={errors.name?.message} {...form.register('name')} />
-            <SelectField label="City" disabled={cities.isPending} error={errors.cityId?.message} {...form.register('cityId')}>
-              <option value="">{cities.isPending ? 'Loading cities...' : 'Select a city'}</option>
-              {(cities.data ?? []).map((city) => (
-                <option key={city.id} value={String(city.id)}>
-                  {cityLabel(city)}
-                </option>
-              ))}
-            </SelectField>
+            <PlaceFields
+              idPrefix="admin-place"
+              register={(field) => form.register(field)}
+              errors={{ cityId: errors.cityId?.message, city: errors.city?.message, country: errors.country?.message, latitude: errors.latitude?.message, longitude: errors.longitude?.message }}
+              cities={cities.data}
+              loading={cities.isPending}
+              cityId={chosenCity}
+              placeholder="Select a city"
+            />
             <TextField label="Address" aria-required error={errors.address?.message} {...form.register('address')} />
             <TextAreaField label="Description" className="sm:col-span-2" rows={3} error={errors.description?.message} {...form.register('description')} />
             <TextField label="Price per night" type="number" step="0.01" min={0} inputMode="decimal" error={errors.pricePerNight?.message} {...form.register('pricePerNight')} />
@@ -99,6 +109,19 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
             </SelectField>
             <TextField label="Image URL" type="url" error={errors.imageUrl?.message} {...form.register('imageUrl')} />
             <TextField label="Booking URL" type="url" className="sm:col-span-2" error={errors.bookingUrl?.message} {...form.register('bookingUrl')} />
+            <h3 className="pt-2 text-base font-bold text-slate-900 sm:col-span-2">Gym equipment and facilities</h3>
+            <GymDataFields
+              idPrefix="admin-gym"
+              register={(field) => form.register(`gymData.${field}`)}
+              errors={{
+                extras: errors.gymData?.extras?.message,
+                opensAt: errors.gymData?.opensAt?.message,
+                closesAt: errors.gymData?.closesAt?.message,
+                sizeSqm: errors.gymData?.sizeSqm?.message,
+                heaviestDumbbellKg: errors.gymData?.heaviestDumbbellKg?.message,
+              }}
+              open24Hours={Boolean(open24Hours)}
+            />
             <label className="flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 sm:col-span-2">
               <input type="checkbox" className="h-5 w-5 rounded border-slate-300 accent-brand-600" {...form.register('isPremium')} />
               Premium hotel

@@ -9,7 +9,7 @@ import { toast } from '@/store/toast';
 import { revisionFieldLabels, revisionValueText } from './revisionText';
 
 /**
- * Providers' changes to approved listings (name, location, booking URL, lead address, photos): the
+ * Providers' changes to approved listings (name, location, booking URL, lead address, photos, gym): the
  * approved version stays public until an admin approves the change here. Shows nothing when none wait.
  */
 export function PendingRevisions() {

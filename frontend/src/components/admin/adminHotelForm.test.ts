@@ -37,7 +37,7 @@ describe('totalClicks', () => {
 });
 
 describe('toAdminHotelChanges (edit mode)', () => {
-  const hotel = { name: ' Spaced Name ', cityId: null, city: 'Typed Town', address: '9 Side St', description: 'Line one\n', pricePerNight: 2600, price: 2600, currency: 'AED', gymAccessType: 'partnered', imageUrl: '/images/hotels/h19/hero.jpg', bookingUrl: null, isPremium: true, latitude: 25.11, longitude: 55.139 } as unknown as Hotel;
+  const hotel = { name: ' Spaced Name ', cityId: null, city: 'Typed Town', country: 'Typeland', address: '9 Side St', description: 'Line one\n', pricePerNight: 2600, price: 2600, currency: 'AED', gymAccessType: 'partnered', imageUrl: '/images/hotels/h19/hero.jpg', bookingUrl: null, isPremium: true, latitude: 25.11, longitude: 55.139 } as unknown as Hotel;
 
   it('sends nothing when nothing was touched, whatever the stored values', () => {
     const initial = formValuesFromHotel(hotel);

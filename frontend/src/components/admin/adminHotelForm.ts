@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { gymAccessTypes, messages, supportedCurrencies, type AdminHotelCreate, type AdminHotelUpdate, type Hotel } from '@reproute/contracts';
+import { gymAccessTypes, listingMessages, messages, supportedCurrencies, type AdminHotelCreate, type AdminHotelUpdate, type Hotel } from '@reproute/contracts';
+import { emptyGymData, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from '@/components/provider/gymDataForm';
+import { anotherCity, placeFromHotel } from '@/components/provider/placeForm';
 
 /** The admin dialog's currencies (document 2, section 9). */
 export const adminCurrencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
@@ -12,7 +14,10 @@ export function currencyChoices(current: string | undefined): string[] {
 /** What the dialog's inputs hold: text, as inputs give it; converted by toAdminHotelPayload. */
 export const adminHotelFormSchema = z.object({
   name: z.string().trim().min(1, messages.hotelNameRequired).max(200, messages.hotelNameMax),
-  cityId: z.string(),
+  /** A city id, or "other" with city and country (the form's "Another city"). */
+  cityId: z.string().min(1, listingMessages.cityRequired),
+  city: z.string().max(120, listingMessages.cityNameMax),
+  country: z.string().max(120, listingMessages.countryMax),
   address: z.string().trim().min(1, messages.addressRequired).max(300, messages.addressMax),
   description: z.string().max(5000, messages.descriptionMax),
   pricePerNight: z.string().refine((v) => v.trim() === '' || /^\d+(\.\d{1,2})?$/.test(v.trim()), messages.pricePerNightInvalid),
@@ -21,14 +26,21 @@ export const adminHotelFormSchema = z.object({
   imageUrl: z.string(),
   bookingUrl: z.string(),
   isPremium: z.boolean(),
-  latitude: z.string(),
-  longitude: z.string(),
+  latitude: z.string().refine((v) => v.trim() === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= 90), messages.latitudeInvalid),
+  longitude: z.string().refine((v) => v.trim() === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= 180), messages.longitudeInvalid),
+  gymData: gymDataFormSchema,
+}).superRefine((values, ctx) => {
+  if (values.cityId !== anotherCity) return;
+  if (values.city.trim() === '') ctx.addIssue({ code: 'custom', message: listingMessages.cityNameRequired, path: ['city'] });
+  if (values.country.trim() === '') ctx.addIssue({ code: 'custom', message: listingMessages.countryRequired, path: ['country'] });
 });
 export type AdminHotelFormValues = z.infer<typeof adminHotelFormSchema>;
 
 export const emptyAdminHotelForm: AdminHotelFormValues = {
   name: '',
   cityId: '',
+  city: '',
+  country: '',
   address: '',
   description: '',
   pricePerNight: '',
@@ -39,6 +51,7 @@ export const emptyAdminHotelForm: AdminHotelFormValues = {
   isPremium: false,
   latitude: '',
   longitude: '',
+  gymData: emptyGymData,
 };
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -50,7 +63,7 @@ export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
   const currency = hotel.currency as AdminHotelFormValues['currency'];
   return {
     name: hotel.name,
-    cityId: text(hotel.cityId),
+    ...placeFromHotel(hotel),
     address: text(hotel.address),
     description: text(hotel.description),
     pricePerNight: price === null || price === undefined ? '' : Number(price).toFixed(2),
@@ -59,8 +72,7 @@ export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
     imageUrl: text(hotel.imageUrl),
     bookingUrl: text(hotel.bookingUrl),
     isPremium: hotel.isPremium,
-    latitude: text(hotel.latitude),
-    longitude: text(hotel.longitude),
+    gymData: gymDataFromHotel(hotel),
   };
 }
 
@@ -68,11 +80,13 @@ export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
  * The create/update body (document 2, section 5): pricePerNight as a decimal string or left out
  * when empty; latitude and longitude left out when empty; blank optional texts sent as null.
  */
-export function toAdminHotelPayload(values: AdminHotelFormValues): AdminHotelCreate {
+export function toAdminHotelPayload(values: AdminHotelFormValues, options: { omitEmptyGym?: boolean } = { omitEmptyGym: true }): AdminHotelCreate {
   const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
+  const typedCity = values.cityId === anotherCity;
   const body: AdminHotelCreate = {
     name: values.name.trim(),
-    cityId: values.cityId ? Number(values.cityId) : null,
+    cityId: values.cityId && !typedCity ? Number(values.cityId) : null,
+    ...(typedCity ? { city: values.city.trim(), country: values.country.trim() } : {}),
     address: values.address.trim(),
     description: blankToNull(values.description),
     currency: values.currency,
@@ -86,6 +100,10 @@ export function toAdminHotelPayload(values: AdminHotelFormValues): AdminHotelCre
   if (price !== '') (body as Record<string, unknown>).pricePerNight = Number(price).toFixed(2);
   if (values.latitude.trim() !== '') body.latitude = Number(values.latitude);
   if (values.longitude.trim() !== '') body.longitude = Number(values.longitude);
+  // Equipment and gym facts; a new hotel nobody described a gym for gets none.
+  const gym = toGymPayload(values.gymData);
+  body.rawEquipment = gym.rawEquipment;
+  if (!options.omitEmptyGym || !isEmptyGymData(values.gymData)) body.gym = gym.gym;
   return body;
 }
 
@@ -95,10 +113,13 @@ export function toAdminHotelPayload(values: AdminHotelFormValues): AdminHotelCre
  * A field emptied by the admin is sent as null, which clears it.
  */
 export function toAdminHotelChanges(initial: AdminHotelFormValues, values: AdminHotelFormValues): AdminHotelUpdate {
-  const before = toAdminHotelPayload(initial) as Record<string, unknown>;
-  const after = toAdminHotelPayload(values) as Record<string, unknown>;
+  // The gym is always compared (never dropped): clearing its facts must not delete the gym's other details.
+  const before = toAdminHotelPayload(initial, { omitEmptyGym: false }) as Record<string, unknown>;
+  const after = toAdminHotelPayload(values, { omitEmptyGym: false }) as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    // A city chosen from the list brings its own name and country: the typed ones are not cleared separately.
+    if ((key === 'city' || key === 'country') && after[key] === undefined && typeof after.cityId === 'number') continue;
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key] ?? null;
   }
   return changes as AdminHotelUpdate;

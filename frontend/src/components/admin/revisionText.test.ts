@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revisionFieldLabels, revisionValueText } from './revisionText';
+import { gymFactsText, revisionFieldLabels, revisionValueText } from './revisionText';
 
 describe('revision text', () => {
   it('names fields and shows values for people', () => {
@@ -9,5 +9,13 @@ describe('revision text', () => {
     expect(revisionValueText('gymImages', [])).toBe('(none)');
     expect(revisionValueText('images', ['/a.jpg', '/b.jpg'])).toBe('/a.jpg, /b.jpg');
     expect(revisionValueText('cityId', 5, [{ id: 5, name: 'Dubai', country: 'United Arab Emirates' }])).toBe('Dubai, United Arab Emirates');
+  });
+
+  it('shows gym facts and equipment in one line', () => {
+    expect(revisionFieldLabels.gym).toBe('Gym facilities');
+    expect(revisionValueText('rawEquipment', ['squat rack', 'Sled lane'])).toBe('squat rack, Sled lane');
+    expect(revisionValueText('gym', { open24Hours: true, sizeSqm: 1500, heaviestDumbbellKg: 60, hasPool: true, hasFitnessClasses: true })).toBe('Open 24 hours · 1,500 m² · dumbbells to 60 kg · pool, fitness classes');
+    expect(gymFactsText({ opensAt: '06:00', closesAt: '22:00', size: '300 sqm' })).toBe('06:00–22:00 · 300 sqm');
+    expect(gymFactsText({})).toBe('(none)');
   });
 });

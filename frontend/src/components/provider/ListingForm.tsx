@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { gymAccessLabels, gymAccessTypes } from '@reproute/contracts';
-import { cityLabel, useCities } from '@/api/cities';
+import { useCities } from '@/api/cities';
 import { ApiError } from '@/api/request';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { FormSection, SelectField } from './FormControls';
-import { listingFormSchema, providerCurrencies, type ListingFormInput, type ListingFormOutput } from './listingForm';
-
-const formFields = ['name', 'description', 'gymAccessType', 'equipmentText', 'address', 'cityId', 'pricePerNight', 'currency', 'imageUrl', 'bookingUrl', 'contactEmail'] as const;
+import { GymDataFields } from './GymDataFields';
+import { PlaceFields } from './PlaceFields';
+import { formPathOf, listingFormSchema, providerCurrencies, type ListingFormInput, type ListingFormOutput } from './listingForm';
+import { anotherCity } from './placeForm';
 
 interface ListingFormProps {
   defaultValues: ListingFormInput;
@@ -24,27 +26,33 @@ interface ListingFormProps {
 /** The provider's listing form (add and edit): basic info, location, pricing, media and booking. */
 export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, onCancel, note }: ListingFormProps) {
   const cities = useCities();
+  const queryClient = useQueryClient();
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({ resolver: zodResolver(listingFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const message = (field: keyof ListingFormInput) => errors[field]?.message;
+  const message = (field: 'name' | 'description' | 'gymAccessType' | 'address' | 'pricePerNight' | 'currency' | 'imageUrl' | 'bookingUrl' | 'contactEmail') =>
+    errors[field]?.message;
+  const chosenCity = form.watch('place.cityId');
+  const open24Hours = form.watch('gymData.open24Hours');
   // A listing priced in another supported currency (AED, say) keeps it as a choice.
   const given = typeof defaultValues.currency === 'string' ? defaultValues.currency : undefined;
   const currencyChoices: string[] = given && !(providerCurrencies as readonly string[]).includes(given) ? [...providerCurrencies, given] : [...providerCurrencies];
 
   useEffect(() => {
     // A select keeps "" when its value arrives before its options; re-apply the city once they exist.
-    if (cities.data) form.setValue('cityId', form.getValues('cityId'));
+    if (cities.data) form.setValue('place.cityId', form.getValues('place.cityId'));
   }, [cities.data, form]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
+      // A city added with "Another city" is in the list from now on.
+      if (values.place.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: ['/api/cities'] });
     } catch (error) {
       // Put the server's field messages next to their fields; the caller shows the toast.
       if (error instanceof ApiError) {
-        for (const field of formFields) {
-          const text = error.fieldMessage(field === 'equipmentText' ? 'rawEquipment' : field);
-          if (text) form.setError(field, { message: text });
+        for (const { path, message: text } of error.body?.errors ?? []) {
+          const field = formPathOf(path);
+          if (field) form.setError(field as Path<ListingFormInput>, { message: text });
         }
       }
     }
@@ -62,25 +70,40 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Gym equipment"
-          placeholder="Squat rack, Dumbbells to 40kg, Rower, Sauna"
-          hint={<p className="mt-1.5 text-xs text-slate-600">Separate items with commas. Travellers filter by these.</p>}
-          error={message('equipmentText')}
-          {...form.register('equipmentText')}
+      </FormSection>
+
+      <FormSection title="Gym equipment and facilities" description="Tick everything your gym has: travellers filter by these, and they make up your gym score.">
+        <GymDataFields
+          idPrefix="listing-gym"
+          register={(field) => form.register(`gymData.${field}`)}
+          errors={{
+            extras: errors.gymData?.extras?.message,
+            opensAt: errors.gymData?.opensAt?.message,
+            closesAt: errors.gymData?.closesAt?.message,
+            sizeSqm: errors.gymData?.sizeSqm?.message,
+            heaviestDumbbellKg: errors.gymData?.heaviestDumbbellKg?.message,
+          }}
+          open24Hours={Boolean(open24Hours)}
         />
       </FormSection>
 
       <FormSection title="Location">
         <TextField label="Address" autoComplete="street-address" aria-required className="sm:col-span-2" error={message('address')} {...form.register('address')} />
-        <SelectField label="City" error={message('cityId')} disabled={cities.isPending} {...form.register('cityId')}>
-          <option value="">{cities.isPending ? 'Loading cities...' : 'Choose a city'}</option>
-          {(cities.data ?? []).map((city) => (
-            <option key={city.id} value={String(city.id)}>
-              {cityLabel(city)}
-            </option>
-          ))}
-        </SelectField>
+        <PlaceFields
+          idPrefix="listing-place"
+          register={(field) => form.register(`place.${field}`)}
+          errors={{
+            cityId: errors.place?.cityId?.message,
+            city: errors.place?.city?.message,
+            country: errors.place?.country?.message,
+            latitude: errors.place?.latitude?.message,
+            longitude: errors.place?.longitude?.message,
+          }}
+          cities={cities.data}
+          loading={cities.isPending}
+          cityId={chosenCity ?? ''}
+          placeholder="Choose a city"
+        />
       </FormSection>
 
       <FormSection title="Pricing">

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyListingForm, listingFormSchema, toCreateListing, toUpdateListing } from './listingForm';
+import type { Hotel } from '@reproute/contracts';
+import { emptyListingForm, formPathOf, listingFormFromHotel, listingFormSchema, toCreateListing, toUpdateListing } from './listingForm';
 
 describe('listingFormSchema', () => {
-  it('requires name, address and booking URL with the shared messages', () => {
+  it('requires name, address, booking URL and a city with the shared messages', () => {
     const result = listingFormSchema.safeParse(emptyListingForm);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining(['Hotel name is required', 'Address is required', 'Booking URL is required']),
+      expect.arrayContaining(['Hotel name is required', 'Address is required', 'Booking URL is required', 'Choose a city, or choose "Another city" and enter its name and country']),
     );
   });
   it('rejects a booking URL that is not http(s)', () => {
@@ -22,21 +23,84 @@ describe('listing bodies', () => {
     address: '1 Main St',
     bookingUrl: 'https://iron.example/book',
     pricePerNight: '199.50',
-    cityId: '2',
-    equipmentText: 'Squat rack, Dumbbells to 40kg, ',
+    place: { ...emptyListingForm.place, cityId: '2' },
+    gymData: { ...emptyListingForm.gymData, equipment: ['squat rack', 'rower'], extras: 'Sled lane, ', sizeSqm: '450' },
   });
   it('converts text fields for the create call', () => {
-    expect(toCreateListing(values)).toMatchObject({
+    const body = toCreateListing(values);
+    expect(body).toMatchObject({
       name: 'Iron Inn',
       pricePerNight: 199.5,
       cityId: 2,
       currency: 'USD',
       gymAccessType: 'on-site',
-      rawEquipment: ['Squat rack', 'Dumbbells to 40kg'],
+      rawEquipment: ['squat rack', 'rower', 'Sled lane'],
+      gym: { sizeSqm: 450, open24Hours: false, opensAt: null, hasPool: false },
     });
-    expect(toCreateListing(values)).not.toHaveProperty('equipmentText');
+    expect(body).not.toHaveProperty('place');
+    expect(body).not.toHaveProperty('gymData');
+  });
+  it('leaves the gym out of a new listing when nothing about it was entered', () => {
+    const bare = listingFormSchema.parse({ ...emptyListingForm, name: 'A', address: 'B', bookingUrl: 'https://a.example', place: { ...emptyListingForm.place, cityId: '1' } });
+    expect(toCreateListing(bare)).not.toHaveProperty('gym');
+    expect(toCreateListing(bare).rawEquipment).toEqual([]);
   });
   it('sends cleared optional fields as null on update', () => {
     expect(toUpdateListing(values)).toMatchObject({ description: null, imageUrl: null, contactEmail: null });
+  });
+  it('sends the equipment and gym on update only when they changed from what the form showed', () => {
+    const shown = { ...emptyListingForm, gymData: { ...emptyListingForm.gymData, equipment: ['rower', 'squat rack'], extras: 'Sled lane', sizeSqm: '450' } };
+    expect(toUpdateListing(values, shown)).not.toHaveProperty('gym');
+    expect(toUpdateListing(values, shown)).not.toHaveProperty('rawEquipment');
+    const changed = { ...shown, gymData: { ...shown.gymData, sizeSqm: '400' } };
+    expect(toUpdateListing(values, changed)).toMatchObject({ gym: { sizeSqm: 450 }, rawEquipment: ['squat rack', 'rower', 'Sled lane'] });
+  });
+  it('sends "another city" as the typed city and country with its coordinates', () => {
+    const typed = listingFormSchema.parse({ ...emptyListingForm, name: 'A', address: 'B', bookingUrl: 'https://a.example', place: { cityId: 'other', city: ' Zürich ', country: 'Switzerland', latitude: '47.37', longitude: '8.54' } });
+    expect(toCreateListing(typed)).toMatchObject({ cityId: null, city: 'Zürich', country: 'Switzerland', latitude: 47.37, longitude: 8.54 });
+  });
+  it('asks for the name and country of another city', () => {
+    const result = listingFormSchema.safeParse({ ...emptyListingForm, name: 'A', address: 'B', bookingUrl: 'https://a.example', place: { ...emptyListingForm.place, cityId: 'other' } });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual(
+      expect.arrayContaining([
+        ['place.city', 'Enter the name of the city'],
+        ['place.country', 'Enter the country of the city'],
+      ]),
+    );
+  });
+});
+
+describe('listingFormFromHotel', () => {
+  it('fills the place and the gym from a listing', () => {
+    const hotel = {
+      name: 'A', description: null, gymAccessType: 'on-site', address: 'x', cityId: null, city: 'Typed Town', country: 'Typeland', latitude: 1, longitude: 2,
+      pricePerNight: 10, price: 10, currency: 'USD', imageUrl: null, bookingUrl: null, contactEmail: null,
+      rawEquipment: ['Power rack', 'Treadmill', 'Sauna'],
+      gym: { open24Hours: false, opensAt: '06:00', closesAt: '22:00', sizeSqm: 300, heaviestDumbbellKg: 40, hasPool: true, hasSauna: false, hasPersonalTrainer: true, hasFitnessClasses: false },
+    } as unknown as Hotel;
+    const form = listingFormFromHotel(hotel);
+    expect(form.place).toEqual({ cityId: 'other', city: 'Typed Town', country: 'Typeland', latitude: '1', longitude: '2' });
+    expect(form.gymData).toEqual({
+      equipment: ['squat rack', 'treadmill', 'pool', 'sauna'],
+      extras: 'Power rack',
+      open24Hours: false,
+      opensAt: '06:00',
+      closesAt: '22:00',
+      sizeSqm: '300',
+      heaviestDumbbellKg: '40',
+      hasPersonalTrainer: true,
+      hasFitnessClasses: false,
+    });
+  });
+});
+
+describe('formPathOf', () => {
+  it('puts the server field messages next to the form fields', () => {
+    expect(formPathOf('cityId')).toBe('place.cityId');
+    expect(formPathOf('country')).toBe('place.country');
+    expect(formPathOf('rawEquipment')).toBe('gymData.extras');
+    expect(formPathOf('gym.opensAt')).toBe('gymData.opensAt');
+    expect(formPathOf('name')).toBe('name');
+    expect(formPathOf('providerId')).toBeUndefined();
   });
 });

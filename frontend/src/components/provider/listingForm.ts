@@ -1,13 +1,15 @@
-import { z } from 'zod';
-import { providerHotelCreate, splitCommaList, type Hotel, type ProviderHotelCreate, type ProviderHotelUpdate } from '@reproute/contracts';
+import { providerHotelFields, type Hotel, type ProviderHotelCreate, type ProviderHotelUpdate } from '@reproute/contracts';
+import type { z } from 'zod';
+import { emptyGymData, gymDataChanged, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from './gymDataForm';
+import { emptyPlace, placeFormSchema, placeFromHotel, toPlacePayload } from './placeForm';
 
 /** Currencies a provider may price in: the union of both old add-hotel forms (document 2, section 5). */
 export const providerCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD'] as const;
 
-/** The provider listing form: the shared create schema, with the equipment typed as comma-separated text. */
-export const listingFormSchema = providerHotelCreate.omit({ rawEquipment: true, gymEquipment: true }).extend({
-  equipmentText: z.string().max(4000),
-});
+/** The provider listing form: the shared listing fields, with the place and the gym as the form edits them. */
+export const listingFormSchema = providerHotelFields
+  .omit({ rawEquipment: true, gymEquipment: true, gym: true, cityId: true, city: true, country: true, latitude: true, longitude: true })
+  .extend({ place: placeFormSchema, gymData: gymDataFormSchema });
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 export type ListingFormOutput = z.output<typeof listingFormSchema>;
 
@@ -16,14 +18,14 @@ export const emptyListingForm: ListingFormInput = {
   name: '',
   description: '',
   gymAccessType: 'on-site',
-  equipmentText: '',
   address: '',
-  cityId: '',
+  place: emptyPlace,
   pricePerNight: '0',
   currency: 'USD',
   imageUrl: '',
   bookingUrl: '',
   contactEmail: '',
+  gymData: emptyGymData,
 };
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -34,32 +36,48 @@ export function listingFormFromHotel(hotel: Hotel): ListingFormInput {
     name: hotel.name,
     description: text(hotel.description),
     gymAccessType: hotel.gymAccessType,
-    equipmentText: hotel.rawEquipment.join(', '),
     address: text(hotel.address),
-    cityId: text(hotel.cityId),
+    place: placeFromHotel(hotel),
     pricePerNight: price === null || price === undefined ? '' : String(price),
     currency: hotel.currency,
     imageUrl: text(hotel.imageUrl),
     bookingUrl: text(hotel.bookingUrl),
     contactEmail: text(hotel.contactEmail),
+    gymData: gymDataFromHotel(hotel),
   };
 }
 
-/** POST /api/provider/hotels body. */
+/** Where the server's field paths show in the form. */
+export function formPathOf(serverPath: string): string | undefined {
+  if (serverPath === 'cityId' || serverPath === 'city' || serverPath === 'country' || serverPath === 'latitude' || serverPath === 'longitude') return `place.${serverPath}`;
+  if (serverPath === 'rawEquipment' || serverPath.startsWith('rawEquipment.')) return 'gymData.extras';
+  const gym = /^gym\.(opensAt|closesAt|sizeSqm|heaviestDumbbellKg)$/.exec(serverPath);
+  if (gym) return `gymData.${gym[1]}`;
+  return ['name', 'description', 'gymAccessType', 'address', 'pricePerNight', 'currency', 'imageUrl', 'bookingUrl', 'contactEmail'].includes(serverPath) ? serverPath : undefined;
+}
+
+/** POST /api/provider/hotels body; a gym nobody described is left out. */
 export function toCreateListing(values: ListingFormOutput): ProviderHotelCreate {
-  const { equipmentText, ...rest } = values;
-  return { ...rest, rawEquipment: splitCommaList(equipmentText) };
+  const { place, gymData, ...rest } = values;
+  const { rawEquipment, gym } = toGymPayload(gymData);
+  return { ...rest, ...toPlacePayload(place), rawEquipment, ...(isEmptyGymData(gymData) ? {} : { gym }) };
 }
 
-/** PUT /api/provider/hotels/{id} body: cleared optional fields are sent as null so they really clear. */
-export function toUpdateListing(values: ListingFormOutput): ProviderHotelUpdate {
-  const body = toCreateListing(values);
-  return {
-    ...body,
-    description: body.description ?? null,
-    cityId: body.cityId ?? null,
-    pricePerNight: body.pricePerNight ?? null,
-    imageUrl: body.imageUrl ?? null,
-    contactEmail: body.contactEmail ?? null,
+/**
+ * PUT /api/provider/hotels/{id} body: cleared optional fields are sent as null so they really clear.
+ * The equipment and gym are sent only when changed from `initial` (what the form showed), so saving
+ * other fields of a live listing never puts an untouched gym up for review.
+ */
+export function toUpdateListing(values: ListingFormOutput, initial?: ListingFormInput): ProviderHotelUpdate {
+  const { place, gymData, ...rest } = values;
+  const body: ProviderHotelUpdate = {
+    ...rest,
+    ...toPlacePayload(place),
+    description: rest.description ?? null,
+    pricePerNight: rest.pricePerNight ?? null,
+    imageUrl: rest.imageUrl ?? null,
+    contactEmail: rest.contactEmail ?? null,
   };
+  if (!initial || gymDataChanged(initial.gymData, gymData)) Object.assign(body, toGymPayload(gymData));
+  return body;
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
+import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
 import { AuditLog } from '@/components/admin/AuditLog';
+import { CitiesPanel } from '@/components/admin/CitiesPanel';
 import { HotelDialog } from '@/components/admin/HotelDialog';
 import { HotelsTable } from '@/components/admin/HotelsTable';
 import { PendingListings } from '@/components/admin/PendingListings';
@@ -234,6 +235,15 @@ export default function AdminPage() {
               </>
             ),
             content: <AuditLog />,
+          },
+          {
+            value: 'cities',
+            label: (
+              <>
+                <MapPin aria-hidden className="h-4 w-4" /> Cities
+              </>
+            ),
+            content: <CitiesPanel />,
           },
         ]}
       />
