@@ -45,7 +45,8 @@ export class LocalDiskStorage implements PhotoStorage {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  // The content type follows from the key's extension when read back.
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.fileOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Written beside and renamed, so a reader never sees half a file.
