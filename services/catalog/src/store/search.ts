@@ -209,35 +209,69 @@ interface Summary {
 }
 
 /**
- * Totals and facets depend only on the term and the equipment, not on sort or page, and the
- * broad ones (the home page, /search with no query) are the costliest: keep them a few seconds.
- * Every hotel write in this process clears the cache; other instances see a change within the TTL.
+ * Totals and facets depend only on the term, the equipment and the filters, not on sort or page, and
+ * the broad ones (the home page, /search with no query) are the costliest: at a million hotels one
+ * takes about a second. So each is computed by one caller at a time (others asking meanwhile share
+ * it), kept fresh for `ttlMs`, and then, for up to `staleMs` more, answered at once while one caller
+ * computes it again: counts a few seconds old, never a wait. Every hotel write in this process clears
+ * the cache, and a computation begun before that write is not kept; other instances follow within
+ * the TTL and one request.
  */
-class SummaryCache {
-  private readonly entries = new Map<string, { summary: Summary; expires: number }>();
+export class SummaryCache<T> {
+  private readonly entries = new Map<string, { value: T; freshUntil: number; usableUntil: number }>();
+  private readonly running = new Map<string, Promise<T>>();
+  private generation = 0;
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 1_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly staleMs: number,
+    private readonly maxEntries = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  get(key: string): Summary | undefined {
+  async get(key: string, compute: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.summary;
-    this.entries.delete(key);
-    return undefined;
+    const now = this.now();
+    if (entry && entry.freshUntil > now) return entry.value;
+    if (entry && entry.usableUntil > now) {
+      // A failed refresh is tried again by the next caller; this one has its answer.
+      this.refresh(key, compute).catch(() => undefined);
+      return entry.value;
+    }
+    return this.refresh(key, compute);
   }
 
-  set(key: string, summary: Summary): void {
+  private refresh(key: string, compute: () => Promise<T>): Promise<T> {
+    const running = this.running.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const computing = compute()
+      .then((value) => {
+        if (generation === this.generation) this.set(key, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.running.get(key) === computing) this.running.delete(key);
+      });
+    this.running.set(key, computing);
+    return computing;
+  }
+
+  private set(key: string, value: T): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { summary, expires: Date.now() + this.ttlMs });
+    const now = this.now();
+    this.entries.set(key, { value, freshUntil: now + this.ttlMs, usableUntil: now + this.ttlMs + this.staleMs });
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
+    this.running.clear();
   }
 }
 
-const summaries = new SummaryCache(Number(process.env.SEARCH_SUMMARY_CACHE_MS ?? 5_000));
+const summaries = new SummaryCache<Summary>(Number(process.env.SEARCH_SUMMARY_CACHE_MS ?? 5_000), Number(process.env.SEARCH_SUMMARY_STALE_MS ?? 60_000));
 
 /** Called after every hotel write: totals and facets may have changed. */
 export function invalidateSearchSummaries(): void {
@@ -258,15 +292,17 @@ async function usdPerUnitOf(pool: Pool, currency: string): Promise<number | unde
 async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
   const { point: _point, ...filters } = criteria.filters;
   const key = JSON.stringify([foldText(criteria.term), criteria.words.map(foldText), criteria.equipmentGroups, filters]);
-  const cached = summaries.get(key);
-  if (cached) return cached;
+  return summaries.get(key, () => computeSummary(pool, criteria, options));
+}
+
+async function computeSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
   const sql = searchSummarySql(criteria, options);
   const { rows } = await pool.query<Record<string, number | null>>(sql.text, sql.values);
   const counted = rows[0] ?? {};
   const count = (column: string) => counted[column] ?? 0;
   const priceMin = counted.price_min ?? null;
   const priceMax = counted.price_max ?? null;
-  const summary: Summary = {
+  return {
     total: count('total'),
     facets: Object.fromEntries(allEquipmentLabels.map((label, bit) => [label, count(`f${bit}`)])),
     filterFacets: {
@@ -279,8 +315,6 @@ async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick
       priceRange: priceMin === null || priceMax === null ? null : { min: Math.floor(priceMin), max: Math.ceil(priceMax) },
     },
   };
-  summaries.set(key, summary);
-  return summary;
 }
 
 export interface SearchResult extends Summary {
