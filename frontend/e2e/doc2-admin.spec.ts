@@ -70,6 +70,7 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Add Hotel' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Will Fail');
+    await dialog.getByLabel('City').selectOption({ label: 'Tokyo, Japan' });
     await dialog.getByLabel('Address').fill('Nowhere');
     await dialog.getByRole('button', { name: 'Create Hotel' }).click();
     await expect(toastWith(page, 'Error', 'Failed to create hotel. Please try again.')).toBeVisible();

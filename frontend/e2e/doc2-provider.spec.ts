@@ -20,7 +20,7 @@ test.describe('provider area', () => {
     await page.getByLabel('Hotel name').fill(name);
     await page.getByLabel('Description').fill('A quiet hotel with a proper lifting platform and a rower.');
     await page.getByLabel('Gym access').selectOption('on-site');
-    await page.getByLabel('Gym equipment').fill('Squat rack, Rower, Sauna');
+    for (const item of ['Squat rack', 'Rower', 'Sauna']) await page.getByRole('checkbox', { name: item, exact: true }).check();
     await page.getByLabel('Address').fill('12 Deadlift Lane');
     await page.getByLabel('City').selectOption({ label: 'London, United Kingdom' });
     await page.getByLabel('Price per night').fill('185.50');
@@ -126,6 +126,7 @@ test.describe('provider area', () => {
     );
     await page.getByLabel('Hotel name').fill(unique('E2E Never Saved'));
     await page.getByLabel('Address').fill('1 Nowhere Road');
+    await page.getByLabel('City', { exact: true }).selectOption({ label: 'London, United Kingdom' });
     await page.getByLabel('Booking URL').fill('https://book.e2e.example/never');
     await page.getByRole('button', { name: 'Submit for Review' }).click();
     await expect(toastWith(page, 'Failed to Add Hotel', 'Catalog is busy')).toBeVisible();
