@@ -119,9 +119,21 @@ test.describe('provider photos', () => {
       await signInWithToken(page, provider.token, `/edit-hotel/${listing.id}`);
       await manager.getByRole('button', { name: 'Move photo 2 earlier' }).click();
       await expect(page.getByTestId('photos-awaiting-review')).toBeVisible();
-      const publicHotel = await (await request.get(`${API}/api/hotels/${listing.id}`)).json();
-      expect(publicHotel.images.map((url: string) => url.split('/').pop()!.split('-')[0])).toEqual([uploaded[1], uploaded[2]]);
+      const liveIds = async () => ((await (await request.get(`${API}/api/hotels/${listing.id}`)).json()) as { images: string[] }).images.map((url) => url.split('/').pop()!.split('-')[0]);
+      expect(await liveIds()).toEqual([uploaded[1], uploaded[2]]);
       await shoot(page, 'edit-photos-pending');
+
+      // The admin sees the photos themselves, old order and new, and approves them.
+      await signInWithToken(page, await adminToken(request), '/admin');
+      await page.getByRole('tab', { name: /Pending Listings/ }).click();
+      const revision = page.getByTestId('pending-revision').filter({ hasText: listing.name });
+      const photosChange = revision.getByTestId('revision-change').filter({ hasText: 'Photos' });
+      await expect(photosChange.getByTestId('revision-photos')).toHaveCount(2);
+      await expect(photosChange.getByTestId('revision-photos').last().locator('img').first()).toHaveAttribute('srcset', new RegExp(`${uploaded[2]}-400\\.webp 400w`));
+      await shoot(page, 'admin-photo-revision');
+      await revision.getByRole('button', { name: `Approve changes to ${listing.name}` }).click();
+      await expect(revision).toHaveCount(0);
+      expect(await liveIds()).toEqual([uploaded[2], uploaded[1]]);
     } finally {
       await deleteListingApi(request, provider.token, listing.id);
     }

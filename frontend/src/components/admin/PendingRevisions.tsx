@@ -6,7 +6,8 @@ import { useCities } from '@/api/cities';
 import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
 import { toast } from '@/store/toast';
-import { revisionFieldLabels, revisionValueText } from './revisionText';
+import { revisionFieldLabels } from './revisionText';
+import { RevisionValue } from './RevisionValue';
 
 /**
  * Providers' changes to approved listings (name, location, booking URL, lead address, photos, gym): the
@@ -57,12 +58,12 @@ export function PendingRevisions() {
                   <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 break-all text-slate-700">
                     <span className="rounded bg-red-50 px-1.5 py-0.5 text-red-900 line-through decoration-red-400">
                       <span className="sr-only">from </span>
-                      {revisionValueText(change.field, change.from, cities.data)}
+                      <RevisionValue field={change.field} value={change.from} cities={cities.data} />
                     </span>
                     <ArrowRight aria-hidden className="h-3.5 w-3.5 shrink-0 text-slate-500" />
                     <span className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-900">
                       <span className="sr-only">to </span>
-                      {revisionValueText(change.field, change.to, cities.data)}
+                      <RevisionValue field={change.field} value={change.to} cities={cities.data} />
                     </span>
                   </dd>
                 </div>
