@@ -28,8 +28,9 @@ ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=deps /app/node_modules node_modules
 COPY . .
 COPY --from=frontend /app/frontend/dist frontend/dist
-# Keys generated at first start (identity's signing key, the reset-link key shared with the notifier) live here.
-RUN mkdir -p .data/keys && chown -R node:node .data && chmod 700 .data/keys
+# Keys generated at first start (identity's signing key, the reset-link key shared with the notifier) live here,
+# and the catalog's uploaded photos when stored on local disk (a named volume takes this folder's owner).
+RUN mkdir -p .data/keys .data/photos && chown -R node:node .data && chmod 700 .data/keys
 USER node
 ARG SERVICE_DIR=gateway
 ENV SERVICE_DIR=${SERVICE_DIR}
