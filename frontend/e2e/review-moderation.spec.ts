@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, adminToken, createAdminHotelApi, deleteHotelApi, expect, newTraveller, signInWithToken, test, toastWith, unique, waitForEmail } from './doc2-support';
 
@@ -26,6 +27,14 @@ async function threeReviews(request: APIRequestContext, admin: string) {
     reviewers.push(traveller);
   }
   return { tag, hotel, reviewers };
+}
+
+/** axe-core finds no serious or critical problem (in `include` when given). */
+async function expectAccessible(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const bad = (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
 async function openModeration(page: Page, token: string, tag: string) {
@@ -79,6 +88,7 @@ test.describe('review moderation at scale', () => {
       await dialog.getByLabel('Other (write the reason)').check();
       await dialog.getByLabel('Reason for the reviewer').fill(reason);
       if (shots) await page.screenshot({ path: `${shots}/reject-dialog-1280.png` });
+      await expectAccessible(page, '[role="dialog"]');
       await dialog.getByRole('button', { name: 'Reject review' }).click();
       await expect(toastWith(page, 'Success', 'Review updated!')).toBeVisible();
       await expect(dialog).toBeHidden();
@@ -90,6 +100,7 @@ test.describe('review moderation at scale', () => {
       await expect(rejected).toHaveCount(1);
       await expect(rejected.getByTestId('decision')).toContainText(`Rejected by admin@reproute.example`);
       await expect(rejected.getByTestId('decision')).toContainText(`Reason: ${reason}`);
+      await expectAccessible(page);
 
       // The reviewer is told why, by email.
       const email = await waitForEmail(request, reviewers[0]!.email, /^About your review of/);
@@ -103,6 +114,7 @@ test.describe('review moderation at scale', () => {
       await expect(entries.filter({ hasText: 'Rejected review' })).toContainText(`Reason: ${reason}`);
       await expect(entries.filter({ hasText: 'Approved review' })).toHaveCount(2);
       if (shots) await page.screenshot({ path: `${shots}/audit-1280.png` });
+      await expectAccessible(page);
     } finally {
       await deleteHotelApi(request, admin, hotel.id);
     }

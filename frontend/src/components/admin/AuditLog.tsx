@@ -121,7 +121,7 @@ function ReviewAudit() {
               <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
                 {whenFormat.format(new Date(entry.createdAt))}
               </time>
-              <span className={cn('inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', actionClasses[entry.action])}>{reviewActionLabels[entry.action]}</span>
+              <span className={cn('inline-flex w-fit shrink-0 justify-center rounded-full px-2.5 py-0.5 text-xs font-semibold sm:w-32', actionClasses[entry.action])}>{reviewActionLabels[entry.action]}</span>
               <span className="min-w-0 flex-1 break-words text-slate-900">
                 <span className="font-semibold">{entry.reviewTitle ? `"${entry.reviewTitle}"` : 'A review'}</span>
                 {entry.reviewerName ? <span className="text-slate-700"> by {entry.reviewerName}</span> : null}

@@ -257,9 +257,9 @@ function DateField({ label, value, min, max, onChange }: { label: string; value:
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-800">{children}</dd>
     </div>
@@ -330,16 +330,14 @@ function ReviewCard({ review, busy, selected, onSelect, onApprove, onReject }: {
         </Fact>
         <Fact label="Pros">{review.pros.length > 0 ? review.pros.join(', ') : 'None listed'}</Fact>
         <Fact label="Cons">{review.cons.length > 0 ? review.cons.join(', ') : 'None listed'}</Fact>
-        <div className="col-span-2">
-          <Fact label="Reviewer's account">
+        <Fact label="Reviewer's account" className="col-span-2">
             <span className="block truncate" title={review.user.email ?? undefined}>
               {review.user.email ?? 'No email'}
             </span>
             <span className="text-slate-600">
               Account {accountAgeText(review.user.registeredAt)} · {reviewCountText(review.user.reviewCount)}
             </span>
-          </Fact>
-        </div>
+        </Fact>
       </dl>
       {!pending ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="decision">
