@@ -321,3 +321,19 @@ describe('photos of an approved listing go through review', () => {
     expect(read.body.photos.map((p) => p.url)).toEqual([cover!.url, second!.url]);
   });
 });
+
+describe('uploads at the same time', () => {
+  it('keeps every photo when several uploads to one listing run at once (each appends under the listing\'s lock)', async () => {
+    const hotel = await newListing();
+    const files = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => solid(300, 200, { r: 40 * i, g: 90, b: 200 - 30 * i }).jpeg().toBuffer().then((data) => ({ name: `c${i}.jpg`, type: 'image/jpeg', data }))),
+    );
+    const answers = await Promise.all(files.map((file) => upload(hotel.id, [file])));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    const read = await api<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token });
+    expect(new Set(read.body.photos.map((p) => p.url)).size).toBe(5);
+    // Every upload's own photo is among them, whatever order the uploads were taken in.
+    for (const answer of answers) expect(read.body.photos.map((p) => p.url)).toEqual(expect.arrayContaining(answer.body.photos.map((p) => p.url)));
+    expect(read.body.photos.filter((p) => p.isCover)).toHaveLength(1);
+  });
+});
