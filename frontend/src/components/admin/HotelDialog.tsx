@@ -34,6 +34,13 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
   const { errors } = form.formState;
   const chosenCity = form.watch('cityId');
   const open24Hours = form.watch('gymData.open24Hours');
+  const ticked = form.watch('gymData.equipment');
+  const extrasError = Boolean(errors.gymData?.extras);
+
+  useEffect(() => {
+    // The other equipment is checked against the ticked boxes: ticking the box it names clears its message.
+    if (extrasError) void form.trigger('gymData.extras');
+  }, [ticked, extrasError, form]);
 
   // What the form showed when it opened: an update sends only the fields that differ from it.
   const initial = useRef<AdminHotelFormValues>(emptyAdminHotelForm);

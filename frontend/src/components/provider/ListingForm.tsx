@@ -33,6 +33,13 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
     errors[field]?.message;
   const chosenCity = form.watch('place.cityId');
   const open24Hours = form.watch('gymData.open24Hours');
+  const ticked = form.watch('gymData.equipment');
+  const extrasError = Boolean(errors.gymData?.extras);
+
+  useEffect(() => {
+    // The other equipment is checked against the ticked boxes: ticking the box it names clears its message.
+    if (extrasError) void form.trigger('gymData.extras');
+  }, [ticked, extrasError, form]);
   // A listing priced in another supported currency (AED, say) keeps it as a choice.
   const given = typeof defaultValues.currency === 'string' ? defaultValues.currency : undefined;
   const currencyChoices: string[] = given && !(providerCurrencies as readonly string[]).includes(given) ? [...providerCurrencies, given] : [...providerCurrencies];

@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { City, Hotel, HotelSearchAnswer } from '@reproute/contracts';
+import { API, adminToken, approveApi, deleteListingApi, expect, newProvider, signInWithToken, test, toastWith, unique } from './doc2-support';
+
+const shots = process.env.SHOTS_DIR ?? '/tmp/shots-gymdata';
+
+async function expectNoSeriousViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
+
+async function ownListing(request: APIRequestContext, token: string, name: string): Promise<Hotel> {
+  const response = await request.get(`${API}/api/provider/hotels`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as Hotel[]).find((h) => h.name === name)!;
+}
+
+async function searchTotal(request: APIRequestContext, params: Record<string, string>): Promise<number> {
+  const response = await request.get(`${API}/api/hotels/search?${new URLSearchParams(params)}`);
+  return ((await response.json()) as HotelSearchAnswer).total;
+}
+
+/** Removes the city a test added (merged into London, which keeps its own coordinates). */
+async function removeCity(request: APIRequestContext, token: string, cityId: number | null) {
+  if (cityId === null) return;
+  await request.post(`${API}/api/cities/merge`, { headers: { Authorization: `Bearer ${token}` }, data: { fromCityId: cityId, intoCityId: 2 } });
+}
+
+test.describe('structured gym data in the provider listing form', () => {
+  test('a provider lists a hotel in a new city with the equipment checklist, hours, size, dumbbells and services; once approved, search and the gym score use them; a later gym edit waits for review', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const provider = await newProvider(request);
+    const admin = await adminToken(request);
+    const name = unique('E2E Platform Hotel');
+    const town = unique('E2E Fjordby');
+    await signInWithToken(page, provider.token, '/provider/listings/new');
+    await expect(page.getByRole('heading', { name: 'Add a New Listing' })).toBeVisible();
+
+    // Four groups, each a fieldset named by its legend.
+    for (const group of ['Strength Training', 'Cardio Equipment', 'Specialty Equipment', 'Recovery & Wellness']) {
+      await expect(page.getByRole('group', { name: group })).toBeVisible();
+    }
+    await page.getByLabel('Hotel name').fill(name);
+    await page.getByLabel('Address').fill('1 Harbour Road');
+    await page.getByLabel('Booking URL').fill('https://book.e2e.example/platform');
+    await page.getByLabel('City', { exact: true }).selectOption({ label: 'Another city…' });
+    await page.getByLabel('City name').fill(town);
+    const strength = page.getByRole('group', { name: 'Strength Training' });
+    for (const item of ['Barbell set', 'Platform', 'Dumbbells ≥40kg']) await strength.getByRole('checkbox', { name: item, exact: true }).check();
+    await page.getByRole('group', { name: 'Cardio Equipment' }).getByRole('checkbox', { name: 'Rower' }).check();
+    await page.getByRole('group', { name: 'Recovery & Wellness' }).getByRole('checkbox', { name: 'Pool' }).check();
+    await page.getByLabel('Other equipment').fill('Power rack, Sled lane');
+    await page.getByLabel('Opens at').fill('06:00');
+    await page.getByLabel('Gym size (m²)').fill('12.5');
+    await page.getByRole('button', { name: 'Submit for Review' }).click();
+
+    // Clear messages next to each field.
+    await expect(page.getByText('Enter the country of the city')).toBeVisible();
+    await expect(page.getByText('Give both the opening and the closing time, or tick Open 24 hours')).toBeVisible();
+    await expect(page.getByText('Gym size must be a whole number of square metres from 1 to 100000')).toBeVisible();
+    await expect(page.getByText('“Power rack” counts as Squat rack: tick it above or remove the item')).toBeVisible();
+
+    await page.getByLabel('Country').fill('Norway');
+    await page.getByLabel('Latitude (optional)').fill('60.39');
+    await page.getByLabel('Longitude (optional)').fill('5.32');
+    await strength.getByRole('checkbox', { name: 'Squat rack' }).check();
+    await page.getByLabel('Closes at').fill('22:00');
+    await page.getByLabel('Gym size (m²)').fill('1200');
+    await page.getByLabel('Heaviest dumbbell (kg)').fill('50');
+    await page.getByRole('checkbox', { name: 'Personal trainer' }).check();
+    await page.getByRole('checkbox', { name: 'Fitness classes' }).check();
+    await expectNoSeriousViolations(page, 'form');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const section = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+      await section('Gym equipment and facilities').screenshot({ path: `${shots}/provider-gym-section-${width}.png` });
+      await section('Location').screenshot({ path: `${shots}/provider-location-${width}.png` });
+    }
+    await page.getByRole('button', { name: 'Submit for Review' }).click();
+    await expect(page).toHaveURL(/\/provider\/dashboard$/);
+
+    const listing = await ownListing(request, provider.token, name);
+    expect(listing).toMatchObject({ city: town, country: 'Norway', latitude: 60.39, longitude: 5.32, status: 'pending' });
+    expect(listing.rawEquipment).toEqual(['barbell set', 'dumbbells ≥40kg', 'platform', 'rower', 'pool', 'Power rack', 'Sled lane']);
+    expect(listing.gym).toMatchObject({ opensAt: '06:00', closesAt: '22:00', sizeSqm: 1200, heaviestDumbbellKg: 50, hasPool: true, hasSauna: false, hasPersonalTrainer: true, hasFitnessClasses: true });
+    const cities = (await (await request.get(`${API}/api/cities`)).json()) as City[];
+    expect(cities.find((c) => c.id === listing.cityId)).toMatchObject({ name: town, country: 'Norway', latitude: 60.39 });
+
+    try {
+      // Live: the search filters and the card use the stated facts.
+      await approveApi(request, admin, listing.id);
+      await expect.poll(() => searchTotal(request, { query: name, gymSize: 'large', minDumbbellKg: '50', eq: 'platform,pool' })).toBe(1);
+      await page.goto(`/search?query=${encodeURIComponent(name)}`);
+      const card = page.getByTestId('hotel-card').filter({ hasText: name });
+      for (const fact of ['06:00–22:00', '1,200 sqm', 'Dumbbells to 50 kg']) await expect(card.getByText(fact)).toBeVisible();
+
+      // A gym edit of the live listing waits for review; the form opens with the stored values.
+      await page.goto(`/edit-hotel/${listing.id}`);
+      await expect(page.getByLabel('Opens at')).toHaveValue('06:00');
+      await expect(page.getByLabel('Gym size (m²)')).toHaveValue('1200');
+      await expect(page.getByRole('checkbox', { name: 'Platform' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Fitness classes' })).toBeChecked();
+      await expect(page.getByLabel('Other equipment')).toHaveValue('Power rack, Sled lane');
+      await expect(page.getByLabel('City', { exact: true })).toHaveValue(String(listing.cityId));
+      await page.getByLabel('Open 24 hours').check();
+      await expect(page.getByLabel('Opens at')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toastWith(page, 'Changes Submitted for Review')).toBeVisible();
+      expect(await searchTotal(request, { query: name, open24h: 'true' })).toBe(0);
+
+      await signInWithToken(page, admin, '/admin');
+      await page.getByRole('tab', { name: /Pending Listings/ }).click();
+      const revision = page.getByTestId('pending-revision').filter({ hasText: name });
+      await expect(revision.getByText('Gym facilities')).toBeVisible({ timeout: 30_000 });
+      await expect(revision.getByText(/Open 24 hours · 1,200 m² · dumbbells to 50 kg/)).toBeVisible();
+      await revision.getByRole('button', { name: `Approve changes to ${name}` }).click();
+      await expect(toastWith(page, 'Changes Approved')).toBeVisible();
+      await expect.poll(() => searchTotal(request, { query: name, open24h: 'true', gymSize: 'large' })).toBe(1);
+    } finally {
+      await deleteListingApi(request, provider.token, listing.id);
+      await removeCity(request, admin, listing.cityId);
+    }
+  });
+
+  test('an existing listing saved without touching its gym sends no gym and stays live without review', async ({ page, request }) => {
+    const provider = await newProvider(request);
+    const admin = await adminToken(request);
+    const name = unique('E2E Untouched Gym');
+    const created = await request.post(`${API}/api/provider/hotels`, {
+      headers: { Authorization: `Bearer ${provider.token}` },
+      data: { name, address: '2 Quay', cityId: 2, gymAccessType: 'on-site', bookingUrl: 'https://book.e2e.example/untouched', rawEquipment: ['Power rack', 'Treadmill'], gym: { hours: '6:00 - 22:00', size: '300 sqm' } },
+    });
+    const hotel = (await created.json()) as Hotel;
+    try {
+      await approveApi(request, admin, hotel.id);
+      await signInWithToken(page, provider.token, `/edit-hotel/${hotel.id}`);
+      await expect(page.getByLabel('Opens at')).toHaveValue('06:00');
+      await expect(page.getByRole('checkbox', { name: 'Squat rack' })).toBeChecked();
+      await page.getByLabel('Description').fill('Only the description changes.');
+      const put = page.waitForRequest((r) => r.url().endsWith(`/api/provider/hotels/${hotel.id}`) && r.method() === 'PUT');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const body = (await put).postDataJSON() as Record<string, unknown>;
+      expect(body).not.toHaveProperty('gym');
+      expect(body).not.toHaveProperty('rawEquipment');
+      await expect(toastWith(page, 'Listing Updated')).toBeVisible();
+    } finally {
+      await deleteListingApi(request, provider.token, hotel.id);
+    }
+  });
+});
