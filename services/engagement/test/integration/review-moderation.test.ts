@@ -209,7 +209,7 @@ describe('bulk decisions', () => {
   it("a single rejection takes a reason too (the spec's PUT), and the audit log names who decided what, when and why", async () => {
     const res = await api('PUT', `/api/reviews/${reviewIds[2]}/approve`, { token: admin, body: { isApproved: false, reason: 'The review is advertising or spam.' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await expectEmailsExactly((e) => sentTo(reviewers[2]!.email)(e) && e.text.includes('The reason our moderator gave: The review is advertising or spam.'), 1, { what: 'single rejection email', settleMs: 1000 });
+    await expectEmailsExactly((e) => sentTo(reviewers[2]!.email)(e) && (e.text ?? '').includes('The reason our moderator gave: The review is advertising or spam.'), 1, { what: 'single rejection email', settleMs: 1000 });
 
     const audit = await api('GET', '/api/admin/reviews/audit?pageSize=100', { token: admin });
     expect(audit.status).toBe(200);
