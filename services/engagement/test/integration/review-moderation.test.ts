@@ -228,3 +228,29 @@ describe('bulk decisions', () => {
     expect((await api('GET', '/api/admin/reviews/audit?page=0', { token: admin })).status).toBe(400);
   });
 });
+
+describe('bulk decisions at once', () => {
+  it('two overlapping batches at once: both answer 200, each review is decided and announced once, no deadlock', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const reviewer = await registerTraveller({ firstName: `Race${i}` });
+      const res = await api('POST', '/api/reviews', {
+        token: reviewer.token,
+        body: { hotelId, title: `Race ${i} ${tag}`, content: 'Racks, a platform and dumbbells to 40 kg; busy at six.', rating: 4, gymRating: 4, travelType: 'fitness', stayDate: '2026-10' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.id);
+    }
+    // Opposite orders, so a lock taken in request order would deadlock.
+    const [a, b] = await Promise.all([
+      api('POST', '/api/admin/reviews/bulk', { token: admin, body: { reviewIds: ids, decision: 'approve' } }),
+      api('POST', '/api/admin/reviews/bulk', { token: admin, body: { reviewIds: [...ids].reverse(), decision: 'approve' } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.decided + b.body.decided).toBe(4);
+    expect(a.body.unchanged + b.body.unchanged).toBe(4);
+    for (const id of ids) expect((await eventsFor(id)).map((e) => e.event_type)).toEqual(['review.submitted', 'review.approved']);
+    const audit = await db.query<{ n: string }>('SELECT count(*) AS n FROM review_audit WHERE review_id = ANY($1::uuid[])', [ids]);
+    expect(Number(audit.rows[0]!.n)).toBe(4);
+  });
+});
