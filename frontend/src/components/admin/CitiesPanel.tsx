@@ -68,7 +68,15 @@ export function CitiesPanel() {
           }}
           noValidate
         >
-          <SelectField label="Duplicate city (removed)" value={fromId} onChange={(event) => setFromId(event.target.value)} disabled={cities.isPending}>
+          <SelectField
+            label="Duplicate city (removed)"
+            value={fromId}
+            onChange={(event) => {
+              setFromId(event.target.value);
+              setError(null);
+            }}
+            disabled={cities.isPending}
+          >
             <option value="">Choose a city</option>
             {(cities.data ?? []).map((city) => (
               <option key={city.id} value={String(city.id)}>
@@ -76,7 +84,15 @@ export function CitiesPanel() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="City to keep" value={intoId} onChange={(event) => setIntoId(event.target.value)} disabled={cities.isPending}>
+          <SelectField
+            label="City to keep"
+            value={intoId}
+            onChange={(event) => {
+              setIntoId(event.target.value);
+              setError(null);
+            }}
+            disabled={cities.isPending}
+          >
             <option value="">Choose a city</option>
             {(cities.data ?? []).map((city) => (
               <option key={city.id} value={String(city.id)}>
@@ -102,7 +118,7 @@ export function CitiesPanel() {
         {cities.isPending ? <p className="mt-3 text-slate-600">Loading cities...</p> : null}
         {cities.isError ? <p className="mt-3 text-red-700">Cities could not be loaded.</p> : null}
         {cities.data ? (
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Cities">
             <table className="w-full min-w-[32rem] text-left text-sm" data-testid="cities-table">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>

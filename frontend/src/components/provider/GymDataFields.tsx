@@ -65,12 +65,14 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
           <input id={id('open24')} type="checkbox" className={boxClass} {...register('open24Hours')} />
         </CheckRow>
         {open24Hours ? null : (
-          <div className="mt-2 grid grid-cols-2 gap-3">
-            <TextField id={id('opens')} label="Opens at" type="time" error={errors.opensAt} {...register('opensAt')} />
-            <TextField id={id('closes')} label="Closes at" type="time" error={errors.closesAt} {...register('closesAt')} />
-          </div>
+          <>
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              <TextField id={id('opens')} label="Opens at" type="time" error={errors.opensAt} {...register('opensAt')} />
+              <TextField id={id('closes')} label="Closes at" type="time" error={errors.closesAt} {...register('closesAt')} />
+            </div>
+            <p className="mt-2 text-xs text-slate-600">Leave the times empty if you do not know them.</p>
+          </>
         )}
-        <p className="mt-2 text-xs text-slate-600">Leave the times empty if you do not know them.</p>
       </fieldset>
 
       <TextField
