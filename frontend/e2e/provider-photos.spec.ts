@@ -73,8 +73,11 @@ test.describe('provider photos', () => {
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
       // Reorder with the buttons: the second photo moves first, then the last becomes the cover.
-      await manager.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+      // By keyboard: the moved photo keeps the focus (its "earlier" button is now disabled, so "later").
+      await manager.getByRole('button', { name: 'Move photo 2 earlier' }).focus();
+      await page.keyboard.press('Enter');
       await expect.poll(() => order(page, 'hotel')).toEqual([uploaded[1], uploaded[0], uploaded[2]]);
+      await expect(manager.getByRole('button', { name: 'Move photo 1 later' })).toBeFocused();
       await expect(page.getByTestId('photo-hotel').first().getByTestId('cover-badge')).toHaveCount(0);
       await manager.getByRole('button', { name: 'Make photo 3 the cover' }).click();
       await expect(page.getByTestId('photo-hotel').nth(2).getByTestId('cover-badge')).toBeVisible();

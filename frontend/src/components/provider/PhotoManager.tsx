@@ -1,4 +1,4 @@
-import { useId, useState, type ButtonHTMLAttributes, type DragEvent } from 'react';
+import { useId, useRef, useState, type ButtonHTMLAttributes, type DragEvent } from 'react';
 import { AlertCircle, ArrowLeft, ArrowRight, Clock, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { photosPerList, type HotelPhotosAnswer, type HotelStatus, type ListingPhoto, type PhotoKind } from '@reproute/contracts';
 import { photoFileProblem, uploadPhoto, useArrangePhotos, useDeletePhoto, useHotelPhotos, usePhotoAnswer } from '@/api/photos';
@@ -98,6 +98,17 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
   const remove = useDeletePhoto(hotelId);
   const list = kind === 'gym' ? answer.gymPhotos : answer.photos;
   const busy = arrange.isPending || remove.isPending;
+  const listRef = useRef<HTMLOListElement>(null);
+
+  // Buttons are disabled while a change saves, which drops keyboard focus: give it back to the same
+  // photo's button for the same action (or its nearest enabled one) once the new order is shown.
+  function refocus(url: string, action: string) {
+    setTimeout(() => {
+      const item = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-photo-url]') ?? [])].find((el) => el.dataset.photoUrl === url);
+      const buttons = [...(item?.querySelectorAll<HTMLButtonElement>('button[data-action]') ?? [])].filter((button) => !button.disabled);
+      (buttons.find((button) => button.dataset.action === action) ?? buttons[0])?.focus();
+    }, 0);
+  }
   const label = (index: number) => `${kind === 'gym' ? 'gym photo' : 'photo'} ${index + 1}`;
 
   const patchUpload = (key: string, patch: Partial<UploadRow>) => setUploads((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -124,10 +135,11 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
     announce([done ? `${photoCount(done)} uploaded.` : '', failed ? `${photoCount(failed)} could not be uploaded.` : ''].filter(Boolean).join(' '));
   }
 
-  async function save(body: Parameters<typeof arrange.mutateAsync>[0], done: string) {
+  async function save(body: Parameters<typeof arrange.mutateAsync>[0], done: string, focus?: { url: string; action: string }) {
     try {
       await arrange.mutateAsync(body);
       announce(done);
+      if (focus) refocus(focus.url, focus.action);
     } catch (error) {
       toast({ title: 'Photos Not Saved', description: serverMessageOr(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
     }
@@ -235,12 +247,13 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
       {list.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No {kind === 'gym' ? 'gym ' : ''}photos yet.</p>
       ) : (
-        <ol className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={title}>
+        <ol ref={listRef} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={title}>
           {list.map((photo, index) => (
             <li
               key={photo.url}
               data-testid={`photo-${kind}`}
               data-photo={photo.id ?? photo.url}
+              data-photo-url={photo.url}
               draggable={!busy}
               onDragStart={(event) => {
                 setDragIndex(index);
@@ -277,22 +290,33 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
                 ) : null}
               </div>
               <div className="flex flex-1 flex-wrap content-center items-center gap-1 p-1.5">
-                <IconButton label={`Move ${label(index)} earlier`} disabled={busy || index === 0} onClick={() => void save(moved(answer, kind, index, index - 1), `Moved ${label(index)} to position ${index}.`)}>
+                <IconButton
+                  label={`Move ${label(index)} earlier`}
+                  data-action="earlier"
+                  disabled={busy || index === 0}
+                  onClick={() => void save(moved(answer, kind, index, index - 1), `Moved ${label(index)} to position ${index}.`, { url: photo.url, action: 'earlier' })}
+                >
                   <ArrowLeft aria-hidden className="h-4 w-4" />
                 </IconButton>
                 <IconButton
                   label={`Move ${label(index)} later`}
+                  data-action="later"
                   disabled={busy || index === list.length - 1}
-                  onClick={() => void save(moved(answer, kind, index, index + 1), `Moved ${label(index)} to position ${index + 2}.`)}
+                  onClick={() => void save(moved(answer, kind, index, index + 1), `Moved ${label(index)} to position ${index + 2}.`, { url: photo.url, action: 'later' })}
                 >
                   <ArrowRight aria-hidden className="h-4 w-4" />
                 </IconButton>
                 {kind === 'hotel' && !photo.isCover ? (
-                  <IconButton label={`Make ${label(index)} the cover`} disabled={busy} onClick={() => void save({ ...currentArrangement(answer), cover: photo.url }, `${label(index)} is now the cover.`)}>
+                  <IconButton
+                    label={`Make ${label(index)} the cover`}
+                    data-action="cover"
+                    disabled={busy}
+                    onClick={() => void save({ ...currentArrangement(answer), cover: photo.url }, `${label(index)} is now the cover.`, { url: photo.url, action: 'cover' })}
+                  >
                     <Star aria-hidden className="h-4 w-4" />
                   </IconButton>
                 ) : null}
-                <IconButton label={`Delete ${label(index)}`} disabled={busy} className="text-red-700 hover:bg-red-50 sm:ml-auto" onClick={() => setConfirming(photo)}>
+                <IconButton label={`Delete ${label(index)}`} data-action="delete" disabled={busy} className="text-red-700 hover:bg-red-50 sm:ml-auto" onClick={() => setConfirming(photo)}>
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </IconButton>
               </div>
