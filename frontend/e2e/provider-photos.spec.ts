@@ -95,6 +95,12 @@ test.describe('provider photos', () => {
       await expect.poll(() => order(page, 'hotel')).toEqual([uploaded[1], uploaded[2]]);
       await expect(page.getByTestId('photo-hotel').nth(1).getByTestId('cover-badge')).toBeVisible();
 
+      // Dragging a photo onto another moves it there (and back again).
+      for (const expected of [[uploaded[2], uploaded[1]], [uploaded[1], uploaded[2]]]) {
+        await page.getByTestId('photo-hotel').nth(1).dragTo(page.getByTestId('photo-hotel').nth(0));
+        await expect.poll(() => order(page, 'hotel')).toEqual(expected);
+      }
+
       // The saved order survives a reload.
       await page.reload();
       await expect.poll(() => order(page, 'hotel')).toEqual([uploaded[1], uploaded[2]]);
