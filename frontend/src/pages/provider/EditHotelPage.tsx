@@ -22,7 +22,7 @@ function withPendingValues(hotel: Hotel): Hotel {
 }
 
 const reviewedNote =
-  'Changes to the name, address, city, booking URL, email for leads or photos of a live listing are reviewed before travellers see them (2-3 business days); other changes apply at once.';
+  'Changes to the name, address, city, booking URL, email for leads, photos or gym equipment and facilities of a live listing are reviewed before travellers see them (2-3 business days); other changes apply at once.';
 
 /** /edit-hotel/{id} (ruling 4): a provider edits one of their own listings. */
 export default function EditHotelPage() {
@@ -97,7 +97,7 @@ export default function EditHotelPage() {
               onSubmit={async (values) => {
                 let saved: Hotel;
                 try {
-                  const body = toUpdateListing(values);
+                  const body = toUpdateListing(values, opened.current?.values);
                   if ((values.imageUrl ?? '') === (opened.current?.values.imageUrl ?? '')) delete body.imageUrl;
                   saved = await update.mutateAsync({ id: hotel.id, body });
                 } catch (error) {
