@@ -2,8 +2,9 @@ import { categoryOfLabel, equipmentCategories, equipmentCategoryTitles, gymSizeB
 
 /**
  * What the gym score is computed from. The hours, floor area and heaviest dumbbell are the facts the
- * search filters use, read by Postgres from the free text (migration 006: gyms.open_24h, gyms.size_sqm,
- * hotels.heaviest_dumbbell_kg), so the score and the filters never disagree.
+ * search filters use: as the listing forms state them, else read by Postgres from the free text
+ * (migrations 006 and 012: gyms.open_24h, gyms.size_sqm, hotels.heaviest_dumbbell_kg), so the score and
+ * the filters never disagree.
  */
 export interface GymFactsInput {
   /** Taxonomy labels of the raw equipment (hotels.equipment_labels). */

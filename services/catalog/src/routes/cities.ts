@@ -13,7 +13,7 @@ export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   // Duplicates ("Zurich" and "Zürich, CH") are merged into one city; the duplicate is removed.
   app.post('/api/cities/merge', { preValidation: adminOnly, schema: { body: cityMergeRequest } }, async (request): Promise<CityMergeAnswer> => {
     const { fromCityId, intoCityId } = request.body as CityMergeRequest;
-    const merged = await mergeCities(ctx.pool, fromCityId, intoCityId);
+    const merged = await mergeCities(ctx.pool, fromCityId, intoCityId, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return merged;
   });

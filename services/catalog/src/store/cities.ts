@@ -3,6 +3,7 @@ import { enqueueEvent, notFound, withTransaction, type Pool, type Queryable } fr
 import { hotelSnapshot } from '../domain/hotel.ts';
 import { findHotel } from './hotels.ts';
 import { invalidateSearchSummaries } from './search.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
 
 interface CityRow {
   id: number;
@@ -47,9 +48,10 @@ export async function upsertCity(db: Queryable, city: { id: number; name: string
 /**
  * Merges a duplicate city into the one kept: its listings (and changes awaiting review that chose it)
  * move to the kept city, the kept city takes the duplicate's coordinates if it has none, and the
- * duplicate is removed. Every moved listing is announced (hotel.updated) in the same transaction.
+ * duplicate is removed. Every moved listing is announced (hotel.updated) and logged as the admin's edit
+ * (detail: the merge) in the same transaction.
  */
-export async function mergeCities(pool: Pool, fromId: number, intoId: number): Promise<{ city: City; movedListings: number }> {
+export async function mergeCities(pool: Pool, fromId: number, intoId: number, audit?: AuditActor): Promise<{ city: City; movedListings: number }> {
   const result = await withTransaction(pool, async (tx) => {
     const { rows: found } = await tx.query<Omit<CityRow, 'hotel_count'>>(
       'SELECT id, name, country, latitude, longitude FROM cities WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
@@ -71,6 +73,7 @@ export async function mergeCities(pool: Pool, fromId: number, intoId: number): P
     for (const { id } of moved) {
       const hotel = (await findHotel(tx, { id }))!;
       await enqueueEvent(tx, 'hotel.updated', hotelSnapshot(hotel), { key: id });
+      if (audit) await recordAudit(tx, audit, 'edited', hotel, `City ${from.name}, ${from.country} merged into ${into.name}, ${into.country}`);
     }
     const city = (await listCities(tx, { withListingCount: true })).find((c) => c.id === intoId)!;
     return { city, movedListings: moved.length };

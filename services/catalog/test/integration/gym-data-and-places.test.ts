@@ -267,5 +267,7 @@ describe('places', () => {
     expect(queue.changes.find((c) => c.field === 'cityId')?.to).toBe(keep.cityId);
     const { rows } = await db.query("SELECT 1 FROM outbox WHERE event_type = 'hotel.updated' AND payload->'data'->>'hotelId' = $1 AND payload->'data'->>'city' = $2", [String(dupe.id), `Saint Tagsburg ${tag}`]);
     expect(rows.length).toBeGreaterThan(0);
+    const audit = (await api<{ items: { hotelId: number; action: string; detail: string | null }[] }>('GET', '/api/admin/hotels/audit?pageSize=50', { token: admin })).body.items;
+    expect(audit.find((e) => e.hotelId === dupe.id)).toMatchObject({ action: 'edited', detail: `City St Tagsburg ${tag}, Russia merged into Saint Tagsburg ${tag}, Russia` });
   });
 });
