@@ -64,6 +64,11 @@ test.describe('review moderation at scale', () => {
       await expect(cards).toHaveCount(1);
       await expect(cards.first()).toContainText(`Review 1 ${tag}`);
       await page.getByLabel('Rating').selectOption('');
+      // Only this hotel: the search text goes, the hotel filter keeps the three.
+      await page.getByLabel('Search reviews').fill('');
+      await cards.first().getByRole('button', { name: /^Only this hotel/ }).click();
+      await expect(page.getByTestId('hotel-filter')).toContainText(`#${hotel.id}`);
+      await expect(page.getByTestId('review-count')).toHaveText('Showing 1–3 of 3 reviews');
       await page.getByLabel('Sort').selectOption('oldest');
       await expect(cards.first()).toContainText(`Review 0 ${tag}`);
       if (shots) await page.screenshot({ path: `${shots}/moderation-1280.png` });

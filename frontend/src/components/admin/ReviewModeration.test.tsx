@@ -126,6 +126,11 @@ describe('ReviewModeration', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
     fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '2' } });
     await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/admin/reviews?status=rejected&rating=2&sort=newest&page=1&pageSize=25'));
+    fireEvent.click(screen.getByRole('button', { name: 'Only this hotel: Summit SoHo Athletic House' }));
+    await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/admin/reviews?status=rejected&hotelId=3&rating=2&sort=newest&page=1&pageSize=25'));
+    expect(screen.getByTestId('hotel-filter').textContent).toContain('Summit SoHo Athletic House #3');
+    fireEvent.click(screen.getByRole('button', { name: "Show every hotel's reviews, not only Summit SoHo Athletic House's" }));
+    await waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).not.toContain('hotelId'));
   });
 
   it('says so when nothing is pending', async () => {

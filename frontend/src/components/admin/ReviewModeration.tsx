@@ -145,6 +145,19 @@ export function ReviewModeration() {
         <DateField label="Written from" value={filters.from} max={filters.to || undefined} onChange={(from) => change({ from })} />
         <DateField label="Written to" value={filters.to} min={filters.from || undefined} onChange={(to) => change({ to })} />
       </div>
+      {filters.hotel ? (
+        <div className="col-span-full flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          Hotel:
+          <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-3 font-medium text-slate-900" data-testid="hotel-filter">
+            <span className="truncate">
+              {filters.hotel.name} #{filters.hotel.id}
+            </span>
+            <button type="button" className="inline-flex h-7 w-7 items-center justify-center rounded-full hover:bg-slate-200" aria-label={`Show every hotel's reviews, not only ${filters.hotel.name}'s`} onClick={() => change({ hotel: null })}>
+              <X aria-hidden className="h-4 w-4" />
+            </button>
+          </span>
+        </div>
+      ) : null}
     </div>
   );
 
@@ -211,6 +224,7 @@ export function ReviewModeration() {
               onSelect={(on) => toggle(review.id, on)}
               onApprove={() => void approve(review)}
               onReject={() => setRejecting({ kind: 'one', review })}
+              onOnlyHotel={filters.hotel ? undefined : () => change({ hotel: { id: review.hotelId, name: review.hotelName || `Hotel ${review.hotelId}` } })}
             />
           ))}
         </ul>
@@ -266,7 +280,24 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function ReviewCard({ review, busy, selected, onSelect, onApprove, onReject }: { review: AdminReview; busy: boolean; selected: boolean; onSelect: (on: boolean) => void; onApprove: () => void; onReject: () => void }) {
+function ReviewCard({
+  review,
+  busy,
+  selected,
+  onSelect,
+  onApprove,
+  onReject,
+  onOnlyHotel,
+}: {
+  review: AdminReview;
+  busy: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onApprove: () => void;
+  onReject: () => void;
+  /** Narrows the list to this review's hotel; absent once the list is narrowed. */
+  onOnlyHotel?: () => void;
+}) {
   const pending = review.isApproved === null;
   const name = reviewerFullName(review);
   const stay = stayDateText(review.stayDate);
@@ -286,7 +317,22 @@ function ReviewCard({ review, busy, selected, onSelect, onApprove, onReject }: {
           ) : null}
           <div className="min-w-0">
             <h3 className="text-lg font-bold text-slate-900">{review.hotelName || 'Unknown Hotel'}</h3>
-            <p className="text-sm text-slate-600">by {name}</p>
+            <p className="text-sm text-slate-600">
+              <span>by {name}</span>
+              {onOnlyHotel ? (
+                <>
+                  {' · '}
+                  <button
+                    type="button"
+                    className="font-medium text-ocean-700 underline-offset-2 hover:underline"
+                    aria-label={`Only this hotel: ${review.hotelName || `Hotel ${review.hotelId}`}`}
+                    onClick={onOnlyHotel}
+                  >
+                    Only this hotel
+                  </button>
+                </>
+              ) : null}
+            </p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <StarRating value={review.rating} />
               {review.gymRating ? <span className="text-sm font-medium text-slate-700">(Gym: {review.gymRating}/5)</span> : null}

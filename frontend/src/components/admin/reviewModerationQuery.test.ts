@@ -4,6 +4,7 @@ import { accountAgeText, adminReviewApiQuery, defaultReviewFilters, isFiltered, 
 describe('review moderation helpers', () => {
   it('builds the API query, leaving empty filters out', () => {
     expect(adminReviewApiQuery(defaultReviewFilters)).toBe('status=pending&sort=newest&page=1&pageSize=25');
+    expect(adminReviewApiQuery({ ...defaultReviewFilters, hotel: { id: 7, name: 'Iron Palace' } })).toBe('status=pending&hotelId=7&sort=newest&page=1&pageSize=25');
     expect(adminReviewApiQuery({ ...defaultReviewFilters, status: 'all', rating: '3', q: '  sauna & rack ', from: '2026-11-01', to: '2026-11-30', sort: 'rating-low', page: 3 })).toBe(
       'status=all&rating=3&q=sauna+%26+rack&from=2026-11-01&to=2026-11-30&sort=rating-low&page=3&pageSize=25',
     );
@@ -13,6 +14,7 @@ describe('review moderation helpers', () => {
     expect(isFiltered(defaultReviewFilters)).toBe(false);
     expect(isFiltered({ ...defaultReviewFilters, sort: 'oldest', page: 2 })).toBe(false);
     expect(isFiltered({ ...defaultReviewFilters, q: 'x' })).toBe(true);
+    expect(isFiltered({ ...defaultReviewFilters, hotel: { id: 7, name: 'Iron Palace' } })).toBe(true);
     expect(isFiltered({ ...defaultReviewFilters, status: 'approved' })).toBe(true);
   });
 

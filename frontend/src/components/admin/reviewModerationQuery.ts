@@ -5,6 +5,8 @@ export const reviewsPerPage = 25;
 
 export interface ReviewFilters {
   status: ReviewStatus;
+  /** One hotel's reviews, chosen from a card ("Only this hotel"); its name is shown in the filter chip. */
+  hotel: { id: number; name: string } | null;
   rating: string;
   q: string;
   from: string;
@@ -14,16 +16,17 @@ export interface ReviewFilters {
 }
 
 /** The queue as it opens: pending reviews, newest first (a review just written is on the first page). */
-export const defaultReviewFilters: ReviewFilters = { status: 'pending', rating: '', q: '', from: '', to: '', sort: 'newest', page: 1 };
+export const defaultReviewFilters: ReviewFilters = { status: 'pending', hotel: null, rating: '', q: '', from: '', to: '', sort: 'newest', page: 1 };
 
 /** Whether anything narrows the list beyond the default pending queue (the empty state differs). */
 export function isFiltered(filters: ReviewFilters): boolean {
-  return filters.status !== 'pending' || Boolean(filters.rating || filters.q.trim() || filters.from || filters.to);
+  return filters.status !== 'pending' || Boolean(filters.hotel || filters.rating || filters.q.trim() || filters.from || filters.to);
 }
 
 /** The API query string for one page (`GET /api/admin/reviews?...`); empty filters are left out. */
 export function adminReviewApiQuery(filters: ReviewFilters): string {
   const params = new URLSearchParams({ status: filters.status });
+  if (filters.hotel) params.set('hotelId', String(filters.hotel.id));
   if (filters.rating) params.set('rating', filters.rating);
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.from) params.set('from', filters.from);
