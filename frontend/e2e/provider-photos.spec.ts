@@ -130,6 +130,8 @@ test.describe('provider photos', () => {
       await expect(page.getByTestId('photos-awaiting-review')).toBeVisible();
       const liveIds = async () => ((await (await request.get(`${API}/api/hotels/${listing.id}`)).json()) as { images: string[] }).images.map((url) => url.split('/').pop()!.split('-')[0]);
       expect(await liveIds()).toEqual([uploaded[1], uploaded[2]]);
+      await page.reload();
+      await expect(page.getByTestId('pending-changes-notice').getByTestId('revision-photos')).toHaveCount(2);
       await shoot(page, 'edit-photos-pending');
 
       // The admin sees the photos themselves, old order and new, and approves them.

@@ -11,7 +11,8 @@ import { PhotoManager } from '@/components/provider/PhotoManager';
 import { Button } from '@/components/ui/Button';
 import { Card, Container, Skeleton } from '@/components/ui/Misc';
 import { ListingStatusBadge } from '@/components/provider/ListingCard';
-import { revisionFieldLabels, revisionValueText } from '@/components/admin/revisionText';
+import { revisionFieldLabels } from '@/components/admin/revisionText';
+import { RevisionValue } from '@/components/admin/RevisionValue';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
 
@@ -77,7 +78,7 @@ export default function EditHotelPage() {
               <ul className="mt-2 space-y-1">
                 {hotel.pendingRevision.changes.map((change) => (
                   <li key={change.field} className="break-all">
-                    <span className="font-semibold">{revisionFieldLabels[change.field]}:</span> {revisionValueText(change.field, change.from, cities.data)} → {revisionValueText(change.field, change.to, cities.data)}
+                    <span className="font-semibold">{revisionFieldLabels[change.field]}:</span> <RevisionValue field={change.field} value={change.from} cities={cities.data} /> → <RevisionValue field={change.field} value={change.to} cities={cities.data} />
                   </li>
                 ))}
               </ul>
