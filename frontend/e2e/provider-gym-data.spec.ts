@@ -62,6 +62,17 @@ test.describe('structured gym data in the provider listing form', () => {
     await expect(page.getByText('“Power rack” counts as Squat rack: tick it above or remove the item')).toBeVisible();
 
     await page.getByLabel('Country').fill('Norway');
+    // A pin on the map fills the coordinates; typing them moves the pin.
+    await page.getByRole('button', { name: 'Put a pin on a map' }).click();
+    const map = page.getByTestId('location-picker');
+    await expect(map).toBeVisible();
+    await map.click({ position: { x: 120, y: 100 } });
+    await expect(page.getByLabel('Latitude (optional)')).not.toHaveValue('');
+    await expect(page.getByLabel('Longitude (optional)')).not.toHaveValue('');
+    await expect(map.locator('.rr-map-pin')).toHaveCount(1);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.getByTestId('another-city').screenshot({ path: `${shots}/provider-map-pin-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Latitude (optional)').fill('60.39');
     await page.getByLabel('Longitude (optional)').fill('5.32');
     await strength.getByRole('checkbox', { name: 'Squat rack' }).check();

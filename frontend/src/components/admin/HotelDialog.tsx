@@ -96,6 +96,12 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
               loading={cities.isPending}
               cityId={chosenCity}
               placeholder="Select a city"
+              latitude={form.watch('latitude')}
+              longitude={form.watch('longitude')}
+              onPick={(latitude, longitude) => {
+                form.setValue('latitude', String(latitude), { shouldDirty: true, shouldValidate: true });
+                form.setValue('longitude', String(longitude), { shouldDirty: true, shouldValidate: true });
+              }}
             />
             <TextField label="Address" aria-required error={errors.address?.message} {...form.register('address')} />
             <TextAreaField label="Description" className="sm:col-span-2" rows={3} error={errors.description?.message} {...form.register('description')} />

@@ -110,6 +110,12 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
           loading={cities.isPending}
           cityId={chosenCity ?? ''}
           placeholder="Choose a city"
+          latitude={form.watch('place.latitude') ?? ''}
+          longitude={form.watch('place.longitude') ?? ''}
+          onPick={(latitude, longitude) => {
+            form.setValue('place.latitude', String(latitude), { shouldDirty: true, shouldValidate: true });
+            form.setValue('place.longitude', String(longitude), { shouldDirty: true, shouldValidate: true });
+          }}
         />
       </FormSection>
 

@@ -1,11 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MapPin } from 'lucide-react';
 import type { City } from '@reproute/contracts';
 import { cityLabel } from '@/api/cities';
+import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { SelectField } from './FormControls';
 import { anotherCity, type PlaceFormValues } from './placeForm';
 
 type PlaceField = keyof PlaceFormValues;
+
+const LocationPicker = lazy(() => import('./LocationPicker'));
 
 interface PlaceFieldsProps {
   register: (field: PlaceField) => UseFormRegisterReturn;
@@ -16,10 +21,17 @@ interface PlaceFieldsProps {
   cityId: string;
   placeholder: string;
   idPrefix: string;
+  /** The coordinates typed so far (text, as the inputs hold them) and how a pin on the map sets them. */
+  latitude: string;
+  longitude: string;
+  onPick: (latitude: number, longitude: number) => void;
 }
 
+const coordinate = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
+
 /** The city choice with "Another city": a place not in the list is created with its country (and coordinates, for the map). */
-export function PlaceFields({ register, errors, cities, loading, cityId, placeholder, idPrefix }: PlaceFieldsProps) {
+export function PlaceFields({ register, errors, cities, loading, cityId, placeholder, idPrefix, latitude, longitude, onPick }: PlaceFieldsProps) {
+  const [mapOpen, setMapOpen] = useState(false);
   return (
     <>
       <SelectField id={`${idPrefix}-city`} label="City" aria-required error={errors.cityId} disabled={loading} {...register('cityId')}>
@@ -38,8 +50,20 @@ export function PlaceFields({ register, errors, cities, loading, cityId, placeho
           <TextField id={`${idPrefix}-lat`} label="Latitude (optional)" inputMode="decimal" placeholder="47.3769" error={errors.latitude} {...register('latitude')} />
           <TextField id={`${idPrefix}-lng`} label="Longitude (optional)" inputMode="decimal" placeholder="8.5417" error={errors.longitude} {...register('longitude')} />
           <p className="text-xs text-slate-600 sm:col-span-2">
-            The city is added for every listing there. Coordinates place the hotel on the search map; copy them from any map app (right-click the hotel’s spot).
+            The city is added for every listing there. Coordinates place the hotel on the search map: type them, or put a pin on the map.
           </p>
+          <div className="sm:col-span-2">
+            <Button variant="outline" size="sm" aria-expanded={mapOpen} onClick={() => setMapOpen((open) => !open)}>
+              <MapPin aria-hidden className="h-4 w-4" /> {mapOpen ? 'Hide the map' : 'Put a pin on a map'}
+            </Button>
+            {mapOpen ? (
+              <div className="mt-3">
+                <Suspense fallback={<p className="text-sm text-slate-600">Loading the map...</p>}>
+                  <LocationPicker latitude={coordinate(latitude)} longitude={coordinate(longitude)} onPick={onPick} />
+                </Suspense>
+              </div>
+            ) : null}
+          </div>
         </div>
       ) : null}
     </>

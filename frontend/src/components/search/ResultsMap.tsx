@@ -5,17 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import type { Hotel } from '@/api/types';
 import { HotelCard } from '@/components/HotelCard';
 import { hotelPriceLabel } from '@/lib/hotel';
-
-const defaultTileUrl = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const defaultAttribution = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-
-/** VITE_MAP_TILE_URL: unset means OpenStreetMap's tiles, an empty value means no tile layer (markers on a plain background). */
-function tileConfig(): { url: string; attribution: string } | null {
-  const configured = import.meta.env.VITE_MAP_TILE_URL as string | undefined;
-  if (configured === undefined) return { url: defaultTileUrl, attribution: defaultAttribution };
-  if (configured.trim() === '') return null;
-  return { url: configured.trim(), attribution: (import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined) ?? '' };
-}
+import { tileConfig } from '@/lib/mapTiles';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
