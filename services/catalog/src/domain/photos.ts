@@ -109,3 +109,24 @@ export function photosAnswer(
     live: { cover: liveLists.cover, images: liveLists.images, gymImages: liveLists.gymImages },
   };
 }
+
+/** The photo id a stored file belongs to (`{id}.jpg`, `{id}-800.webp`). */
+export const photoIdOfKey = (key: string): string => key.slice(0, 32);
+
+/**
+ * Files to prune: those of photos no listing and no waiting revision shows, written longer ago than
+ * the grace period (an upload stores its files a moment before the listing names them).
+ */
+export function unreferencedFiles(files: readonly { key: string; writtenAt: Date }[], referencedIds: ReadonlySet<string>, olderThan: Date): string[] {
+  return files.filter((file) => !referencedIds.has(photoIdOfKey(file.key)) && file.writtenAt < olderThan).map((file) => file.key);
+}
+
+/** Ids of uploaded photos among image URLs (anything else is ignored). */
+export function photoIdsIn(urls: Iterable<unknown>): Set<string> {
+  const ids = new Set<string>();
+  for (const url of urls) {
+    const id = typeof url === 'string' ? parsePhotoUrl(url)?.id : undefined;
+    if (id) ids.add(id);
+  }
+  return ids;
+}

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /** A stored file: its bytes and content type. */
 export interface StoredFile {
@@ -20,6 +20,8 @@ export interface PhotoStorage {
   get(key: string): Promise<StoredFile | null>;
   has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored photo file with when it was written (for pruning files no listing shows). */
+  list(): AsyncIterable<{ key: string; writtenAt: Date }>;
 }
 
 const safeKey = /^[a-f0-9]{32}(-\d{1,5})?\.(jpg|png|webp)$/;
@@ -76,6 +78,20 @@ export class LocalDiskStorage implements PhotoStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; writtenAt: Date }> {
+    const folders = await readdir(this.root).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    for (const folder of folders) {
+      for (const key of await readdir(path.join(this.root, folder)).catch(() => [] as string[])) {
+        if (!safeKey.test(key)) continue;
+        const info = await stat(path.join(this.root, folder, key)).catch(() => null);
+        if (info) yield { key, writtenAt: info.mtime };
+      }
+    }
   }
 }
 
@@ -144,6 +160,18 @@ export class S3Storage implements PhotoStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  async *list(): AsyncIterable<{ key: string; writtenAt: Date }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.prefix.length) ?? '';
+        if (safeKey.test(key)) yield { key, writtenAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

@@ -137,10 +137,9 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       const before = await findHotel(ctx.pool, { id });
       if (!before) throw notFound(messages.hotelNotFound);
       updateOrThrow(appendPhotos(applyListingUpdate(before, (await findRevision(ctx.pool, id))?.fields ?? {}), kind, urls));
+      // Written even when already there: the same bytes, and a fresh write time keeps the prune from taking them.
       for (const photo of processed) {
-        for (const file of [...photo.variants, photo.original]) {
-          if (!(await storage.has(file.key))) await storage.put(file.key, file.body, file.contentType);
-        }
+        for (const file of [...photo.variants, photo.original]) await storage.put(file.key, file.body, file.contentType);
       }
       await recordPhotos(
         ctx.pool,

@@ -45,6 +45,9 @@ describe('S3 photo storage', () => {
     expect(await storage.get(key)).toEqual({ body, contentType: 'image/webp' });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: 'reproute-photos' }));
     expect(listed.Contents?.map((object) => object.Key)).toEqual([`photos/${key}`]);
+    const own: string[] = [];
+    for await (const file of storage.list()) own.push(file.key);
+    expect(own).toEqual([key]);
     await storage.delete(key);
     expect(await storage.has(key)).toBe(false);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { hotelPhotosUpdate, parsePhotoUrl, photoMessages, photoSources, photoWidthsUpTo, largestVariantWidth } from '@reproute/contracts';
-import { appendPhotos, arrangePhotos, photoLists, removePhoto } from '../../src/domain/photos.ts';
+import { appendPhotos, arrangePhotos, photoIdsIn, photoLists, removePhoto, unreferencedFiles } from '../../src/domain/photos.ts';
 import type { HotelRecord } from '../../src/domain/hotel.ts';
 import { PhotoRejected, processPhoto } from '../../src/photos/process.ts';
 import { LocalDiskStorage, photoStorageFrom, S3Storage } from '../../src/photos/storage.ts';
@@ -86,6 +86,23 @@ describe('arranging a listing\'s photos', () => {
   });
 });
 
+describe('choosing files to prune', () => {
+  it('takes the files of photos nobody shows, once older than the grace period', () => {
+    const old = new Date('2026-01-01T00:00:00Z');
+    const recent = new Date('2026-01-03T00:00:00Z');
+    const referenced = photoIdsIn([photo(1), '/images/hotels/h01/hero.jpg', null, photo(2, 400)]);
+    expect(referenced).toEqual(new Set([id(1), id(2)]));
+    const files = [
+      { key: `${id(1)}.jpg`, writtenAt: old },
+      { key: `${id(1)}-400.webp`, writtenAt: old },
+      { key: `${id(3)}.png`, writtenAt: old },
+      { key: `${id(3)}-400.webp`, writtenAt: old },
+      { key: `${id(4)}-400.webp`, writtenAt: recent },
+    ];
+    expect(unreferencedFiles(files, referenced, new Date('2026-01-02T00:00:00Z'))).toEqual([`${id(3)}.png`, `${id(3)}-400.webp`]);
+  });
+});
+
 describe('processing an upload', () => {
   it('keeps the format, drops the metadata, makes WebP variants and names them by content', async () => {
     const input = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#c04020' } }).png().withExif({ IFD0: { Artist: 'Someone' } }).toBuffer();
@@ -127,6 +144,9 @@ describe('photo storage', () => {
     expect(await storage.get(key)).toEqual({ body: Buffer.from('webp bytes'), contentType: 'image/webp' });
     expect(await storage.has(key)).toBe(true);
     expect(await readdir(path.join(dir, key.slice(0, 2)))).toEqual([key]);
+    const listed: string[] = [];
+    for await (const file of storage.list()) listed.push(file.key);
+    expect(listed).toEqual([key]);
     await storage.delete(key);
     expect(await storage.has(key)).toBe(false);
     await expect(storage.put('../escape.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/not a photo file name/);
