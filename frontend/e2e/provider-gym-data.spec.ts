@@ -105,6 +105,9 @@ test.describe('structured gym data in the provider listing form', () => {
       await page.goto(`/search?query=${encodeURIComponent(name)}`);
       const card = page.getByTestId('hotel-card').filter({ hasText: name });
       for (const fact of ['06:00–22:00', '1,200 sqm', 'Dumbbells to 50 kg']) await expect(card.getByText(fact)).toBeVisible();
+      await page.goto(`/hotels/${listing.id}`);
+      const facilities = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Gym Equipment & Facilities' }) });
+      for (const fact of ['06:00–22:00', '1,200 sqm', 'Personal trainers', 'Fitness classes']) await expect(facilities.getByText(fact, { exact: true })).toBeVisible();
 
       // A gym edit of the live listing waits for review; the form opens with the stored values.
       await page.goto(`/edit-hotel/${listing.id}`);

@@ -32,6 +32,8 @@ export interface Hotel {
     hasPool: boolean | null;
     hasSauna: boolean | null;
     hasPersonalTrainer: boolean | null;
+    /** Absent from answers of older catalogs. */
+    hasFitnessClasses?: boolean;
   } | null;
   isPremium: boolean;
   isApproved: boolean;

@@ -135,6 +135,11 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                     <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
                   </span>
                 ) : null}
+                {hotel.gym.hasFitnessClasses ? (
+                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                    <CalendarCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Fitness classes
+                  </span>
+                ) : null}
               </div>
             ) : null}
             <div className="mt-5 grid gap-4 sm:grid-cols-2">
