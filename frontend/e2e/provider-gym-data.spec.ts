@@ -128,6 +128,10 @@ test.describe('structured gym data in the provider listing form', () => {
       const revision = page.getByTestId('pending-revision').filter({ hasText: name });
       await expect(revision.getByText('Gym facilities')).toBeVisible({ timeout: 30_000 });
       await expect(revision.getByText(/Open 24 hours · 1,200 m² · dumbbells to 50 kg/)).toBeVisible();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await revision.screenshot({ path: `${shots}/admin-gym-revision-${width}.png` });
+      }
       await revision.getByRole('button', { name: `Approve changes to ${name}` }).click();
       await expect(toastWith(page, 'Changes Approved')).toBeVisible();
       await expect.poll(() => searchTotal(request, { query: name, open24h: 'true', gymSize: 'large' })).toBe(1);

@@ -55,7 +55,7 @@ export function PendingRevisions() {
               {revision.changes.map((change) => (
                 <div key={change.field} data-testid="revision-change">
                   <dt className="font-semibold text-slate-800">{revisionFieldLabels[change.field]}</dt>
-                  <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 break-all text-slate-700">
+                  <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 [overflow-wrap:anywhere] text-slate-700">
                     <span className="rounded bg-red-50 px-1.5 py-0.5 text-red-900 line-through decoration-red-400">
                       <span className="sr-only">from </span>
                       <RevisionValue field={change.field} value={change.from} cities={cities.data} />

@@ -77,7 +77,7 @@ export default function EditHotelPage() {
               <p className="mt-1">Travellers see the approved details until our team approves these changes. The form below shows your submitted values.</p>
               <ul className="mt-2 space-y-1">
                 {hotel.pendingRevision.changes.map((change) => (
-                  <li key={change.field} className="break-all">
+                  <li key={change.field} className="[overflow-wrap:anywhere]">
                     <span className="font-semibold">{revisionFieldLabels[change.field]}:</span> <RevisionValue field={change.field} value={change.from} cities={cities.data} /> → <RevisionValue field={change.field} value={change.to} cities={cities.data} />
                   </li>
                 ))}
