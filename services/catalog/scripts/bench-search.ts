@@ -13,16 +13,16 @@ import pg from 'pg';
 import { hotelSearchQuery } from '@reproute/contracts';
 import { toSearchCriteria } from '../src/domain/search.ts';
 import { searchPageSql, searchSummarySql } from '../src/store/search.ts';
+import { measureUrl, numberOption, tableHeader, tableRow } from './bench-http.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const requests = option('requests', 200);
-const gatewayRequests = option('gateway-requests', 60);
-const concurrency = option('concurrency', 4);
-const direct = process.env.CATALOG_URL ?? 'http://127.0.0.1:4002';
+const requests = numberOption(args, 'requests', 200);
+const gatewayRequests = numberOption(args, 'gateway-requests', 60);
+const concurrency = numberOption(args, 'concurrency', 4);
+const schema = process.env.DB_SCHEMA ?? 'catalog';
+// Several catalogs (CATALOG_URL=a,b, e.g. before and after a change over the same database) are asked
+// scenario by scenario in turn, so both see the same machine load.
+const direct = (process.env.CATALOG_URL ?? 'http://127.0.0.1:4002').split(',');
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 const scenarios: { kind: string; params: Record<string, string> }[] = [
@@ -42,40 +42,17 @@ const scenarios: { kind: string; params: Record<string, string> }[] = [
 
 const label = (params: Record<string, string>) => Object.entries(params).map(([k, v]) => `${k}=${v}`).join('&') || '(all)';
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
-}
+const measure = (base: string, params: Record<string, string>, count: number) =>
+  measureUrl(`${base}/api/hotels/search?${new URLSearchParams({ pageSize: '24', ...params })}`, { count, concurrency });
 
-async function measure(base: string, params: Record<string, string>, count: number) {
-  const url = `${base}/api/hotels/search?${new URLSearchParams({ pageSize: '24', ...params })}`;
-  const first = await fetch(url);
-  const body = (await first.json()) as { total?: number };
-  const times: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      next += 1;
-      const started = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      times.push(performance.now() - started);
-      if (res.status !== 200) failures += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  times.sort((a, b) => a - b);
-  return { total: body.total ?? -1, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), failures };
-}
-
-async function run(name: string, base: string, count: number) {
-  console.log(`\n## ${name} (${base}), ${count} requests per scenario, concurrency ${concurrency}\n`);
-  console.log('| kind | query | matches | p50 ms | p95 ms | p99 ms | non-200 |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+async function run(name: string, bases: string[], count: number) {
+  console.log(`\n## ${name} (${bases.join(' then ')}), ${count} requests per scenario, concurrency ${concurrency}\n`);
+  console.log(bases.length > 1 ? `| catalog ${tableHeader.replace('\n', '\n|---')}` : tableHeader);
   for (const scenario of scenarios) {
-    const r = await measure(base, scenario.params, count);
-    console.log(`| ${scenario.kind} | ${label(scenario.params)} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failures} |`);
+    for (const base of bases) {
+      const row = tableRow(scenario.kind, label(scenario.params), await measure(base, scenario.params, count));
+      console.log(bases.length > 1 ? `| ${base} ${row}` : row);
+    }
   }
 }
 
@@ -83,7 +60,7 @@ async function explain() {
   const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute',
     max: 1,
-    options: `-c search_path=${process.env.DB_SCHEMA ?? 'catalog'},public`,
+    options: `-c search_path=${schema},public`,
   });
   try {
     for (const scenario of scenarios.filter((s) => s.kind !== 'browse')) {
@@ -100,10 +77,10 @@ async function explain() {
 
 const countPool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute', max: 1 });
 const { rows } = await countPool.query<{ n: number; approved: number }>(
-  'SELECT count(*)::int AS n, count(*) FILTER (WHERE is_approved)::int AS approved FROM catalog.hotels',
+  `SELECT count(*)::int AS n, count(*) FILTER (WHERE is_approved)::int AS approved FROM ${schema}.hotels`,
 );
 await countPool.end();
 console.log(`hotels in the catalog: ${rows[0]?.n} (${rows[0]?.approved} approved)`);
 await run('direct to the catalog', direct, requests);
-await run('through the gateway', gateway, gatewayRequests);
+if (gatewayRequests > 0) await run('through the gateway', [gateway], gatewayRequests);
 if (args.includes('--explain')) await explain();

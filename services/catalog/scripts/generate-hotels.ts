@@ -113,24 +113,26 @@ async function generate(pool: pg.Pool, count: number): Promise<void> {
         status: next() < 0.95 ? 'approved' : 'pending',
       });
     }
+    // Each batch's gyms in the same statement: a later anti join against gyms would be planned as a
+    // nested loop while gyms is empty and turn quadratic as the insert fills it.
     await pool.query(
-      `INSERT INTO hotels (slug, name, description, address, city, country, rating, total_reviews, price_per_night, currency, price_usd,
-                           booking_url, gym_access_type, raw_equipment, equipment_labels, equipment_mask, status, synthetic)
-       SELECT slug, name, description, address, city, country, rating, total_reviews, price_per_night, currency, price_usd,
-              booking_url, gym_access_type, raw_equipment, equipment_labels, equipment_mask, status, true
-         FROM json_to_recordset($1::json) AS x(slug text, name text, description text, address text, city text, country text, rating numeric,
-              total_reviews int, price_per_night numeric, currency text, price_usd numeric, booking_url text, gym_access_type text,
-              raw_equipment text[], equipment_labels text[], equipment_mask int, status text)`,
+      `WITH inserted AS (
+         INSERT INTO hotels (slug, name, description, address, city, country, rating, total_reviews, price_per_night, currency, price_usd,
+                             booking_url, gym_access_type, raw_equipment, equipment_labels, equipment_mask, status, synthetic)
+         SELECT slug, name, description, address, city, country, rating, total_reviews, price_per_night, currency, price_usd,
+                booking_url, gym_access_type, raw_equipment, equipment_labels, equipment_mask, status, true
+           FROM json_to_recordset($1::json) AS x(slug text, name text, description text, address text, city text, country text, rating numeric,
+                total_reviews int, price_per_night numeric, currency text, price_usd numeric, booking_url text, gym_access_type text,
+                raw_equipment text[], equipment_labels text[], equipment_mask int, status text)
+         RETURNING id, name, raw_equipment, equipment_labels)
+       INSERT INTO gyms (hotel_id, name, type, equipment, hours, size, has_pool, has_sauna, has_personal_trainer)
+       SELECT id, name || ' Gym', 'hotel gym', raw_equipment, '6:00 - 22:00', '300 sqm',
+              'pool' = ANY (equipment_labels), 'sauna' = ANY (equipment_labels), id % 3 = 0
+         FROM inserted`,
       [JSON.stringify(batch)],
     );
     process.stdout.write(`\rinserted ${Math.min(count, done + batchSize)} / ${count}`);
   }
-  await pool.query(
-    `INSERT INTO gyms (hotel_id, name, type, equipment, hours, size, has_pool, has_sauna, has_personal_trainer)
-     SELECT h.id, h.name || ' Gym', 'hotel gym', h.raw_equipment, '6:00 - 22:00', '300 sqm',
-            'pool' = ANY (h.equipment_labels), 'sauna' = ANY (h.equipment_labels), h.id % 3 = 0
-       FROM hotels h WHERE h.synthetic AND NOT EXISTS (SELECT 1 FROM gyms g WHERE g.hotel_id = h.id)`,
-  );
   await pool.query('VACUUM ANALYZE hotels');
   await pool.query('VACUUM ANALYZE gyms');
   console.log(`\n${count} synthetic hotels in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -40,7 +40,10 @@ export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery)
        JOIN hotels h ON h.id = page.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY ${orderBy}`,
       values,
     ),
-    db.query<{ total: string }>(`SELECT count(*) AS total FROM hotels h ${where}`, countValues),
+    // Without text the total comes from the per-status counts the triggers keep (migration 013).
+    query.q
+      ? db.query<{ total: string }>(`SELECT count(*) AS total FROM hotels h ${where}`, countValues)
+      : db.query<{ total: string }>(`SELECT coalesce(sum(hotels), 0) AS total FROM hotel_status_counts ${query.status ? 'WHERE status = $1' : ''}`, countValues),
   ]);
   return { hotels: page.rows.map(hotelFromRow), total: Number(count.rows[0]!.total) };
 }
