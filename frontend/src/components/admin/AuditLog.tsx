@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { AdminAuditAction, ReviewAuditEntry } from '@reproute/contracts';
 import { useAdminAudit } from '@/api/admin';
@@ -66,38 +66,73 @@ export function AuditLog() {
   );
 }
 
-function HotelAudit() {
-  const [page, setPage] = useState(1);
-  const audit = useAdminAudit(page, entriesPerPage);
-  const total = audit.data?.total ?? 0;
+interface AuditPage<T> {
+  isPending: boolean;
+  isError: boolean;
+  data?: { items: T[]; total: number };
+}
 
+/** One log's entries as a list, with its loading, error and empty states and its pages. */
+function AuditEntries<T extends { id: string | number; createdAt: string; actorEmail: string }>(props: {
+  audit: AuditPage<T>;
+  page: number;
+  onPage: (page: number) => void;
+  empty: string;
+  testId: string;
+  entryTestId: string;
+  badge: (entry: T) => { label: string; className: string };
+  subject: (entry: T) => ReactNode;
+}) {
+  const { audit, page, onPage } = props;
+  const total = audit.data?.total ?? 0;
   if (audit.isPending) return <p className="mt-4 text-slate-600">Loading the audit log...</p>;
-  if (audit.isError) return <p className="mt-4 text-red-700">The audit log could not be loaded.</p>;
+  if (audit.isError || !audit.data) return <p className="mt-4 text-red-700">The audit log could not be loaded.</p>;
   return (
     <>
       {total === 0 ? (
-        <p className="mt-4 text-slate-600">No admin actions yet.</p>
+        <p className="mt-4 text-slate-600">{props.empty}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="audit-log">
-          {audit.data.items.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4" data-testid="audit-entry">
-              <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
-                {whenFormat.format(new Date(entry.createdAt))}
-              </time>
-              <span className={cn('inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', actionClasses[entry.action])}>{auditActionLabels[entry.action]}</span>
-              <span className="min-w-0 flex-1 text-slate-900">
-                <span className="font-semibold">{entry.hotelName}</span> <span className="text-slate-600">#{entry.hotelId}</span>
-                {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
-              </span>
-              <span className="min-w-0 truncate text-slate-700 sm:max-w-64" title={entry.actorEmail}>
-                by {entry.actorEmail}
-              </span>
-            </li>
-          ))}
+        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid={props.testId}>
+          {audit.data.items.map((entry) => {
+            const badge = props.badge(entry);
+            return (
+              <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4" data-testid={props.entryTestId}>
+                <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
+                  {whenFormat.format(new Date(entry.createdAt))}
+                </time>
+                <span className={cn('inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>{badge.label}</span>
+                <span className="min-w-0 flex-1 break-words text-slate-900">{props.subject(entry)}</span>
+                <span className="min-w-0 truncate text-slate-700 sm:max-w-64" title={entry.actorEmail}>
+                  by {entry.actorEmail}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
-      <Pages page={page} total={total} onPage={setPage} />
+      <Pages page={page} total={total} onPage={onPage} />
     </>
+  );
+}
+
+function HotelAudit() {
+  const [page, setPage] = useState(1);
+  return (
+    <AuditEntries
+      audit={useAdminAudit(page, entriesPerPage)}
+      page={page}
+      onPage={setPage}
+      empty="No admin actions yet."
+      testId="audit-log"
+      entryTestId="audit-entry"
+      badge={(entry) => ({ label: auditActionLabels[entry.action], className: actionClasses[entry.action] })}
+      subject={(entry) => (
+        <>
+          <span className="font-semibold">{entry.hotelName}</span> <span className="text-slate-600">#{entry.hotelId}</span>
+          {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
+        </>
+      )}
+    />
   );
 }
 
@@ -105,40 +140,26 @@ const reviewActionLabels: Record<ReviewAuditEntry['action'], string> = { approve
 
 function ReviewAudit() {
   const [page, setPage] = useState(1);
-  const audit = useReviewAudit(page, entriesPerPage);
-  const total = audit.data?.total ?? 0;
-
-  if (audit.isPending) return <p className="mt-4 text-slate-600">Loading the audit log...</p>;
-  if (audit.isError) return <p className="mt-4 text-red-700">The audit log could not be loaded.</p>;
   return (
-    <>
-      {total === 0 ? (
-        <p className="mt-4 text-slate-600">No review decisions yet.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="review-audit-log">
-          {audit.data.items.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:gap-4" data-testid="review-audit-entry">
-              <time dateTime={entry.createdAt} className="shrink-0 text-slate-600 sm:w-48">
-                {whenFormat.format(new Date(entry.createdAt))}
-              </time>
-              <span className={cn('inline-flex w-fit shrink-0 justify-center rounded-full px-2.5 py-0.5 text-xs font-semibold sm:w-32', actionClasses[entry.action])}>{reviewActionLabels[entry.action]}</span>
-              <span className="min-w-0 flex-1 break-words text-slate-900">
-                <span className="font-semibold">{entry.reviewTitle ? `"${entry.reviewTitle}"` : 'A review'}</span>
-                {entry.reviewerName ? <span className="text-slate-700"> by {entry.reviewerName}</span> : null}
-                <span className="block text-slate-600">
-                  {entry.hotelName ?? 'Unknown Hotel'} #{entry.hotelId}
-                </span>
-                {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
-              </span>
-              <span className="min-w-0 truncate text-slate-700 sm:max-w-64" title={entry.actorEmail}>
-                by {entry.actorEmail}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <AuditEntries
+      audit={useReviewAudit(page, entriesPerPage)}
+      page={page}
+      onPage={setPage}
+      empty="No review decisions yet."
+      testId="review-audit-log"
+      entryTestId="review-audit-entry"
+      badge={(entry) => ({ label: reviewActionLabels[entry.action], className: cn('justify-center sm:w-32', actionClasses[entry.action]) })}
+      subject={(entry) => (
+        <>
+          <span className="font-semibold">{entry.reviewTitle ? `"${entry.reviewTitle}"` : 'A review'}</span>
+          {entry.reviewerName ? <span className="text-slate-700"> by {entry.reviewerName}</span> : null}
+          <span className="block text-slate-600">
+            {entry.hotelName ?? 'Unknown Hotel'} #{entry.hotelId}
+          </span>
+          {entry.detail ? <span className="block text-slate-700">Reason: {entry.detail}</span> : null}
+        </>
       )}
-      <Pages page={page} total={total} onPage={setPage} />
-    </>
+    />
   );
 }
 
