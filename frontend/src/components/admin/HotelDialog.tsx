@@ -91,7 +91,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
             <PlaceFields
               idPrefix="admin-place"
               register={(field) => form.register(field)}
-              errors={{ cityId: errors.cityId?.message, city: errors.city?.message, country: errors.country?.message, latitude: errors.latitude?.message, longitude: errors.longitude?.message }}
+              errors={errors}
               cities={cities.data}
               loading={cities.isPending}
               cityId={chosenCity}
@@ -126,13 +126,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
             <GymDataFields
               idPrefix="admin-gym"
               register={(field) => form.register(`gymData.${field}`)}
-              errors={{
-                extras: errors.gymData?.extras?.message,
-                opensAt: errors.gymData?.opensAt?.message,
-                closesAt: errors.gymData?.closesAt?.message,
-                sizeSqm: errors.gymData?.sizeSqm?.message,
-                heaviestDumbbellKg: errors.gymData?.heaviestDumbbellKg?.message,
-              }}
+              errors={errors.gymData}
               open24Hours={Boolean(open24Hours)}
             />
             <label className="flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 sm:col-span-2">

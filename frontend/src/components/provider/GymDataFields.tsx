@@ -10,7 +10,8 @@ type GymField = keyof GymDataFormValues;
 interface GymDataFieldsProps {
   /** Registers one of the gym fields (the caller adds its own prefix). */
   register: (field: GymField) => UseFormRegisterReturn;
-  errors: Partial<Record<GymField, string | undefined>>;
+  /** The form's errors for these fields (react-hook-form's nested errors object). */
+  errors?: Partial<Record<GymField, { message?: string } | undefined>>;
   /** The live value of "Open 24 hours": the times are hidden while it is ticked. */
   open24Hours: boolean;
   /** Makes the ids unique when two forms are on one page. */
@@ -55,7 +56,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         className="sm:col-span-2"
         placeholder="Sled lane, Climbing wall"
         hint={<p className="mt-1.5 text-xs text-slate-600">Anything not in the lists above, separated by commas. Travellers can search for these words.</p>}
-        error={errors.extras}
+        error={errors?.extras?.message}
         {...register('extras')}
       />
 
@@ -67,8 +68,8 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         {open24Hours ? null : (
           <>
             <div className="mt-2 grid grid-cols-2 gap-3">
-              <TextField id={id('opens')} label="Opens at" type="time" error={errors.opensAt} {...register('opensAt')} />
-              <TextField id={id('closes')} label="Closes at" type="time" error={errors.closesAt} {...register('closesAt')} />
+              <TextField id={id('opens')} label="Opens at" type="time" error={errors?.opensAt?.message} {...register('opensAt')} />
+              <TextField id={id('closes')} label="Closes at" type="time" error={errors?.closesAt?.message} {...register('closesAt')} />
             </div>
             <p className="mt-2 text-xs text-slate-600">Leave the times empty if you do not know them.</p>
           </>
@@ -83,7 +84,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         min={1}
         step={1}
         placeholder="450"
-        error={errors.sizeSqm}
+        error={errors?.sizeSqm?.message}
         {...register('sizeSqm')}
       />
       <TextField
@@ -95,7 +96,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         max={200}
         step="0.5"
         placeholder="40"
-        error={errors.heaviestDumbbellKg}
+        error={errors?.heaviestDumbbellKg?.message}
         {...register('heaviestDumbbellKg')}
       />
 

@@ -83,13 +83,7 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
         <GymDataFields
           idPrefix="listing-gym"
           register={(field) => form.register(`gymData.${field}`)}
-          errors={{
-            extras: errors.gymData?.extras?.message,
-            opensAt: errors.gymData?.opensAt?.message,
-            closesAt: errors.gymData?.closesAt?.message,
-            sizeSqm: errors.gymData?.sizeSqm?.message,
-            heaviestDumbbellKg: errors.gymData?.heaviestDumbbellKg?.message,
-          }}
+          errors={errors.gymData}
           open24Hours={Boolean(open24Hours)}
         />
       </FormSection>
@@ -99,13 +93,7 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
         <PlaceFields
           idPrefix="listing-place"
           register={(field) => form.register(`place.${field}`)}
-          errors={{
-            cityId: errors.place?.cityId?.message,
-            city: errors.place?.city?.message,
-            country: errors.place?.country?.message,
-            latitude: errors.place?.latitude?.message,
-            longitude: errors.place?.longitude?.message,
-          }}
+          errors={errors.place}
           cities={cities.data}
           loading={cities.isPending}
           cityId={chosenCity ?? ''}

@@ -14,7 +14,8 @@ const LocationPicker = lazy(() => import('./LocationPicker'));
 
 interface PlaceFieldsProps {
   register: (field: PlaceField) => UseFormRegisterReturn;
-  errors: Partial<Record<PlaceField, string | undefined>>;
+  /** The form's errors for these fields (react-hook-form's nested errors object). */
+  errors?: Partial<Record<PlaceField, { message?: string } | undefined>>;
   cities: City[] | undefined;
   loading: boolean;
   /** The live value of the city select: "Another city" reveals the city, country and coordinates. */
@@ -34,7 +35,7 @@ export function PlaceFields({ register, errors, cities, loading, cityId, placeho
   const [mapOpen, setMapOpen] = useState(false);
   return (
     <>
-      <SelectField id={`${idPrefix}-city`} label="City" aria-required error={errors.cityId} disabled={loading} {...register('cityId')}>
+      <SelectField id={`${idPrefix}-city`} label="City" aria-required error={errors?.cityId?.message} disabled={loading} {...register('cityId')}>
         <option value="">{loading ? 'Loading cities...' : placeholder}</option>
         {(cities ?? []).map((city) => (
           <option key={city.id} value={String(city.id)}>
@@ -45,10 +46,10 @@ export function PlaceFields({ register, errors, cities, loading, cityId, placeho
       </SelectField>
       {cityId === anotherCity ? (
         <div className="grid gap-4 rounded-xl bg-slate-50 p-3 sm:col-span-2 sm:grid-cols-2" data-testid="another-city">
-          <TextField id={`${idPrefix}-new-city`} label="City name" aria-required autoComplete="address-level2" error={errors.city} {...register('city')} />
-          <TextField id={`${idPrefix}-new-country`} label="Country" aria-required autoComplete="country-name" error={errors.country} {...register('country')} />
-          <TextField id={`${idPrefix}-lat`} label="Latitude (optional)" inputMode="decimal" placeholder="47.3769" error={errors.latitude} {...register('latitude')} />
-          <TextField id={`${idPrefix}-lng`} label="Longitude (optional)" inputMode="decimal" placeholder="8.5417" error={errors.longitude} {...register('longitude')} />
+          <TextField id={`${idPrefix}-new-city`} label="City name" aria-required autoComplete="address-level2" error={errors?.city?.message} {...register('city')} />
+          <TextField id={`${idPrefix}-new-country`} label="Country" aria-required autoComplete="country-name" error={errors?.country?.message} {...register('country')} />
+          <TextField id={`${idPrefix}-lat`} label="Latitude (optional)" inputMode="decimal" placeholder="47.3769" error={errors?.latitude?.message} {...register('latitude')} />
+          <TextField id={`${idPrefix}-lng`} label="Longitude (optional)" inputMode="decimal" placeholder="8.5417" error={errors?.longitude?.message} {...register('longitude')} />
           <p className="text-xs text-slate-600 sm:col-span-2">
             The city is added for every listing there. Coordinates place the hotel on the search map: type them, or put a pin on the map.
           </p>
