@@ -174,7 +174,7 @@ export class KafkaBus implements EventBus {
       const consumer = this.kafka.consumer({
         groupId: options.groupId,
         sessionTimeout: 15_000,
-        heartbeatInterval: 1_000,
+        heartbeatInterval: 3_000,
         retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
       });
       current = consumer;
