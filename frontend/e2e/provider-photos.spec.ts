@@ -92,6 +92,8 @@ test.describe('provider photos', () => {
       await manager.getByRole('button', { name: 'Delete photo 2' }).click();
       await dialog.getByRole('button', { name: 'Delete Photo' }).click();
       await expect(page.getByTestId('photo-hotel')).toHaveCount(2);
+      // Focus moves to the photo now in the deleted one's place, not to the page's start.
+      await expect(manager.getByRole('button', { name: 'Delete photo 2' })).toBeFocused();
       await expect.poll(() => order(page, 'hotel')).toEqual([uploaded[1], uploaded[2]]);
       await expect(page.getByTestId('photo-hotel').nth(1).getByTestId('cover-badge')).toBeVisible();
 

@@ -11,15 +11,19 @@ interface ConfirmDialogProps {
   busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
+  /** Where focus goes when the dialog closes (by default back to what opened it, if it is still there). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Asks before a destructive action; the confirm button stays disabled while it runs. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy = false, onConfirm, onCloseAutoFocus }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
           <AlertDialog.Title className="font-display text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-slate-600">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -99,6 +99,8 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
   const list = kind === 'gym' ? answer.gymPhotos : answer.photos;
   const busy = arrange.isPending || remove.isPending;
   const listRef = useRef<HTMLOListElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const focusAfterDelete = useRef<string | null | undefined>(undefined);
 
   // Buttons are disabled while a change saves, which drops keyboard focus: give it back to the same
   // photo's button for the same action (or its nearest enabled one) once the new order is shown.
@@ -146,10 +148,15 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
   }
 
   async function confirmDelete(photo: ListingPhoto) {
+    const index = list.findIndex((p) => p.url === photo.url);
+    const neighbour = list[index + 1] ?? list[index - 1];
     try {
       if (photo.id) await remove.mutateAsync(photo.id);
       else await arrange.mutateAsync(without(answer, photo.url));
       announce('Photo deleted.');
+      // The deleted photo's button opened the dialog and is gone: focus moves to the photo now in its
+      // place (or the one before it), else to the file chooser, instead of the page's start.
+      focusAfterDelete.current = neighbour?.url ?? null;
       setConfirming(null);
     } catch (error) {
       toast({ title: 'Photo Not Deleted', description: serverMessageOr(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
@@ -197,6 +204,7 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
             <span className="max-sm:hidden">choose </span>
             files
             <input
+              ref={fileInputRef}
               type="file"
               multiple
               accept="image/jpeg,image/png,image/webp"
@@ -337,6 +345,14 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
         busy={busy}
         onConfirm={() => {
           if (confirming) void confirmDelete(confirming);
+        }}
+        onCloseAutoFocus={(event) => {
+          const next = focusAfterDelete.current;
+          focusAfterDelete.current = undefined;
+          if (next === undefined) return;
+          event.preventDefault();
+          if (next) refocus(next, 'delete');
+          else fileInputRef.current?.focus();
         }}
       />
     </div>
