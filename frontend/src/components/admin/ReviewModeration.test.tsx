@@ -140,3 +140,26 @@ describe('ReviewModeration', () => {
     expect(screen.getByText('All reviews have been moderated.')).toBeTruthy();
   });
 });
+
+describe('ReviewModeration search text and selection', () => {
+  it('applies typed text with the next filter, so the delayed search cannot clear a selection made after it', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string) => {
+      urls.push(url);
+      return json(page([review, second]));
+    }));
+    renderWithApp(<ReviewModeration />);
+    expect(await screen.findByText('Great racks')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Search reviews'), { target: { value: 'racks' } });
+    // Another filter and a selection, both before the search's delay has passed: the typed text went
+    // with the filter, and the delayed search then finds nothing new to do.
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4' } });
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    await waitFor(() => expect(urls.at(-1)).toContain('q=racks'));
+    expect(urls.at(-1)).toContain('rating=4');
+  });
+});

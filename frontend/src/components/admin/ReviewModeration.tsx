@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, ChevronLeft, ChevronRight, MessageSquareText, X } from 'lucide-react';
 import { adminReviewSorts, rejectionReasonPresets, type AdminReview, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts';
@@ -48,14 +48,22 @@ export function ReviewModeration() {
   const bulk = useBulkModerate();
   const busy = moderate.isPending || bulk.isPending;
 
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+
   // A new filter, sort or page starts a new selection: a decision only ever covers reviews on screen.
+  // Text typed but not yet searched for is applied with it, so the search's delayed start cannot
+  // clear a selection made after another filter.
   const change = (changes: Partial<ReviewFilters>) => {
-    setFilters((current) => ({ ...current, page: 1, ...changes }));
+    setFilters((current) => ({ ...current, page: 1, q: typed.trim(), ...changes }));
     setSelected(new Set());
   };
   useEffect(() => {
-    if (typed.trim() === filters.q) return;
-    const timer = setTimeout(() => change({ q: typed.trim() }), SEARCH_DELAY_MS);
+    const q = typed.trim();
+    if (q === filters.q) return;
+    const timer = setTimeout(() => {
+      if (filtersRef.current.q !== q) change({ q });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
 
