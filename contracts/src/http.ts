@@ -6,6 +6,8 @@ export const errorBody = z.object({
   error: z.string(),
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** With 429 and 503: when the caller may try again (also the Retry-After header). */
+  retryAfterSeconds: z.number().int().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

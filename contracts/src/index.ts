@@ -12,3 +12,5 @@ export * from './referral.ts';
 export * from './analytics.ts';
 export * from './photo-values.ts';
 export * from './photos.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';

@@ -175,7 +175,10 @@ export function createHttpApp(options: {
 
   // Routes registered after this (through app.register) are documented from their zod schemas.
   void app.register(swagger, {
-    openapi: { info: { title: options.openapiTitle ?? 'RepRoute service', version: '1.0.0' } },
+    openapi: {
+      info: { title: options.openapiTitle ?? 'RepRoute service', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
@@ -200,6 +203,20 @@ export function createHttpApp(options: {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
     const result = (schema as ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  });
+
+  // Answers declared in an endpoint's definition are serialized through their zod schema: what the
+  // schema does not name is dropped, and an answer that breaks it is a bug, logged and answered 500.
+  app.setSerializerCompiler(({ schema, method, url }) => {
+    if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+    return (data: unknown) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        const issues = result.error.issues.slice(0, 5).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+        throw Object.assign(new Error(`The answer of ${String(method)} ${url} does not match its schema`), { issues });
+      }
+      return JSON.stringify(result.data);
+    };
   });
 
   app.addHook('onRequest', async (request) => {

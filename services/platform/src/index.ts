@@ -12,3 +12,4 @@ export * from './metrics.ts';
 export * from './http.ts';
 export * from './service.ts';
 export * from './revocations.ts';
+export * from './endpoints.ts';

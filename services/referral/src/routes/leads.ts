@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { leadRequest, leadStatusUpdate, messages, providerLeadFilters, providerLeadsQuery, tryAgainIn } from '@reproute/contracts';
-import { HttpError, metrics, notFound, rateLimited, requireRole, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
+import { HttpError, metrics, notFound, rateLimited, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
@@ -11,8 +11,8 @@ import { leadsCsv, leadsCsvFileName } from '../domain/lead-csv.ts';
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** A traveller's interest in a hotel; the hotel is emailed through lead.created and the notifier. */
-  app.post('/api/leads', async (request, reply) => {
-    const body = leadRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/leads'], async (request) => {
+    const body = request.body;
     const caller = request.user;
     const target = checkLeadTarget(await findHotel(ctx.pool, body.hotelId), caller);
     if (!target.ok) throw new HttpError(target.status, target.message, [{ path: 'hotelId', message: target.message }]);
@@ -53,21 +53,18 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
       metrics.business.inc({ action: 'lead' });
       ctx.relay.nudge();
     }
-    return reply.status(201).send({ id: outcome.id, referralId: outcome.referralId });
+    return { id: outcome.id, referralId: outcome.referralId };
   });
 
   /** The provider's lead inbox: one page of the leads of their own hotels under the filters, newest first. */
-  app.get('/api/provider/leads', async (request) => {
-    const provider = requireRole(request, 'provider');
-    const query = providerLeadsQuery.parse(request.query);
-    return leadsForProvider(ctx.pool, provider.id, query);
+  serveEndpoint(app, endpoints['GET /api/provider/leads'], async (request) => {
+    return leadsForProvider(ctx.pool, requireUser(request).id, request.query);
   });
 
   /** The same leads and filters as CSV, every page at once, for a spreadsheet or a CRM. */
-  app.get('/api/provider/leads.csv', async (request, reply) => {
-    const provider = requireRole(request, 'provider');
-    const filters = providerLeadFilters.parse(request.query);
-    const leads = await allLeadsForProvider(ctx.pool, provider.id, filters);
+  serveEndpoint(app, endpoints['GET /api/provider/leads.csv'], async (request, reply) => {
+    const filters = request.query;
+    const leads = await allLeadsForProvider(ctx.pool, requireUser(request).id, filters);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${leadsCsvFileName(new Date(), filters.hotelId)}"`)
@@ -76,11 +73,9 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   });
 
   /** The owning provider moves a lead along (new, contacted, booked, lost); anyone else's lead is "not found". */
-  app.patch('/api/provider/leads/:id', async (request) => {
-    const provider = requireRole(request, 'provider');
-    const { id } = request.params as { id: string };
-    const { status } = leadStatusUpdate.parse(request.body);
-    const lead = isUuid(id) ? await setLeadStatus(ctx.pool, provider.id, id, status) : null;
+  serveEndpoint(app, endpoints['PATCH /api/provider/leads/:id'], async (request) => {
+    const { id } = request.params;
+    const lead = isUuid(id) ? await setLeadStatus(ctx.pool, requireUser(request).id, id, request.body.status) : null;
     if (!lead) throw notFound(messages.leadNotFound);
     return lead;
   });

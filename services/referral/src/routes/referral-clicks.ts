@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, referralClickRequest } from '@reproute/contracts';
-import { badRequest, metrics, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages } from '@reproute/contracts';
+import { badRequest, metrics, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { clickHotelName, clip, resolveClickHotel } from '../domain/clicks.ts';
 import { findHotel, findHotelByName } from '../store/hotels.ts';
@@ -8,8 +8,8 @@ import { createReferralClick } from '../store/clicks.ts';
 
 export async function referralClickRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** Recorded before the booking link opens; visitors too (the user comes from the token when there is one). */
-  app.post('/api/referral-clicks', async (request, reply) => {
-    const body = referralClickRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/referral-clicks'], async (request) => {
+    const body = request.body;
     const hotel = await resolveClickHotel(body, {
       byId: async (id) => {
         const found = await findHotel(ctx.pool, id);
@@ -32,6 +32,6 @@ export async function referralClickRoutes(app: FastifyInstance, { ctx }: { ctx: 
     });
     metrics.business.inc({ action: 'referral_click' });
     ctx.relay.nudge();
-    return reply.status(201).send({ id: saved.id });
+    return { id: saved.id };
   });
 }

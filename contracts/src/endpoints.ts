@@ -1,0 +1,17 @@
+import type { Endpoint, EndpointKey } from './endpoint.ts';
+import { referralEndpoints } from './endpoints/referral.ts';
+
+/**
+ * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
+ * the gateway routes and screens by it, the OpenAPI document and docs/api.md are made from it, and
+ * the browser's client is typed by it (`import type`, so no schema reaches the browser).
+ */
+export const endpoints = {
+  ...referralEndpoints,
+};
+
+export type Endpoints = typeof endpoints;
+export type AnyEndpointKey = keyof Endpoints;
+
+/** The table as a list, in definition order. */
+export const endpointList: readonly Endpoint<EndpointKey>[] = Object.values(endpoints) as Endpoint<EndpointKey>[];

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoints, rawAnswer } from '../endpoint.ts';
+import { leadRequest, leadStatusUpdate, providerLead, providerLeadFilters, providerLeadsPage, providerLeadsQuery, referralClickRequest } from '../referral.ts';
+
+/** The referral service: referral clicks, leads and the provider's lead inbox. */
+export const referralEndpoints = defineEndpoints('referral', {
+  'POST /api/referral-clicks': {
+    access: 'public',
+    summary: 'Record a click on a hotel\'s booking link, before it opens',
+    body: referralClickRequest,
+    responses: { 201: z.object({ id: z.string() }) },
+    doc: '201 `{ id }`; `hotelName` may be left out when `hotelId` names a known hotel; `bookingUrl` is required (400 otherwise)',
+  },
+  'POST /api/leads': {
+    access: 'public',
+    summary: 'Send a traveller\'s interest to a hotel (emailed to it)',
+    body: leadRequest,
+    responses: { 201: z.object({ id: z.string(), referralId: z.string().nullable() }) },
+    doc: '201 `{ id, referralId }`; name and email come from the signed-in account (a visitor\'s lead is anonymous, whatever the body says); `referralId` is the booking link\'s `RR_{hotelId}_{timestamp}` (made by the server when absent or not this hotel\'s); 400 "Booking link not available for this hotel."; 404/409 for a listing that is not public; 429 past 60 per client or 100 per hotel in 10 minutes',
+  },
+  'GET /api/provider/leads': {
+    access: 'provider',
+    summary: 'One page of the leads of the caller\'s own hotels, newest first',
+    query: providerLeadsQuery,
+    responses: { 200: providerLeadsPage },
+    doc: '`{ items: [{ id, referralId, createdAt, hotel: { id, name }, name, email, checkInDate, checkOutDate, guests, message, status }], total, page, limit }` newest first, leads of the caller\'s own hotels only; `status` is `new` (default), `contacted`, `booked` or `lost`; `from`/`to` are the UTC days the lead was made, both inclusive; `page` from 1 (default 1), `limit` 1-100 (default 25); empty parameters mean no filter; 400 with the field\'s message for a bad value ("Status must be one of: new, contacted, booked, lost", "Please enter a valid date", \'The "to" date must be on or after the "from" date\')',
+  },
+  'GET /api/provider/leads.csv': {
+    access: 'provider',
+    summary: 'The same leads as CSV, every page at once',
+    query: providerLeadFilters,
+    responses: { 200: rawAnswer('text/csv; charset=utf-8', 'The matching leads, newest first, one row each') },
+    doc: '`text/csv; charset=utf-8` attachment `reproute-leads[-hotel-{id}]-{YYYY-MM-DD}.csv`, every matching lead (at most 50,000) newest first: Referral ID, Date, Hotel, Customer, Email, Check-in, Check-out, Guests, Status, Message; RFC 4180 quoting, CRLF, UTF-8 byte order mark; a cell starting with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `\'` so spreadsheets never run it as a formula; the same 400s as the list',
+  },
+  'PATCH /api/provider/leads/:id': {
+    access: 'provider',
+    summary: 'Move one of the caller\'s leads along (new, contacted, booked, lost)',
+    params: z.object({ id: z.string() }),
+    body: leadStatusUpdate,
+    responses: { 200: providerLead },
+    doc: 'the updated lead; 404 "Lead not found" for a lead of another provider\'s hotel or an unknown id; 400 "Status must be one of: new, contacted, booked, lost"',
+  },
+});
