@@ -3,8 +3,7 @@ import type { LoginRequest, ProviderSetupRequest, RegisterRequest, SetupProfileR
 import { ApiError, apiRequest } from './request';
 import type { AuthAnswer, User } from './types';
 import { clearToken, readToken, storeToken } from '@/lib/tokenStorage';
-import { store } from '@/store';
-import { signedIn, signedOut } from '@/store/sessionSlice';
+import { signedIn, signedOut } from '@/store/session';
 
 export function fetchCurrentUser(): Promise<User> {
   return apiRequest<User>('GET', '/api/auth/me');
@@ -13,7 +12,7 @@ export function fetchCurrentUser(): Promise<User> {
 /** Stores the token and sets the user, as login and register do. */
 export function acceptAuthAnswer(answer: AuthAnswer): User {
   storeToken(answer.token);
-  store.dispatch(signedIn(answer.user));
+  signedIn(answer.user);
   return answer.user;
 }
 
@@ -41,12 +40,12 @@ export async function setupCall<T extends { token?: string; user: User }>(url: s
   try {
     const answer = await apiRequest<T>('POST', url, body);
     if (answer.token) storeToken(answer.token);
-    store.dispatch(signedIn(answer.user));
+    signedIn(answer.user);
     return answer;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearToken();
-      store.dispatch(signedOut());
+      signedOut();
       throw new Error('401: Session expired. Please sign in again.', { cause: error });
     }
     if (error instanceof ApiError) throw new Error(error.body?.message || fallback, { cause: error });

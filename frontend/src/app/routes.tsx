@@ -4,7 +4,6 @@ import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
 import { RequireAdmin, RequireAuth, RequireProvider, RequireProviderOrExplain } from './guards';
-import { useAppDispatch } from '@/store';
 import { useSession } from '@/hooks/useSession';
 import { logout } from '@/lib/session';
 
@@ -40,7 +39,6 @@ const NotFoundPage = lazyPage(() => import('@/pages/errors/NotFoundPage'));
 /** /sign-out: ends the session if there is one, then goes to /. */
 function SignOutRoute() {
   const { user } = useSession();
-  const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // One logout per visit, even when effects run twice (React's strict mode mounts them twice).
@@ -49,7 +47,7 @@ function SignOutRoute() {
     if (started.current) return;
     started.current = true;
     const done = () => navigate('/', { replace: true });
-    if (user) void logout(dispatch, queryClient).then(done);
+    if (user) void logout(queryClient).then(done);
     else done();
     // Runs once on arrival; the logout itself changes `user`.
   }, []);

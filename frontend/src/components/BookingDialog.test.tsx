@@ -3,8 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { BookingDialog } from './BookingDialog';
 import { renderWithApp } from '@/test/render';
 import { hotelFixture } from '@/test/fixtures';
-import { store } from '@/store';
-import { signedIn, signedOut } from '@/store/sessionSlice';
+import { signedIn, signedOut } from '@/store/session';
 import type { User } from '@/api/types';
 import { addDays, defaultStay, isoDate } from '@/lib/booking';
 
@@ -13,7 +12,7 @@ const traveller = { id: '11111111-1111-4111-8111-111111111111', email: 'tess@exa
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  store.dispatch(signedOut());
+  signedOut();
 });
 
 describe('BookingDialog', () => {
@@ -79,7 +78,7 @@ describe('BookingDialog', () => {
   });
 
   it('tells a signed-in traveller, before they press Book Now, that their name and email go to the hotel', () => {
-    store.dispatch(signedIn(traveller));
+    signedIn(traveller);
     renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
     const notice = screen.getByTestId('lead-sharing-notice');
     expect(notice.textContent).toContain('your name and email (Tess Walker, tess@example.com) will be shared with');
@@ -103,7 +102,7 @@ describe('BookingDialog', () => {
       }),
     );
     vi.stubGlobal('open', vi.fn(() => null));
-    store.dispatch(signedIn(traveller));
+    signedIn(traveller);
     renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
     const ref = new URL(screen.getByTestId('booking-url').textContent ?? '').searchParams.get('ref');
     await act(async () => {

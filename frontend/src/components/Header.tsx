@@ -9,7 +9,6 @@ const UserMenu = lazy(() => import('./UserMenu'));
 import { Button } from './ui/Button';
 import { Container } from './ui/Misc';
 import { greetingFor, useSession } from '@/hooks/useSession';
-import { useAppDispatch } from '@/store';
 import { logout } from '@/lib/session';
 import { cn } from '@/lib/cn';
 
@@ -47,7 +46,6 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
@@ -63,7 +61,7 @@ export function Header() {
 
   const signOut = async () => {
     setMobileOpen(false);
-    await logout(dispatch, queryClient);
+    await logout(queryClient);
     navigate('/');
   };
 

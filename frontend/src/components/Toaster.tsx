@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import * as Toast from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '@/store';
-import { TOAST_DURATION_MS, toastDismissed, toastRemoved } from '@/store/toastSlice';
+import { useStore } from '@/store/externalStore';
+import { dismissToast, removeToast, TOAST_DURATION_MS, toastStore } from '@/store/toast';
 import { cn } from '@/lib/cn';
 
 /** A dismissed toast is dropped from the store after this long (spec section 9). */
@@ -10,13 +10,12 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** Radix toasts: one at a time, 5 s, swipe right (50 px) to dismiss, F8 focuses the area. */
 export function Toaster() {
-  const toasts = useAppSelector((s) => s.toasts.toasts);
-  const dispatch = useAppDispatch();
+  const toasts = useStore(toastStore, (s) => s);
 
   useEffect(() => {
-    const timers = toasts.filter((t) => !t.open).map((t) => window.setTimeout(() => dispatch(toastRemoved(t.id)), TOAST_REMOVE_DELAY_MS));
+    const timers = toasts.filter((t) => !t.open).map((t) => window.setTimeout(() => removeToast(t.id), TOAST_REMOVE_DELAY_MS));
     return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [toasts, dispatch]);
+  }, [toasts]);
 
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
@@ -25,7 +24,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           onOpenChange={(open) => {
-            if (!open) dispatch(toastDismissed(t.id));
+            if (!open) dismissToast(t.id);
           }}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           data-variant={t.variant}

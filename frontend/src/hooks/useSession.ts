@@ -1,11 +1,12 @@
-import { useAppSelector } from '@/store';
+import { useStore } from '@/store/externalStore';
+import { sessionStore } from '@/store/session';
 
 /** The signed-in person as the session knows them. */
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
 
 export function useSession() {
-  const user = useAppSelector((s) => s.session.user);
-  const loading = useAppSelector((s) => s.session.loading);
+  const user = useStore(sessionStore, (s) => s.user);
+  const loading = useStore(sessionStore, (s) => s.loading);
   return { user, loading, signedIn: user !== null };
 }
 

@@ -1,83 +1,66 @@
-import { describe, expect, it, vi } from 'vitest';
-import { configureStore } from '@reduxjs/toolkit';
-import { sessionSlice, signedIn } from '@/store/sessionSlice';
-import { favoritesSlice, favoritesLoading, toggleId } from '@/store/favoritesSlice';
-import { toastSlice } from '@/store/toastSlice';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import type { User } from '@/api/types';
-import { favoritesStorageKey, followOtherTabs, loadFavorites, readBrowserFavorites, toggleFavorite, writeBrowserFavorites, type FavoritesApi } from './favorites';
+import {
+  favoritesQueryKey,
+  favoritesStorageKey,
+  followOtherTabs,
+  loadFavorites,
+  readBrowserFavorites,
+  withFavorite,
+  writeBrowserFavorites,
+  type FavoritesApi,
+  type FavoritesData,
+} from './favorites';
 
 const user = { id: '11111111-1111-4111-8111-111111111111', email: 'a@b.c', firstName: 'A' } as User;
-
-function makeStore() {
-  return configureStore({ reducer: { session: sessionSlice.reducer, favorites: favoritesSlice.reducer, toasts: toastSlice.reducer } });
-}
 
 function fakeApi(overrides: Partial<FavoritesApi> = {}): FavoritesApi {
   return { list: vi.fn(async () => []), add: vi.fn(async () => ({})), remove: vi.fn(async () => null), ...overrides };
 }
 
-describe('favourites reducer', () => {
-  it('toggles membership, newest first', () => {
-    expect(toggleId([1, 2], 3)).toEqual([3, 1, 2]);
-    expect(toggleId([3, 1, 2], 1)).toEqual([3, 2]);
+afterEach(() => localStorage.clear());
+
+describe('favourite ids', () => {
+  it('saves newest first and removes in place', () => {
+    expect(withFavorite([1, 2], 3, true)).toEqual([3, 1, 2]);
+    expect(withFavorite([3, 1, 2], 1, false)).toEqual([3, 2]);
+    expect(withFavorite([3, 1], 1, true)).toEqual([1, 3]);
   });
 });
 
-describe('favourites logic', () => {
-  it('tells a visitor to sign in, with the destructive toast, and calls nothing', async () => {
-    const store = makeStore();
-    const notify = vi.fn();
-    const api = fakeApi();
-    await toggleFavorite(5, { dispatch: store.dispatch, getState: store.getState as never, notify, api });
-    expect(notify).toHaveBeenCalledWith({ title: 'Sign in Required', description: 'Please sign in to save favorites', variant: 'destructive' });
-    expect(api.add).not.toHaveBeenCalled();
-  });
-
-  it('updates at once, keeps the change on success and writes the browser copy', async () => {
-    const store = makeStore();
-    store.dispatch(signedIn(user));
-    store.dispatch(favoritesLoading(user.id));
-    let resolveAdd: () => void = () => undefined;
-    const api = fakeApi({ add: vi.fn(() => new Promise<unknown>((r) => (resolveAdd = () => r({})))) });
-    const notify = vi.fn();
-    const pending = toggleFavorite(9, { dispatch: store.dispatch, getState: store.getState as never, notify, api });
-    expect(store.getState().favorites.ids).toEqual([9]);
-    resolveAdd();
-    await pending;
-    expect(store.getState().favorites.ids).toEqual([9]);
-    expect(readBrowserFavorites(user.id)).toEqual([9]);
-    expect(notify).toHaveBeenCalledWith({ title: 'Added to favorites' });
-  });
-
-  it('rolls back and shows the error toast when the server fails', async () => {
-    const store = makeStore();
-    store.dispatch(signedIn(user));
-    store.dispatch(favoritesLoading(user.id));
-    const notify = vi.fn();
-    const api = fakeApi({ add: vi.fn(async () => Promise.reject(new Error('500: boom'))) });
-    await toggleFavorite(4, { dispatch: store.dispatch, getState: store.getState as never, notify, api });
-    expect(store.getState().favorites.ids).toEqual([]);
-    expect(notify).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to update favorites. Please try again.', variant: 'destructive' });
-  });
-
-  it('loads from the server, else from the per-user browser copy', async () => {
-    const store = makeStore();
-    await loadFavorites(store.dispatch, user.id, fakeApi({ list: async () => [{ hotelId: 3, createdAt: '' }, { hotelId: 1, createdAt: '' }] }));
-    expect(store.getState().favorites).toMatchObject({ ids: [3, 1], status: 'ready', fromBrowserCopy: false });
+describe('favourites loading', () => {
+  it('loads from the server and writes the per-user browser copy', async () => {
+    const data = await loadFavorites(user.id, fakeApi({ list: async () => [{ hotelId: 3, createdAt: '' }, { hotelId: 1, createdAt: '' }] }));
+    expect(data).toEqual({ ids: [3, 1], fromBrowserCopy: false });
     expect(localStorage.getItem(favoritesStorageKey(user.id))).toBe('[3,1]');
+  });
 
+  it('reads the browser copy back when the server cannot be reached', async () => {
     writeBrowserFavorites(user.id, [8]);
-    await loadFavorites(store.dispatch, user.id, fakeApi({ list: async () => Promise.reject(new TypeError('Failed to fetch')) }));
-    expect(store.getState().favorites).toMatchObject({ ids: [8], fromBrowserCopy: true });
+    const data = await loadFavorites(user.id, fakeApi({ list: async () => Promise.reject(new TypeError('Failed to fetch')) }));
+    expect(data).toEqual({ ids: [8], fromBrowserCopy: true });
+    expect(readBrowserFavorites('someone-else')).toEqual([]);
+  });
+
+  it('ignores a damaged browser copy', () => {
+    localStorage.setItem(favoritesStorageKey(user.id), '{not json');
+    expect(readBrowserFavorites(user.id)).toEqual([]);
+    localStorage.setItem(favoritesStorageKey(user.id), '[1,"x",2.5,4]');
+    expect(readBrowserFavorites(user.id)).toEqual([1, 4]);
   });
 
   it('follows changes made in another tab', () => {
-    const store = makeStore();
-    store.dispatch(favoritesLoading(user.id));
-    const stop = followOtherTabs(store.dispatch, user.id);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<FavoritesData>(favoritesQueryKey(user.id), { ids: [], fromBrowserCopy: false });
+    const stop = followOtherTabs(queryClient, user.id);
     writeBrowserFavorites(user.id, [2, 7]);
     window.dispatchEvent(new StorageEvent('storage', { key: favoritesStorageKey(user.id) }));
-    expect(store.getState().favorites.ids).toEqual([2, 7]);
+    expect(queryClient.getQueryData<FavoritesData>(favoritesQueryKey(user.id))?.ids).toEqual([2, 7]);
+    window.dispatchEvent(new StorageEvent('storage', { key: favoritesStorageKey('someone-else') }));
     stop();
+    writeBrowserFavorites(user.id, [1]);
+    window.dispatchEvent(new StorageEvent('storage', { key: favoritesStorageKey(user.id) }));
+    expect(queryClient.getQueryData<FavoritesData>(favoritesQueryKey(user.id))?.ids).toEqual([2, 7]);
   });
 });

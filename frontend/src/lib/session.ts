@@ -1,38 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/api/request';
 import { fetchCurrentUser } from '@/api/auth';
+import type { User } from '@/api/types';
 import { clearToken, readToken } from './tokenStorage';
-import type { AppDispatch } from '@/store';
-import { sessionLoaded, signedOut } from '@/store/sessionSlice';
-import { favoritesCleared } from '@/store/favoritesSlice';
+import { sessionLoaded, signedOut } from '@/store/session';
 import { toast } from '@/store/toast';
+import { FAVORITES_KEY } from './favorites';
 
 /**
  * Session bootstrap (spec section 4): with a stored token the current user is fetched; the token is
  * removed when the server refuses it. A server that cannot be reached keeps the token for next time.
  */
-export async function bootstrapSession(dispatch: AppDispatch, loadUser: () => Promise<unknown> = fetchCurrentUser): Promise<void> {
+export async function bootstrapSession(loadUser: () => Promise<User> = fetchCurrentUser): Promise<void> {
   if (!readToken()) {
-    dispatch(sessionLoaded(null));
+    sessionLoaded(null);
     return;
   }
   try {
-    const user = await loadUser();
-    dispatch(sessionLoaded(user as Parameters<typeof sessionLoaded>[0]));
+    sessionLoaded(await loadUser());
   } catch (error) {
     if (error instanceof ApiError) clearToken();
-    dispatch(sessionLoaded(null));
+    sessionLoaded(null);
   }
 }
 
-/** Ends the session: server logout (best effort), token and user cleared, toast shown. */
-export async function logout(dispatch: AppDispatch, queryClient?: QueryClient): Promise<void> {
+/** Ends the session: server logout (best effort), token, user and favourites cleared, toast shown. */
+export async function logout(queryClient?: QueryClient): Promise<void> {
   if (readToken()) {
     await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
   }
   clearToken();
-  dispatch(signedOut());
-  dispatch(favoritesCleared());
-  queryClient?.removeQueries({ queryKey: ['/api/favorites'] });
+  signedOut();
+  queryClient?.removeQueries({ queryKey: [FAVORITES_KEY] });
   toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
 }

@@ -3,8 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReviewAnswer } from '@reproute/contracts';
 import { HotelReviews } from './HotelReviews';
 import { renderWithApp } from '@/test/render';
-import { store } from '@/store';
-import { signedIn, signedOut } from '@/store/sessionSlice';
+import { signedIn, signedOut } from '@/store/session';
 import type { User } from '@/api/types';
 
 const owner = { id: '22222222-2222-4222-8222-222222222222', email: 'owner@example.com', firstName: 'Olive', isProvider: true } as User;
@@ -43,7 +42,7 @@ function stubReviews(list: ReviewAnswer[], onSend?: (url: string, init: RequestI
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  store.dispatch(signedOut());
+  signedOut();
 });
 
 describe('HotelReviews replies', () => {
@@ -59,7 +58,7 @@ describe('HotelReviews replies', () => {
 
   it('gives the owner a Reply action that checks the text and sends it trimmed', async () => {
     const calls = stubReviews([review()]);
-    store.dispatch(signedIn(owner));
+    signedIn(owner);
     renderWithApp(<HotelReviews hotelId={7} ownerId={owner.id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reply' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish reply' }));
@@ -75,7 +74,7 @@ describe('HotelReviews replies', () => {
   it('offers Edit reply (PUT) when the owner has replied, and nothing to other providers', async () => {
     const replied = review({ reply: { text: 'Thanks!', createdAt: '2026-09-03T10:00:00.000Z', updatedAt: '2026-09-04T10:00:00.000Z' } });
     const calls = stubReviews([replied], () => new Response(JSON.stringify(replied), { status: 200 }));
-    store.dispatch(signedIn(owner));
+    signedIn(owner);
     renderWithApp(<HotelReviews hotelId={7} ownerId={owner.id} />);
     expect((await screen.findByTestId('review-reply')).textContent).toContain('(edited)');
     fireEvent.click(screen.getByRole('button', { name: 'Edit reply' }));
@@ -83,7 +82,7 @@ describe('HotelReviews replies', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save reply' }));
     await waitFor(() => expect(calls.some((c) => c.init.method === 'PUT')).toBe(true));
 
-    store.dispatch(signedIn({ ...owner, id: '44444444-4444-4444-8444-444444444444' }));
+    signedIn({ ...owner, id: '44444444-4444-4444-8444-444444444444' });
     renderWithApp(<HotelReviews hotelId={7} ownerId={owner.id} />);
     await waitFor(() => expect(screen.getAllByTestId('hotel-review').length).toBeGreaterThan(0));
     expect(screen.queryAllByRole('button', { name: /Edit reply|^Reply$/ })).toHaveLength(0);

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { useAppDispatch } from '@/store';
 import { logout } from '@/lib/session';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
@@ -23,12 +22,11 @@ export default function ProfilePage() {
   useDocumentTitle('Your profile');
   const { user } = useSession();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   if (!user) return null;
 
   const signOut = async () => {
-    await logout(dispatch, queryClient);
+    await logout(queryClient);
     navigate('/');
   };
 

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import ProviderSetupPage from './ProviderSetupPage';
 import { renderWithApp } from '@/test/render';
-import { store } from '@/store';
-import { signedIn, signedOut } from '@/store/sessionSlice';
+import { signedIn, signedOut } from '@/store/session';
 import type { User } from '@/api/types';
 import { clearToken, storeToken } from '@/lib/tokenStorage';
 
@@ -12,12 +11,12 @@ const traveller = { id: '55555555-5555-4555-8555-555555555555', email: 'pat@exam
 afterEach(() => {
   vi.unstubAllGlobals();
   clearToken();
-  store.dispatch(signedOut());
+  signedOut();
 });
 
 describe('ProviderSetupPage', () => {
   it('fills company and phone passed on from provider registration', () => {
-    store.dispatch(signedIn(traveller));
+    signedIn(traveller);
     renderWithApp(<ProviderSetupPage />, { route: '/provider-setup?companyName=Iron+Inns&phoneNumber=%2B442079460958&bio=We+lift' });
     expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Iron Inns');
     expect((screen.getByLabelText('Business phone') as HTMLInputElement).value).toBe('+442079460958');
@@ -33,14 +32,14 @@ describe('ProviderSetupPage', () => {
       }),
     );
     storeToken('header.payload.signature');
-    store.dispatch(signedIn(traveller));
+    signedIn(traveller);
     renderWithApp(<ProviderSetupPage />, { route: '/provider-setup?companyName=Iron+Inns&phoneNumber=%2B442079460958&bio=We+lift' });
     fireEvent.click(screen.getByRole('button', { name: 'Complete Provider Setup' }));
     await waitFor(() => expect(bodies).toContainEqual({ companyName: 'Iron Inns', phoneNumber: '+442079460958', bio: 'We lift' }));
   });
 
   it('shows a stored number with its country code, so saving it again keeps it', () => {
-    store.dispatch(signedIn({ ...traveller, companyName: 'Iron Inns', countryCode: '+44', phoneNumber: '2079460958' }));
+    signedIn({ ...traveller, companyName: 'Iron Inns', countryCode: '+44', phoneNumber: '2079460958' });
     renderWithApp(<ProviderSetupPage />);
     expect((screen.getByLabelText('Business phone') as HTMLInputElement).value).toBe('+442079460958');
   });

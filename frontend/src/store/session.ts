@@ -1,0 +1,23 @@
+import type { User } from '@/api/types';
+import { createExternalStore } from './externalStore';
+
+export interface SessionState {
+  user: User | null;
+  /** True until the stored token has been checked on load. */
+  loading: boolean;
+}
+
+export const sessionStore = createExternalStore<SessionState>({ user: null, loading: true });
+
+/** The stored token has been checked: the user it belongs to, or nobody. */
+export function sessionLoaded(user: User | null): void {
+  sessionStore.set({ user, loading: false });
+}
+
+export function signedIn(user: User): void {
+  sessionStore.set({ user, loading: false });
+}
+
+export function signedOut(): void {
+  sessionStore.set({ user: null, loading: false });
+}
