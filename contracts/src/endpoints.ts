@@ -1,5 +1,9 @@
 import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
+import { catalogEndpoints } from './endpoints/catalog.ts';
+import { catalogProviderEndpoints } from './endpoints/catalog-provider.ts';
+import { engagementEndpoints } from './endpoints/engagement.ts';
+import { identityEndpoints } from './endpoints/identity.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -8,6 +12,10 @@ import { referralEndpoints } from './endpoints/referral.ts';
  */
 export const endpoints = {
   ...referralEndpoints,
+  ...catalogEndpoints,
+  ...catalogProviderEndpoints,
+  ...engagementEndpoints,
+  ...identityEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

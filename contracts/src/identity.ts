@@ -203,3 +203,19 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 export const adminUsersAnswer = z.object({ items: z.array(publicUser), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** One public signing key as `/.well-known/jwks.json` publishes it: Ed25519, for signatures only (never the private `d`). */
+export const publicSigningKey = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  /** The public key, base64url. */
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
+});
+export type PublicSigningKey = z.infer<typeof publicSigningKey>;
+
+/** `GET /.well-known/jwks.json`: the keys the gateway and every service verify access tokens with. */
+export const jsonWebKeySet = z.object({ keys: z.array(publicSigningKey) });
+export type JsonWebKeySet = z.infer<typeof jsonWebKeySet>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, type CryptoKey, type JWK } from 'jose';
-import { tokenClaims, type TokenClaims } from '@reproute/contracts';
+import { SignJWT, type CryptoKey } from 'jose';
+import { tokenClaims, type JsonWebKeySet, type PublicSigningKey, type TokenClaims } from '@reproute/contracts';
 import { verifyAccessToken } from '@reproute/platform/auth';
 import { rolesFor, type RoleFlags } from './users.ts';
 
@@ -9,7 +9,7 @@ export interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
-  publicJwk: JWK;
+  publicJwk: PublicSigningKey;
 }
 
 export interface TokenSubject extends RoleFlags {
@@ -69,7 +69,7 @@ export class TokenIssuer {
   }
 
   /** The JSON Web Key Set the gateway and the services verify tokens with. */
-  jwks(): { keys: JWK[] } {
+  jwks(): JsonWebKeySet {
     return { keys: [this.key.publicJwk] };
   }
 }

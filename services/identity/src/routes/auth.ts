@@ -1,20 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { adminUsersQuery, loginRequest, messages, registerRequest, setupProfileRequest } from '@reproute/contracts';
-import { requireUser, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, messages, type PublicUser } from '@reproute/contracts';
+import { requireUser, serveEndpoint, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { applyProfileSetup } from '../domain/profile.ts';
 import { toPublicUser } from '../domain/users.ts';
 import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, updatePasswordHash } from '../store/users.ts';
 import { revokeToken } from '../store/revocations.ts';
-import { adminOnly, signedIn } from './guards.ts';
 
 export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
   const { pool, relay } = ctx;
   const { tokens, passwords, loginLimiter } = deps;
 
-  app.post('/api/auth/register', { schema: { body: registerRequest } }, async (request, reply) => {
-    const body = registerRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/auth/register'], async (request) => {
+    const body = request.body;
     const user = await registerUser(pool, {
       email: body.email,
       passwordHash: await passwords.hash(body.password),
@@ -24,11 +23,11 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
     relay.nudge();
     const { token } = await tokens.issue(user);
     request.log.info({ userId: user.id }, 'user registered');
-    return reply.status(201).send({ token, user });
+    return { token, user };
   });
 
-  app.post('/api/auth/login', { schema: { body: loginRequest } }, async (request, reply) => {
-    const { email, password } = loginRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/auth/login'], async (request, reply) => {
+    const { email, password } = request.body;
     // If Redis is unreachable, sign-in keeps working without throttling rather than failing for everyone.
     const gate = await loginLimiter.admit(email, request.ip).catch((err: unknown) => {
       request.log.warn({ err }, 'login rate limiter unavailable; allowing the attempt');
@@ -57,25 +56,24 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
   });
 
   // Two readings of the current user (the spec's clients call both).
-  for (const path of ['/api/auth/me', '/api/auth/user']) {
-    app.get(path, async (request) => {
-      const caller = requireUser(request);
-      const user = await findUserById(pool, caller.id);
-      if (!user) throw unauthorized(messages.sessionExpired);
-      return toPublicUser(user);
-    });
-  }
+  const currentUser = async (request: FastifyRequest): Promise<PublicUser> => {
+    const user = await findUserById(pool, requireUser(request).id);
+    if (!user) throw unauthorized(messages.sessionExpired);
+    return toPublicUser(user);
+  };
+  serveEndpoint(app, endpoints['GET /api/auth/me'], currentUser);
+  serveEndpoint(app, endpoints['GET /api/auth/user'], currentUser);
 
-  app.post('/api/auth/logout', { preValidation: signedIn }, async (request, reply) => {
+  serveEndpoint(app, endpoints['POST /api/auth/logout'], async (request, reply) => {
     const caller = requireUser(request);
     await revokeToken({ db: pool, redis: deps.redis, logger: request.log }, { jti: caller.tokenId, userId: caller.id, expiresAt: caller.expiresAt });
     request.log.info({ userId: caller.id }, 'user signed out');
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/setup-profile', { preValidation: signedIn, schema: { body: setupProfileRequest } }, async (request) => {
+  serveEndpoint(app, endpoints['POST /api/auth/setup-profile'], async (request) => {
     const caller = requireUser(request);
-    const body = setupProfileRequest.parse(request.body);
+    const body = request.body;
     const user = await saveProfile(pool, caller.id, (current) => applyProfileSetup(current, body));
     if (!user) throw unauthorized(messages.sessionExpired);
     relay.nudge();
@@ -84,8 +82,8 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
   });
 
   /** Admins: the accounts, newest first (`?q=` filters by email or name). */
-  app.get('/api/auth/admin/users', { preValidation: adminOnly, schema: { querystring: adminUsersQuery } }, async (request) => {
-    const query = adminUsersQuery.parse(request.query);
+  serveEndpoint(app, endpoints['GET /api/auth/admin/users'], async (request) => {
+    const query = request.query;
     const { items, total } = await listUsers(pool, query);
     return { items, total, page: query.page, pageSize: query.pageSize };
   });

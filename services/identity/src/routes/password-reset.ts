@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, type ServiceContext } from '@reproute/platform';
-import { forgotPasswordRequest, messages, resetPasswordRequest } from '@reproute/contracts';
+import { badRequest, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages } from '@reproute/contracts';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { findUserByEmail } from '../store/users.ts';
@@ -13,8 +13,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
   const { config, pool } = ctx;
 
   // The same answer whether or not the account exists: the endpoint reveals nothing about accounts.
-  app.post('/api/forgot-password', { schema: { body: forgotPasswordRequest } }, async (request) => {
-    const { email } = forgotPasswordRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/forgot-password'], async (request) => {
+    const { email } = request.body;
     const user = await findUserByEmail(pool, email);
     if (user) {
       if ((await recentResetRequests(pool, user.id, config.RESET_WINDOW_SECONDS)) >= config.RESET_MAX_PER_EMAIL) {
@@ -28,8 +28,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
     return { message: messages.forgotPasswordGeneric };
   });
 
-  app.post('/api/reset-password', { schema: { body: resetPasswordRequest } }, async (request) => {
-    const body = resetPasswordRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/reset-password'], async (request) => {
+    const body = request.body;
     const reset = await resetPasswordWithToken(pool, body.token, await deps.passwords.hash(body.password));
     if (!reset) throw badRequest(messages.resetTokenInvalid, [{ path: 'token', message: messages.resetTokenInvalid }]);
     await announceTokensNotBefore({ redis: deps.redis, logger: request.log }, reset.userId, reset.tokensNotBefore);

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, providerSetupRequest } from '@reproute/contracts';
-import { requireUser, unauthorized, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages } from '@reproute/contracts';
+import { requireUser, serveEndpoint, unauthorized, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { applyProviderSetup } from '../domain/profile.ts';
 import { saveProfile } from '../store/users.ts';
-import { signedIn } from './guards.ts';
 
 export const providerSetupMessage = 'Your provider account is ready. You can now list your hotels.';
 
 export async function providerRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
-  app.post('/api/provider/setup', { preValidation: signedIn, schema: { body: providerSetupRequest } }, async (request) => {
+  serveEndpoint(app, endpoints['POST /api/provider/setup'], async (request) => {
     const caller = requireUser(request);
-    const body = providerSetupRequest.parse(request.body);
+    const body = request.body;
     const user = await saveProfile(ctx.pool, caller.id, (current) => applyProviderSetup(current, body));
     if (!user) throw unauthorized(messages.sessionExpired);
     ctx.relay.nudge();

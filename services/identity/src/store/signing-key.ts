@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import type { PublicSigningKey } from '@reproute/contracts';
 import type { Logger } from '@reproute/platform';
 import { signingAlgorithm, type SigningKey } from '../domain/tokens.ts';
 
@@ -10,10 +11,10 @@ function assertEd25519(jwk: JWK, source: string): asserts jwk is JWK & { x: stri
   }
 }
 
-async function fromPrivateJwk(jwk: JWK): Promise<SigningKey> {
-  const publicPart: JWK = { kty: 'OKP', crv: 'Ed25519', x: jwk.x };
+async function fromPrivateJwk(jwk: JWK & { x: string }): Promise<SigningKey> {
+  const publicPart = { kty: 'OKP', crv: 'Ed25519', x: jwk.x } as const;
   const kid = jwk.kid ?? (await calculateJwkThumbprint(publicPart));
-  const publicJwk: JWK = { ...publicPart, kid, alg: signingAlgorithm, use: 'sig' };
+  const publicJwk: PublicSigningKey = { ...publicPart, kid, alg: signingAlgorithm, use: 'sig' };
   return {
     kid,
     privateKey: (await importJWK({ ...jwk, alg: signingAlgorithm }, signingAlgorithm)) as CryptoKey,
