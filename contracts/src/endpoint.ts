@@ -93,7 +93,19 @@ export type EndpointBody<E extends EndpointSpec> = Output<E['body']>;
 /** What a caller sends, before validation (query values may be strings or numbers). */
 export type EndpointParamsInput<E extends EndpointSpec> = Input<E['params']>;
 export type EndpointQueryInput<E extends EndpointSpec> = Input<E['query']>;
-export type EndpointBodyInput<E extends EndpointSpec> = Input<E['body']>;
+
+/**
+ * A body a caller may send: the validated shape, where every field the schema lets the caller
+ * leave out (its input admits undefined: defaults, optional and blank-means-null fields) is optional.
+ */
+type Sendable<In, Out> = Out extends readonly unknown[] ? Out : Out extends object
+  ? In extends object
+    ? { [K in keyof Out as K extends keyof In ? (undefined extends In[K] ? K : never) : K]?: Out[K] } & {
+        [K in keyof Out as K extends keyof In ? (undefined extends In[K] ? never : K) : never]: Out[K];
+      }
+    : Out
+  : Out;
+export type EndpointBodyInput<E extends EndpointSpec> = E['body'] extends z.ZodType ? Sendable<z.input<E['body']>, z.output<E['body']>> : undefined;
 
 /** The body of a success answer, as the handler returns it and as the caller receives it. */
 export type EndpointAnswer<E extends EndpointSpec> = {

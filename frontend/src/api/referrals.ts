@@ -1,31 +1,15 @@
-import { apiRequest } from './request';
+import { callApi, type ApiBody } from './client';
 
-export interface ReferralClickPayload {
-  hotelName: string;
-  bookingUrl: string;
-  timestamp: string;
-  searchParams: { checkIn: string | null; checkOut: string | null; guests: number | null };
-  hotelId?: number;
-}
-
-export interface LeadPayload {
-  hotelId: number;
-  userId: string | null;
-  name: string | null;
-  email: string | null;
-  checkInDate?: string | null;
-  checkOutDate?: string | null;
-  guests?: number | null;
-  /** The booking link's ref (RR_{hotelId}_{timestamp}), so the hotel can match the lead to a booking. */
-  referralId?: string | null;
-}
+/** What the booking link sends before it opens: the referral click and the lead (types from their endpoint definitions). */
+export type ReferralClickPayload = ApiBody<'POST /api/referral-clicks'>;
+export type LeadPayload = ApiBody<'POST /api/leads'>;
 
 export function recordReferralClick(payload: ReferralClickPayload) {
-  return apiRequest<{ id: string }>('POST', '/api/referral-clicks', payload, { keepalive: true });
+  return callApi('POST /api/referral-clicks', { body: payload }, { keepalive: true });
 }
 
 export function createLead(payload: LeadPayload) {
-  return apiRequest<{ id: string }>('POST', '/api/leads', payload, { keepalive: true });
+  return callApi('POST /api/leads', { body: payload }, { keepalive: true });
 }
 
 /**
