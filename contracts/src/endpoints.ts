@@ -1,8 +1,5 @@
 import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
-import { catalogEndpoints } from './endpoints/catalog.ts';
-import { catalogProviderEndpoints } from './endpoints/catalog-provider.ts';
-import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 
 /**
@@ -12,9 +9,6 @@ import { identityEndpoints } from './endpoints/identity.ts';
  */
 export const endpoints = {
   ...referralEndpoints,
-  ...catalogEndpoints,
-  ...catalogProviderEndpoints,
-  ...engagementEndpoints,
   ...identityEndpoints,
 };
 
