@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
+import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 
 /**
@@ -9,6 +10,7 @@ import { identityEndpoints } from './endpoints/identity.ts';
  */
 export const endpoints = {
   ...referralEndpoints,
+  ...engagementEndpoints,
   ...identityEndpoints,
 };
 

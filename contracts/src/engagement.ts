@@ -23,6 +23,10 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 
+/** `POST /api/contact`'s answer: the message's id and the thanks the page shows. */
+export const contactAnswer = z.object({ id: z.string(), message: z.string() });
+export type ContactAnswer = z.infer<typeof contactAnswer>;
+
 export const travelTypes = ['business', 'leisure', 'fitness'] as const;
 
 const listOfTags = z.array(z.string().trim().min(1).max(60)).max(20).default([]);
@@ -82,7 +86,7 @@ export type FavoriteItem = z.infer<typeof favoriteItem>;
 
 /** A review as anyone may read it: the reviewer shows as first name and last initial only. */
 export const reviewAnswer = z.object({
-  id: z.string().uuid(),
+  id: z.string(),
   hotelId: z.number().int().positive(),
   rating: z.number().int().min(1).max(5),
   gymRating: z.number().int().min(1).max(5).nullable(),
@@ -148,7 +152,7 @@ export type AdminReviewListQuery = z.output<typeof adminReviewListQuery>;
 /** A review as a moderator sees it: every fact of the stay, the decision, and who wrote it. */
 export const adminReview = pendingReview.extend({
   user: z.object({
-    id: z.string().uuid(),
+    id: z.string(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     email: z.string().nullable(),
@@ -162,12 +166,8 @@ export const adminReview = pendingReview.extend({
   moderatedBy: z.string().nullable(),
 });
 export type AdminReview = z.infer<typeof adminReview>;
-export interface AdminReviewPage {
-  items: AdminReview[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const adminReviewPage = z.object({ items: z.array(adminReview), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminReviewPage = z.infer<typeof adminReviewPage>;
 
 /** `POST /api/admin/reviews/bulk`: one decision for up to 100 reviews, all or nothing; a rejection needs its reason. */
 export const bulkModerationRequest = z
@@ -182,34 +182,32 @@ export const bulkModerationRequest = z
   })
   .refine((body) => body.decision !== 'reject' || body.reason !== undefined, { message: messages.rejectReasonRequired, path: ['reason'] });
 export type BulkModerationRequest = z.output<typeof bulkModerationRequest>;
-export interface BulkModerationAnswer {
+export const bulkModerationAnswer = z.object({
   /** Reviews this call decided (each with its own event). */
-  decided: number;
+  decided: z.number().int(),
   /** Reviews that already had this decision (nothing sent again). */
-  unchanged: number;
-  reviews: AdminReview[];
-}
+  unchanged: z.number().int(),
+  reviews: z.array(adminReview),
+});
+export type BulkModerationAnswer = z.infer<typeof bulkModerationAnswer>;
 
 /** What the review audit log records: an admin's decision on a review. */
 export const reviewAuditActions = ['approved', 'rejected'] as const;
 export type ReviewAuditAction = (typeof reviewAuditActions)[number];
-export interface ReviewAuditEntry {
-  id: number;
-  actorId: string;
-  actorEmail: string;
-  action: ReviewAuditAction;
-  reviewId: string;
-  reviewTitle: string | null;
-  hotelId: number;
-  hotelName: string | null;
-  reviewerName: string | null;
+export const reviewAuditEntry = z.object({
+  id: z.number().int(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(reviewAuditActions),
+  reviewId: z.string(),
+  reviewTitle: z.string().nullable(),
+  hotelId: z.number().int(),
+  hotelName: z.string().nullable(),
+  reviewerName: z.string().nullable(),
   /** The rejection reason, when there is one. */
-  detail: string | null;
-  createdAt: string;
-}
-export interface ReviewAuditAnswer {
-  items: ReviewAuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReviewAuditEntry = z.infer<typeof reviewAuditEntry>;
+export const reviewAuditAnswer = z.object({ items: z.array(reviewAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type ReviewAuditAnswer = z.infer<typeof reviewAuditAnswer>;

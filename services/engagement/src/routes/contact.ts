@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRequest, messages, tryAgainIn } from '@reproute/contracts';
-import { rateLimited, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
+import { rateLimited, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { createContactMessage } from '../store/contact.ts';
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  app.post('/api/contact', { schema: { body: contactRequest } }, async (request, reply) => {
-    const body = contactRequest.parse(request.body);
+  serveEndpoint(app, endpoints['POST /api/contact'], async (request) => {
     // request.ip is the client address the gateway forwards (services trust its X-Forwarded-For).
     const ipAddress = request.ip ? request.ip.slice(0, 64) : null;
-    const outcome = await createContactMessage(ctx.pool, body, { userId: request.user?.id ?? null, ipAddress }, {
+    const outcome = await createContactMessage(ctx.pool, request.body, { userId: request.user?.id ?? null, ipAddress }, {
       perEmail: ctx.config.CONTACT_LIMIT_PER_EMAIL,
       emailWindowSeconds: ctx.config.CONTACT_EMAIL_WINDOW_SECONDS,
       perClient: ctx.config.CONTACT_LIMIT_PER_CLIENT,
@@ -20,6 +19,6 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Servic
       throw rateLimited(`${messages.tooManyContactMessages} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
     }
     ctx.relay.nudge();
-    return reply.status(201).send({ id: outcome.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." });
+    return { id: outcome.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." };
   });
 }
