@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import { errorBody, type Access, type Endpoint, type EndpointAnswer, type EndpointBody, type EndpointKey, type EndpointParams, type EndpointQuery, type EndpointSpec, type RawAnswer } from '@reproute/contracts';
 import { requireRole, requireUser } from './auth.ts';
-import { publicRead } from './http.ts';
+import { noContentAnswer, publicRead } from './http.ts';
 
 /** The request a handler receives: params, query and body already validated by the endpoint's schemas. */
 export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -37,7 +37,7 @@ const isRaw = (answer: unknown): answer is RawAnswer => typeof answer === 'objec
 export function responseSchemas(endpoint: EndpointSpec): Record<string, unknown> {
   const response: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(endpoint.responses)) {
-    if (answer === null) response[status] = z.null().describe('No content');
+    if (answer === null) response[status] = noContentAnswer;
     else if (isRaw(answer)) response[status] = { description: answer.description, content: { [answer.contentType]: { schema: z.string() } } };
     else response[status] = answer;
   }

@@ -55,6 +55,20 @@ export function publicCacheHeaders(request: FastifyRequest, reply: FastifyReply,
   return payload;
 }
 
+/** The answer schema of a status that has no body (204): documented without content, not as a JSON null. */
+export const noContentAnswer = z.null().describe('No content');
+
+/** The zod OpenAPI transform, with bodiless answers declared as such (a JSON `null` body is not what a 204 sends). */
+const openapiTransform: typeof jsonSchemaTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const declared = (document.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  const documented = (transformed.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  for (const [status, answer] of Object.entries(declared ?? {})) {
+    if (answer === noContentAnswer && documented) documented[status] = { type: 'null', description: 'No content' };
+  }
+  return transformed;
+};
+
 const nulMessage = 'Text must not contain NUL characters';
 const maxJsonDepth = 64;
 const loneSurrogate = /\p{Cs}/u;
@@ -179,7 +193,7 @@ export function createHttpApp(options: {
       info: { title: options.openapiTitle ?? 'RepRoute service', version: '1.0.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
     hideUntagged: false,
   });
   app.get('/openapi.json', { logLevel: 'warn', schema: { hide: true } }, async () => app.swagger());
