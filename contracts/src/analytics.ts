@@ -139,6 +139,7 @@ export const providerAnalytics = z.object({
 export type ProviderAnalytics = z.infer<typeof providerAnalytics>;
 
 export const analyticsDaysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export type AnalyticsDaysQuery = z.infer<typeof analyticsDaysQuery>;
 
 /** The ranges the provider charts offer, in days. */
 export const providerAnalyticsRanges = [7, 30, 90] as const;

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allEquipmentLabels, analyticsDaysQuery, insightsDays, providerAnalyticsQuery, type AnalyticsSummary, type ProviderAnalytics, type ProviderInsights } from '@reproute/contracts';
-import { notFound, requireRole, type ServiceContext } from '@reproute/platform';
+import type { FastifyInstance } from 'fastify';
+import { allEquipmentLabels, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary } from '@reproute/contracts';
+import { notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { dayBucket, daysStart, fillDays, emptyCounters, windowStart } from '../domain/rollups.ts';
 import { byActivity, summaryWindow, totalOf, windowHours } from '../domain/summary.ts';
@@ -14,9 +14,7 @@ const weekOf = (rows: KeyCount[]) => rows.map((r) => ({ key: r.key, count: r.wee
 
 export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   /** The admin summary: 24-hour and 7-day windows with the top 5 pages and searches, and per-hotel and daily rollups over `days`. */
-  const summary = async (request: FastifyRequest): Promise<AnalyticsSummary> => {
-    requireRole(request, 'admin');
-    const { days } = analyticsDaysQuery.parse(request.query);
+  const summary = async ({ query: { days } }: { query: AnalyticsDaysQuery }): Promise<AnalyticsSummary> => {
     const now = new Date();
     const recentFrom = windowStart(now, windowHours['24h']);
     const weekFrom = windowStart(now, windowHours['7d']);
@@ -40,16 +38,16 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
       daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters),
     };
   };
-  app.get('/api/analytics/summary', summary);
-  app.get('/api/admin/analytics/summary', summary);
+  serveEndpoint(app, endpoints['GET /api/analytics/summary'], summary);
+  serveEndpoint(app, endpoints['GET /api/admin/analytics/summary'], summary);
 
   /**
    * A provider's own hotels (from the projection): page views, referral clicks, leads and the rest,
    * per hotel and per day, over `range` (7, 30 or 90) days; `hotelId` narrows totals and days to one listing.
    */
-  app.get('/api/provider/analytics', async (request): Promise<ProviderAnalytics> => {
-    const provider = requireRole(request, 'provider');
-    const query = providerAnalyticsQuery.parse(request.query);
+  serveEndpoint(app, endpoints['GET /api/provider/analytics'], async (request) => {
+    const provider = requireUser(request);
+    const query = request.query;
     const days = query.range ?? query.days ?? 30;
     const now = new Date();
     const fromDay = daysStart(now, days);
@@ -72,8 +70,8 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   });
 
   /** Demand data: per city the provider lists in, what travellers searched for there over the last 30 days, and which of the provider's hotels there list it. */
-  app.get('/api/provider/insights', async (request): Promise<ProviderInsights> => {
-    const provider = requireRole(request, 'provider');
+  serveEndpoint(app, endpoints['GET /api/provider/insights'], async (request) => {
+    const provider = requireUser(request);
     const now = new Date();
     const fromDay = daysStart(now, insightsDays);
     const cities = citiesOf(await placesOfProvider(ctx.pool, provider.id));

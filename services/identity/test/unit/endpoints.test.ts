@@ -43,7 +43,7 @@ describe('identity endpoints', () => {
   });
 
   it('documents every endpoint with its success answers, a 204 without a body', () => {
-    const document = app.swagger() as { paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>> };
+    const document = app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>> };
     for (const endpoint of identityEndpoints) {
       const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation, endpoint.key).toBeDefined();
