@@ -2,6 +2,7 @@ import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
 import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
+import { analyticsEndpoints } from './endpoints/analytics.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -12,6 +13,7 @@ export const endpoints = {
   ...referralEndpoints,
   ...engagementEndpoints,
   ...identityEndpoints,
+  ...analyticsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
