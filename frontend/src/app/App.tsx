@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import { useSession } from '@/hooks/useSession';
 import { createQueryClient } from '@/api/queryClient';
-import { Toaster } from '@/components/Toaster';
+import { LazyToaster } from '@/components/LazyToaster';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { bootstrapSession } from '@/lib/session';
 import { favoritesQueryOptions, followOtherTabs } from '@/lib/favorites';
 import { analytics, startAnalyticsSync } from '@/lib/analytics';
 import { applyConsent, readConsent } from '@/lib/consent';
 
-const router = createBrowserRouter(routes);
+/** The route table in the router's declarative mode (the data router's loaders and actions are not used). */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /** Session bootstrap, favourites per user, consent re-applied, analytics sync. */
 function SessionEffects() {
@@ -43,8 +46,10 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SessionEffects />
-        <RouterProvider router={router} />
-        <Toaster />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

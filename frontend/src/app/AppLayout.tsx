@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ScrollRestoration } from './ScrollRestoration';
 import { Header } from '@/components/Header';
 import { Footer } from '@/components/Footer';
 import { ConsentBanner } from '@/components/ConsentBanner';
