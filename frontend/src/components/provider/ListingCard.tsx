@@ -1,35 +1,13 @@
 import { Link } from 'react-router-dom';
-import { CheckCircle2, Clock, Eye, MousePointerClick, Pencil, Star, Trash2, Users, XCircle } from 'lucide-react';
+import { Eye, MousePointerClick, Pencil, Star, Trash2, Users } from 'lucide-react';
 import { formatPrice, previewText, type Hotel } from '@reproute/contracts';
 import { HotelImage } from '@/components/HotelImage';
 import { Button } from '@/components/ui/Button';
-import { Badge } from '@/components/ui/Misc';
+import { ListingStatusBadge } from './ListingStatusBadge';
 import { gymAccessLabel, primaryImage, ratingLabel } from '@/lib/hotel';
 import type { ListingFigures } from '@/pages/provider/dashboardFigures';
 
 /** Approved, Pending Review, or Rejected (ruling 5: an admin may turn a listing down). */
-export function ListingStatusBadge({ hotel }: { hotel: Pick<Hotel, 'isApproved' | 'status'> }) {
-  if (hotel.isApproved) {
-    return (
-      <Badge tone="green">
-        <CheckCircle2 aria-hidden className="h-3.5 w-3.5" /> Approved
-      </Badge>
-    );
-  }
-  if (hotel.status === 'rejected') {
-    return (
-      <Badge className="bg-red-100 text-red-800">
-        <XCircle aria-hidden className="h-3.5 w-3.5" /> Rejected
-      </Badge>
-    );
-  }
-  return (
-    <Badge tone="amber">
-      <Clock aria-hidden className="h-3.5 w-3.5" /> Pending Review
-    </Badge>
-  );
-}
-
 interface ListingCardProps {
   hotel: Hotel;
   figures: ListingFigures;

@@ -1,19 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
-import { AuditLog } from '@/components/admin/AuditLog';
-import { CitiesPanel } from '@/components/admin/CitiesPanel';
-import { HotelDialog } from '@/components/admin/HotelDialog';
 import { HotelsTable } from '@/components/admin/HotelsTable';
-import { PendingListings } from '@/components/admin/PendingListings';
-import { PendingRevisions } from '@/components/admin/PendingRevisions';
-import { ReviewModeration } from '@/components/admin/ReviewModeration';
 import { adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { PanelTabs } from '@/components/provider/PanelTabs';
+import { PageSpinner } from '@/components/PageSpinner';
+import { WhenOpened } from '@/components/ui/WhenOpened';
 import { StatCard } from '@/components/provider/StatCard';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/provider/FormControls';
@@ -21,6 +17,18 @@ import { inputClass } from '@/components/ui/Field';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
+
+// The other tabs and the hotel form load when first opened; the hotel table shows first.
+const AuditLog = lazy(() => import('@/components/admin/AuditLog').then((m) => ({ default: m.AuditLog })));
+const CitiesPanel = lazy(() => import('@/components/admin/CitiesPanel').then((m) => ({ default: m.CitiesPanel })));
+const HotelDialog = lazy(() => import('@/components/admin/HotelDialog').then((m) => ({ default: m.HotelDialog })));
+const PendingListings = lazy(() => import('@/components/admin/PendingListings').then((m) => ({ default: m.PendingListings })));
+const PendingRevisions = lazy(() => import('@/components/admin/PendingRevisions').then((m) => ({ default: m.PendingRevisions })));
+const ReviewModeration = lazy(() => import('@/components/admin/ReviewModeration').then((m) => ({ default: m.ReviewModeration })));
+
+function LazyPanel({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner label="Loading section" />}>{children}</Suspense>;
+}
 
 const statusFilterLabels = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' } as const;
 
@@ -212,10 +220,10 @@ export default function AdminPage() {
               </>
             ),
             content: (
-              <>
+              <LazyPanel>
                 <PendingRevisions />
                 <PendingListings />
-              </>
+              </LazyPanel>
             ),
           },
           {
@@ -225,7 +233,11 @@ export default function AdminPage() {
                 <MessageSquareText aria-hidden className="h-4 w-4" /> Reviews Moderation <CountPill count={pendingReviews.data?.length} />
               </>
             ),
-            content: <ReviewModeration />,
+            content: (
+              <LazyPanel>
+                <ReviewModeration />
+              </LazyPanel>
+            ),
           },
           {
             value: 'audit',
@@ -234,7 +246,11 @@ export default function AdminPage() {
                 <History aria-hidden className="h-4 w-4" /> Audit Log
               </>
             ),
-            content: <AuditLog />,
+            content: (
+              <LazyPanel>
+                <AuditLog />
+              </LazyPanel>
+            ),
           },
           {
             value: 'cities',
@@ -243,12 +259,18 @@ export default function AdminPage() {
                 <MapPin aria-hidden className="h-4 w-4" /> Cities
               </>
             ),
-            content: <CitiesPanel />,
+            content: (
+              <LazyPanel>
+                <CitiesPanel />
+              </LazyPanel>
+            ),
           },
         ]}
       />
 
-      <HotelDialog open={dialogOpen} hotel={editing} onOpenChange={setDialogOpen} />
+      <WhenOpened open={dialogOpen}>
+        <HotelDialog open={dialogOpen} hotel={editing} onOpenChange={setDialogOpen} />
+      </WhenOpened>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, Clock } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
@@ -7,14 +7,18 @@ import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { ListingForm } from '@/components/provider/ListingForm';
 import { listingFormFromHotel, toUpdateListing, type ListingFormInput } from '@/components/provider/listingForm';
-import { PhotoManager } from '@/components/provider/PhotoManager';
 import { Button } from '@/components/ui/Button';
 import { Card, Container, Skeleton } from '@/components/ui/Misc';
-import { ListingStatusBadge } from '@/components/provider/ListingCard';
+import { ListingStatusBadge } from '@/components/provider/ListingStatusBadge';
 import { revisionFieldLabels } from '@/components/admin/revisionText';
 import { RevisionValue } from '@/components/admin/RevisionValue';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
+
+// The photo manager is its own chunk, fetched while the listing loads, so the form can draw first.
+const loadPhotoManager = () => import('@/components/provider/PhotoManager');
+void loadPhotoManager().catch(() => undefined);
+const PhotoManager = lazy(() => loadPhotoManager().then((m) => ({ default: m.PhotoManager })));
 
 /** The listing as the provider last submitted it: the approved values overlaid with those awaiting review. */
 function withPendingValues(hotel: Hotel): Hotel {
@@ -85,7 +89,9 @@ export default function EditHotelPage() {
             </div>
           ) : null}
           <Card className="mt-8 p-5 sm:p-8">
-            <PhotoManager hotelId={hotel.id} hotelName={hotel.name} status={hotel.status} />
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <PhotoManager hotelId={hotel.id} hotelName={hotel.name} status={hotel.status} />
+            </Suspense>
           </Card>
           <Card className="mt-8 p-5 sm:p-8">
             <ListingForm
