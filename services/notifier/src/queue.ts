@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
-import { extractTraceContext, registry, withMessagingSpan, type Logger } from '@reproute/platform';
+import { BullMQOtel } from 'bullmq-otel';
+import { registry, withMessagingSpan, type Logger } from '@reproute/platform';
 import { openSealedEmail, type EmailJob } from './domain/email.ts';
 
 const noSealingKey = () => {
@@ -13,6 +14,9 @@ const noSealingKey = () => {
 import { emailFailureVerdict, emailJobAttempts, emailRetryDelayMs } from './domain/retries.ts';
 
 export const EMAIL_QUEUE = 'email';
+
+/** BullMQ's OpenTelemetry support: a job carries the trace of the event that queued it, and its processing continues that trace. */
+const telemetry = new BullMQOtel({ tracerName: 'reproute-notifier' });
 
 export function redisConnection(url: string): Redis {
   // BullMQ workers need blocking commands that never give up.
@@ -31,6 +35,7 @@ export function queueConnection(url: string): Redis {
 export function createEmailQueue(connection: Redis): Queue<EmailJob> {
   return new Queue<EmailJob>(EMAIL_QUEUE, {
     connection,
+    telemetry,
     defaultJobOptions: {
       // Retries are bounded per cause in the worker (sendWithRetryPolicy), not by this count.
       attempts: emailJobAttempts,
@@ -178,11 +183,11 @@ export function createEmailWorker(options: {
     EMAIL_QUEUE,
     async (job: Job<EmailJob>) =>
       withMessagingSpan(
-        { destination: EMAIL_QUEUE, operation: 'process', system: 'bullmq', parent: extractTraceContext(job.data.trace), attributes: { 'messaging.message.id': job.id ?? '', 'event.type': job.data.eventType } },
+        { destination: EMAIL_QUEUE, operation: 'process', system: 'bullmq', attributes: { 'messaging.message.id': job.id ?? '', 'event.type': job.data.eventType } },
         async () =>
           withMessagingSpan({ destination: 'smtp', operation: 'send', system: 'smtp', attributes: { 'email.template': job.data.eventType } }, () => sendWithRetryPolicy(job, deps)),
       ),
-    { connection: options.connection, concurrency: options.concurrency, settings: { backoffStrategy: (attemptsMade: number) => emailRetryDelayMs(attemptsMade) } },
+    { connection: options.connection, concurrency: options.concurrency, telemetry, settings: { backoffStrategy: (attemptsMade: number) => emailRetryDelayMs(attemptsMade) } },
   );
   worker.on('failed', (job, err) =>
     options.logger.warn({ err: redactedError(err), jobId: job?.id, eventType: job?.data.eventType, attempts: job?.attemptsMade }, 'email job failed'),

@@ -30,12 +30,11 @@ export function openSealedEmail(email: EmailMessage, open: (value: string, conte
   return { ...message, text, html };
 }
 
-/** Job data in the email queue: the message plus the trace context of the event that caused it. */
+/** Job data in the email queue (the trace context travels in the job's options, through bullmq-otel). */
 export interface EmailJob {
   email: EmailMessage;
   eventId: string;
   eventType: string;
-  trace: Record<string, string>;
 }
 
 /** The address itself when the value is exactly one valid email address (no list, no name, no line break), else null. */

@@ -42,7 +42,7 @@ describe('email retry timing and limits', () => {
 });
 
 describe('sendWithRetryPolicy', () => {
-  const data: EmailJob = { email: { to: 'hotel@example.com', subject: 'New lead', text: 'Hi', html: '<p>Hi</p>' }, eventId: 'e1', eventType: 'lead.created', trace: {} };
+  const data: EmailJob = { email: { to: 'hotel@example.com', subject: 'New lead', text: 'Hi', html: '<p>Hi</p>' }, eventId: 'e1', eventType: 'lead.created' };
 
   function deps(failure: Error): SendDeps {
     const markers = new Map<string, string>();

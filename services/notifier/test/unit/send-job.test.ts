@@ -12,7 +12,6 @@ const job = {
     email: { to: 'sam@example.com', subject: 'We received your message', text: 'Hi', html: '<p>Hi</p>' },
     eventId: '88888888-8888-4888-8888-888888888888',
     eventType: 'contact.received',
-    trace: {},
   } satisfies EmailJob,
 };
 
