@@ -326,10 +326,8 @@ export const cityMergeRequest = z.object({
   intoCityId: z.coerce.number({ error: listingMessages.cityMergeNotFound }).int(listingMessages.cityMergeNotFound).positive(listingMessages.cityMergeNotFound),
 }).refine((body) => body.fromCityId !== body.intoCityId, { message: listingMessages.cityMergeSame, path: ['intoCityId'] });
 export type CityMergeRequest = z.infer<typeof cityMergeRequest>;
-export interface CityMergeAnswer {
-  city: City;
-  movedListings: number;
-}
+export const cityMergeAnswer = z.object({ city: cityAnswer, movedListings: z.number().int() });
+export type CityMergeAnswer = z.infer<typeof cityMergeAnswer>;
 
 const equipmentObject = z.object(
   Object.fromEntries(equipmentCategories.map((c) => [c, z.array(z.string())])) as Record<keyof EquipmentByCategory, z.ZodArray<z.ZodString>>,
@@ -398,9 +396,6 @@ export const hotelAnswer = z.object({
   isPremium: z.boolean(),
   isApproved: z.boolean(),
   status: z.enum(hotelStatuses),
-  providerId: z.string().nullable(),
-  affiliateClicks: z.number().int(),
-  pageViews: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   createdAt: z.string(),
@@ -412,7 +407,10 @@ export const hotelAnswer = z.object({
   gymHighlights: z.array(gymHighlight).max(3),
   /** Only in a search with a point (lat, lng): the great-circle distance from it, in km to one decimal. */
   distanceKm: z.number().nullable().optional(),
-  /** Only in answers to the owning provider and admins. */
+  /** Only in answers to the owning provider and admins: the owner's account, the business figures, contacts and moderation. */
+  providerId: z.string().nullable().optional(),
+  affiliateClicks: z.number().int().optional(),
+  pageViews: z.number().int().optional(),
   contactEmail: z.string().nullable().optional(),
   providerEmail: z.string().nullable().optional(),
   rejectionReason: z.string().nullable().optional(),
@@ -497,16 +495,13 @@ export const adminHotelListAnswer = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  sort: z.string(),
+  sort: z.enum(adminHotelSortOptions),
 });
-export type AdminHotelListAnswer = { items: Hotel[]; total: number; page: number; pageSize: number; sort: AdminHotelSort };
+export type AdminHotelListAnswer = z.infer<typeof adminHotelListAnswer>;
 
 /** GET /api/admin/hotels/stats: the admin dashboard's cards over every hotel (any status). */
-export interface AdminHotelStats {
-  total: number;
-  premium: number;
-  affiliateClicks: number;
-}
+export const adminHotelStats = z.object({ total: z.number().int(), premium: z.number().int(), affiliateClicks: z.number().int() });
+export type AdminHotelStats = z.infer<typeof adminHotelStats>;
 
 /** What an admin did to a hotel, as the audit log records it. */
 export const adminAuditActions = ['created', 'edited', 'approved', 'rejected', 'deleted', 'revision_approved', 'revision_rejected'] as const;
@@ -519,20 +514,22 @@ export const adminAuditQuery = z.object({
 });
 export type AdminAuditQuery = z.output<typeof adminAuditQuery>;
 
-export interface AdminAuditEntry {
-  id: number;
-  actorId: string;
-  actorEmail: string;
-  action: AdminAuditAction;
-  hotelId: number;
-  hotelName: string;
+export const adminAuditEntry = z.object({
+  id: z.number().int(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(adminAuditActions),
+  hotelId: z.number().int(),
+  hotelName: z.string(),
   /** The rejection reason, when there is one. */
-  detail: string | null;
-  createdAt: string;
-}
-export interface AdminAuditAnswer {
-  items: AdminAuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+export const adminAuditAnswer = z.object({ items: z.array(adminAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminAuditAnswer = z.infer<typeof adminAuditAnswer>;
+
+/** GET /api/sitemap-hotels (read by the gateway for /sitemap.xml): every approved hotel, by id, with when it last changed. */
+export const sitemapHotel = z.object({ id: z.number().int(), slug: z.string(), updatedAt: z.string() });
+export type SitemapHotel = z.infer<typeof sitemapHotel>;
+export const sitemapHotelsAnswer = z.object({ hotels: z.array(sitemapHotel) });

@@ -1,5 +1,7 @@
 import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
+import { catalogEndpoints } from './endpoints/catalog.ts';
+import { catalogProviderEndpoints } from './endpoints/catalog-provider.ts';
 import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { analyticsEndpoints } from './endpoints/analytics.ts';
@@ -11,6 +13,8 @@ import { analyticsEndpoints } from './endpoints/analytics.ts';
  */
 export const endpoints = {
   ...referralEndpoints,
+  ...catalogEndpoints,
+  ...catalogProviderEndpoints,
   ...engagementEndpoints,
   ...identityEndpoints,
   ...analyticsEndpoints,

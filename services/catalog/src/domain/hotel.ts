@@ -327,8 +327,9 @@ export function canView(viewer: Viewer | null, hotel: Pick<HotelRecord, 'status'
 }
 
 /**
- * The answer shape of docs/api.md; owners and admins also get the contact and moderation fields,
- * and the changes awaiting review when the caller passes the hotel's revision (or null for none).
+ * The answer shape of docs/api.md; owners and admins also get the provider's id, the click and view
+ * counts, the contact and moderation fields, and the changes awaiting review when the caller passes
+ * the hotel's revision (or null for none).
  */
 export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revision?: StoredRevision | null): Hotel {
   const answer: Hotel = {
@@ -379,15 +380,16 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     isPremium: hotel.isPremium,
     isApproved: hotel.status === 'approved',
     status: hotel.status,
-    providerId: hotel.providerId,
-    affiliateClicks: hotel.affiliateClicks,
-    pageViews: hotel.pageViews,
     latitude: hotel.latitude,
     longitude: hotel.longitude,
     createdAt: hotel.createdAt.toISOString(),
     updatedAt: hotel.updatedAt.toISOString(),
   };
+  // The owner's account, the business figures, contacts and moderation are not a visitor's to see.
   if (isAdmin(viewer) || ownsHotel(viewer, hotel)) {
+    answer.providerId = hotel.providerId;
+    answer.affiliateClicks = hotel.affiliateClicks;
+    answer.pageViews = hotel.pageViews;
     answer.contactEmail = effectiveContactEmail(hotel);
     answer.providerEmail = hotel.providerEmail;
     answer.rejectionReason = hotel.rejectionReason;

@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  adminHotelCreate,
-  adminHotelUpdate,
-  hotelApprovalRequest,
-  hotelListQuery,
-  hotelSearchQuery,
-  messages,
-  type AdminHotelCreate,
-  type AdminHotelUpdate,
-  type HotelApprovalRequest,
-  type HotelSearchAnswer,
-  type HotelSearchQuery,
-} from '@reproute/contracts';
-import { forbidden, metrics, notFound, publicRead, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages } from '@reproute/contracts';
+import { forbidden, metrics, notFound, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, toHotelAnswer, type HotelEvent } from '../domain/hotel.ts';
 import { toSearchCriteria } from '../domain/search.ts';
 import { approvalChange } from '../domain/approval.ts';
 import { createHotel, deleteHotel, findHotel, listHotels, updateHotel } from '../store/hotels.ts';
 import { searchHotels } from '../store/search.ts';
-import { adminOnly, hotelIdParam, viewerOf } from './viewer.ts';
+import { hotelIdParam, viewerOf } from './viewer.ts';
 
 /** Public reading and search, plus the admin's hotel management under /api/hotels. */
 export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  app.get('/api/hotels', { config: publicRead, schema: { querystring: hotelListQuery } }, async (request) => {
-    const query = hotelListQuery.parse(request.query);
+  serveEndpoint(app, endpoints['GET /api/hotels'], async (request) => {
+    const { query } = request;
     const viewer = viewerOf(request);
     const includeAll = query.all === 'true';
     if (includeAll && !isAdmin(viewer)) throw forbidden();
@@ -36,8 +24,8 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     return hotels.map((hotel) => toHotelAnswer(hotel, viewer));
   });
 
-  app.get('/api/hotels/search', { config: publicRead, schema: { querystring: hotelSearchQuery } }, async (request): Promise<HotelSearchAnswer> => {
-    const criteria = toSearchCriteria(request.query as HotelSearchQuery);
+  serveEndpoint(app, endpoints['GET /api/hotels/search'], async (request) => {
+    const criteria = toSearchCriteria(request.query);
     const viewer = viewerOf(request);
     const result = await searchHotels(ctx.pool, criteria);
     metrics.business.inc({ action: 'search' });
@@ -55,8 +43,8 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     };
   });
 
-  app.get('/api/hotels/:idOrSlug', { config: publicRead }, async (request) => {
-    const { idOrSlug } = request.params as { idOrSlug: string };
+  serveEndpoint(app, endpoints['GET /api/hotels/:idOrSlug'], async (request) => {
+    const { idOrSlug } = request.params;
     const key = /^\d{1,15}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
     const hotel = await findHotel(ctx.pool, key);
     const viewer = viewerOf(request);
@@ -64,17 +52,16 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     return toHotelAnswer(hotel, viewer);
   });
 
-  app.post('/api/hotels', { preValidation: adminOnly, schema: { body: adminHotelCreate } }, async (request, reply) => {
-    const input = request.body as AdminHotelCreate;
-    const record = newAdminHotel(input);
+  serveEndpoint(app, endpoints['POST /api/hotels'], async (request) => {
+    const record = newAdminHotel(request.body);
     const hotel = await createHotel(ctx.pool, record, [{ type: 'hotel.created' }], viewerOf(request) ?? undefined);
     ctx.relay.nudge();
-    return reply.status(201).send(toHotelAnswer(hotel, viewerOf(request)));
+    return toHotelAnswer(hotel, viewerOf(request));
   });
 
-  app.put('/api/hotels/:id', { preValidation: adminOnly, schema: { body: adminHotelUpdate } }, async (request) => {
+  serveEndpoint(app, endpoints['PUT /api/hotels/:id'], async (request) => {
     const id = hotelIdParam(request.params);
-    const input = request.body as AdminHotelUpdate;
+    const input = request.body;
     const hotel = await updateHotel(ctx.pool, id, (current) => {
       const updated = applyAdminFields(applyListingUpdate(current, input), input);
       const events: HotelEvent[] = [{ type: 'hotel.updated' }];
@@ -86,16 +73,16 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
     return toHotelAnswer(hotel, viewerOf(request));
   });
 
-  app.delete('/api/hotels/:id', { preValidation: adminOnly }, async (request, reply) => {
+  serveEndpoint(app, endpoints['DELETE /api/hotels/:id'], async (request, reply) => {
     const id = hotelIdParam(request.params);
     await deleteHotel(ctx.pool, id, () => undefined, viewerOf(request) ?? undefined);
     ctx.relay.nudge();
     return reply.status(204).send();
   });
 
-  app.put('/api/hotels/:id/approval', { preValidation: adminOnly, schema: { body: hotelApprovalRequest } }, async (request) => {
+  serveEndpoint(app, endpoints['PUT /api/hotels/:id/approval'], async (request) => {
     const id = hotelIdParam(request.params);
-    const decision = request.body as HotelApprovalRequest;
+    const decision = request.body;
     const hotel = await updateHotel(ctx.pool, id, (current) => {
       const change = approvalChange(current, decision);
       return { record: { ...current, ...change.fields }, events: change.events };

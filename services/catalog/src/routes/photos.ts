@@ -1,17 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import {
-  hotelPhotosUpdate,
-  messages,
-  photoMaxBytes,
-  photoMessages,
-  photosPerUpload,
-  photoUploadQuery,
-  type HotelPhotosAnswer,
-  type HotelPhotosUpdate,
-  type PhotoUploadQuery,
-} from '@reproute/contracts';
-import { badRequest, forbidden, HttpError, notFound, requireUser, type ServiceContext } from '@reproute/platform';
+import { endpoints, messages, photoMaxBytes, photoMessages, photosPerUpload, type HotelPhotosAnswer } from '@reproute/contracts';
+import { badRequest, forbidden, HttpError, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyListingUpdate, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
 import { appendPhotos, arrangePhotos, photosAnswer, removePhoto, type PhotoEditResult } from '../domain/photos.ts';
@@ -21,7 +11,7 @@ import { assertPhotoKey, type PhotoStorage } from '../photos/storage.ts';
 import { findHotel } from '../store/hotels.ts';
 import { photosOfHotel, recordPhotos } from '../store/photos.ts';
 import { editListing, findRevision } from '../store/revisions.ts';
-import { hotelIdParam, providerOnly, viewerOf } from './viewer.ts';
+import { hotelIdParam, viewerOf } from './viewer.ts';
 
 const photoFields = ['imageUrl', 'images', 'gymImages'] as const;
 const immutableCache = 'public, max-age=31536000, immutable';
@@ -106,20 +96,20 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
     return photosAnswer(hotel.id, hotel, submitted, awaitingReview, await photosOfHotel(ctx.pool, hotel.id));
   };
 
-  app.get('/api/provider/hotels/:id/photos', { preValidation: providerOnly }, async (request): Promise<HotelPhotosAnswer> => {
+  serveEndpoint(app, endpoints['GET /api/provider/hotels/:id/photos'], async (request) => {
     const viewer = provider(request);
     const hotel = await ownListing(viewer, hotelIdParam(request.params));
     return answer(hotel, (await findRevision(ctx.pool, hotel.id)) ?? null);
   });
 
   // Every file is checked and processed before anything is stored: one bad file refuses the whole upload.
-  app.post(
-    '/api/provider/hotels/:id/photos',
-    { preValidation: providerOnly, schema: { querystring: photoUploadQuery }, bodyLimit: drainLimitBytes },
-    async (request, reply) => {
+  serveEndpoint(
+    app,
+    endpoints['POST /api/provider/hotels/:id/photos'],
+    async (request) => {
       const viewer = provider(request);
       const id = hotelIdParam(request.params);
-      const { kind } = request.query as PhotoUploadQuery;
+      const { kind } = request.query;
       // The body is read before the owner check, so a refusal reaches a caller still sending its files.
       const files = await uploadedFiles(app, request);
       await ownListing(viewer, id);
@@ -149,14 +139,15 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(appendPhotos(submitted, kind, urls)), authorize(viewer));
       ctx.relay.nudge();
       request.log.info({ hotelId: id, photos: processed.map((p) => p.id), kind, pending: revision !== null }, 'photos uploaded');
-      return reply.status(201).send(await answer(hotel, revision));
+      return answer(hotel, revision);
     },
+    { bodyLimit: drainLimitBytes },
   );
 
-  app.put('/api/provider/hotels/:id/photos', { preValidation: providerOnly, schema: { body: hotelPhotosUpdate } }, async (request): Promise<HotelPhotosAnswer> => {
+  serveEndpoint(app, endpoints['PUT /api/provider/hotels/:id/photos'], async (request) => {
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
-    const body = request.body as HotelPhotosUpdate;
+    const body = request.body;
     let live: StoredHotel | undefined;
     const { hotel, revision } = await editListing(
       ctx.pool,
@@ -172,10 +163,10 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
     return answer(hotel, revision);
   });
 
-  app.delete('/api/provider/hotels/:id/photos/:photoId', { preValidation: providerOnly }, async (request): Promise<HotelPhotosAnswer> => {
+  serveEndpoint(app, endpoints['DELETE /api/provider/hotels/:id/photos/:photoId'], async (request) => {
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
-    const photoId = (request.params as { photoId: string }).photoId;
+    const { photoId } = request.params;
     if (!/^[a-f0-9]{32}$/.test(photoId)) throw notFound(photoMessages.photoNotFound);
     const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(removePhoto(submitted, photoId)), authorize(viewer));
     ctx.relay.nudge();
@@ -183,8 +174,8 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
   });
 
   // The files: content-addressed names, so a browser and any cache in between keep them for a year.
-  const sendFile = async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = (request.params as { file: string }).file;
+  serveEndpoint(app, endpoints['GET /images/photos/:file'], async (request, reply) => {
+    const key = request.params.file;
     try {
       assertPhotoKey(key);
     } catch {
@@ -200,6 +191,5 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
       .send(file.body);
-  };
-  app.get('/images/photos/:file', sendFile);
+  });
 }

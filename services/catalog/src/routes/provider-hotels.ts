@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { providerHotelCreate, providerHotelUpdate, type ProviderHotelCreate, type ProviderHotelUpdate } from '@reproute/contracts';
-import { forbidden, requireUser, type ServiceContext } from '@reproute/platform';
+import { endpoints } from '@reproute/contracts';
+import { forbidden, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { newProviderListing, ownsHotel, toHotelAnswer, type StoredHotel, type Viewer } from '../domain/hotel.ts';
 import { createProviderListing, deleteHotel, listProviderHotels } from '../store/hotels.ts';
 import { editListing, revisionsOf } from '../store/revisions.ts';
-import { hotelIdParam, providerOnly, viewerOf } from './viewer.ts';
+import { hotelIdParam, viewerOf } from './viewer.ts';
 
 function assertOwner(viewer: Viewer, hotel: StoredHotel): void {
   if (!ownsHotel(viewer, hotel)) throw forbidden();
@@ -21,31 +21,30 @@ export async function providerHotelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     return viewerOf(request)!;
   };
 
-  app.get('/api/provider/hotels', { preValidation: providerOnly }, async (request) => {
+  serveEndpoint(app, endpoints['GET /api/provider/hotels'], async (request) => {
     const viewer = provider(request);
     const hotels = await listProviderHotels(ctx.pool, viewer.id);
     const revisions = await revisionsOf(ctx.pool, hotels.map((h) => h.id));
     return hotels.map((hotel) => toHotelAnswer(hotel, viewer, revisions.get(hotel.id) ?? null));
   });
 
-  app.post('/api/provider/hotels', { preValidation: providerOnly, schema: { body: providerHotelCreate } }, async (request, reply) => {
+  serveEndpoint(app, endpoints['POST /api/provider/hotels'], async (request) => {
     const viewer = provider(request);
-    const record = newProviderListing(request.body as ProviderHotelCreate, viewer);
+    const record = newProviderListing(request.body, viewer);
     const hotel = await createProviderListing(ctx.pool, record, [{ type: 'hotel.created' }, { type: 'hotel.submitted' }]);
     ctx.relay.nudge();
-    return reply.status(201).send(toHotelAnswer(hotel, viewer, null));
+    return toHotelAnswer(hotel, viewer, null);
   });
 
-  app.put('/api/provider/hotels/:id', { preValidation: providerOnly, schema: { body: providerHotelUpdate } }, async (request) => {
+  serveEndpoint(app, endpoints['PUT /api/provider/hotels/:id'], async (request) => {
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
-    const input = request.body as ProviderHotelUpdate;
-    const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, input, (current) => assertOwner(viewer, current));
+    const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, request.body, (current) => assertOwner(viewer, current));
     ctx.relay.nudge();
     return toHotelAnswer(hotel, viewer, revision);
   });
 
-  app.delete('/api/provider/hotels/:id', { preValidation: providerOnly }, async (request, reply) => {
+  serveEndpoint(app, endpoints['DELETE /api/provider/hotels/:id'], async (request, reply) => {
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
     await deleteHotel(ctx.pool, id, (current) => assertOwner(viewer, current));

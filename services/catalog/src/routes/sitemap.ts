@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable, ServiceContext } from '@reproute/platform';
+import { endpoints, type SitemapHotel } from '@reproute/contracts';
+import { serveEndpoint, type Queryable, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-
-export interface SitemapHotel {
-  id: number;
-  slug: string;
-  updatedAt: string;
-}
 
 /** Every hotel a visitor may see (approved), with when it last changed: the sitemap's hotel pages. */
 export async function listSitemapHotels(db: Queryable): Promise<SitemapHotel[]> {
@@ -16,7 +11,7 @@ export async function listSitemapHotels(db: Queryable): Promise<SitemapHotel[]> 
 
 /** GET /api/sitemap-hotels: read by the gateway for /sitemap.xml (not proxied to the public). */
 export async function sitemapRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  app.get('/api/sitemap-hotels', async (_request, reply) => {
+  serveEndpoint(app, endpoints['GET /api/sitemap-hotels'], async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { hotels: await listSitemapHotels(ctx.pool) };
   });

@@ -1,19 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@reproute/contracts';
-import { notFound, requireRole } from '@reproute/platform';
+import { notFound } from '@reproute/platform';
 import type { Viewer } from '../domain/hotel.ts';
 
 export function viewerOf(request: FastifyRequest): Viewer | null {
   return request.user ? { id: request.user.id, email: request.user.email, roles: request.user.roles } : null;
 }
-
-/** Route hooks that answer 401/403 before the body is validated. */
-export const adminOnly = async (request: FastifyRequest) => {
-  requireRole(request, 'admin');
-};
-export const providerOnly = async (request: FastifyRequest) => {
-  requireRole(request, 'provider');
-};
 
 /** A numeric hotel id from the path; anything else is an unknown hotel. */
 export function hotelIdParam(params: unknown): number {

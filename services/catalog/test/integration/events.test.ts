@@ -62,7 +62,7 @@ describe('consumed events update counters exactly once', () => {
     const byName = envelope('referral.clicked', { clickId: randomUUID(), hotelId: null, hotelName: hotel.name, bookingUrl: hotel.bookingUrl!, userId: null });
     const otherName = envelope('referral.clicked', { clickId: randomUUID(), hotelId: null, hotelName: `${hotel.name} (not this one)`, bookingUrl: hotel.bookingUrl!, userId: null });
     await deliver(topics.clicks, hotel.id, byId, byId, otherName, byName, byName);
-    await eventually(async () => (await readHotel(hotel.id)).affiliateClicks >= 2, 30_000, 'clicks counted');
+    await eventually(async () => ((await readHotel(hotel.id)).affiliateClicks ?? 0) >= 2, 30_000, 'clicks counted');
     await sleep(1_500);
     expect((await readHotel(hotel.id)).affiliateClicks).toBe(2);
     const adminList = await api<Hotel[]>('GET', '/api/hotels?all=true', { token: await tokenFor('admin') });

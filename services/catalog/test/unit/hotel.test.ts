@@ -146,6 +146,16 @@ describe('visibility and answers', () => {
     expect(toHotelAnswer(hotel, admin).providerEmail).toBe(provider.email);
   });
 
+  it('keeps the provider\'s account id and the click and view counts from visitors and other providers', () => {
+    const hotel = stored({ status: 'approved' });
+    for (const viewer of [null, otherProvider]) {
+      const answer = toHotelAnswer(hotel, viewer, null);
+      for (const field of ['providerId', 'affiliateClicks', 'pageViews', 'providerEmail', 'contactEmail', 'rejectionReason', 'pendingRevision']) expect(answer).not.toHaveProperty(field);
+    }
+    expect(toHotelAnswer(hotel, provider)).toMatchObject({ providerId: provider.id, affiliateClicks: 2, pageViews: 0 });
+    expect(toHotelAnswer(hotel, admin)).toMatchObject({ providerId: provider.id, affiliateClicks: 2 });
+  });
+
   it('the event snapshot carries the lead address: the listing\'s own, else the provider\'s', () => {
     expect(hotelSnapshot(stored()).contactEmail).toBe(provider.email);
     expect(hotelSnapshot(stored({ contactEmail: 'desk@harbour.example' }))).toMatchObject({ hotelId: 101, contactEmail: 'desk@harbour.example', providerEmail: provider.email, isApproved: false });

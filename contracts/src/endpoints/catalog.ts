@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../endpoint.ts';
+import {
+  adminAuditAnswer,
+  adminAuditQuery,
+  adminHotelCreate,
+  adminHotelListAnswer,
+  adminHotelListQuery,
+  adminHotelStats,
+  adminHotelUpdate,
+  cityAnswer,
+  cityMergeAnswer,
+  cityMergeRequest,
+  hotelAnswer,
+  hotelApprovalRequest,
+  hotelListQuery,
+  hotelRevisionAnswer,
+  hotelSearchAnswer,
+  hotelSearchQuery,
+  sitemapHotelsAnswer,
+} from '../catalog.ts';
+
+/** A hotel's id in a path: any text here, an id that is not a positive whole number is "Hotel not found" (404). */
+const hotelIdPath = z.object({ id: z.string() });
+
+const auditDoc =
+  'the audit log, newest first: `{ items: [{ id, actorId, actorEmail, action, hotelId, hotelName, detail, createdAt }], total, page, pageSize }`; `action` is `created`, `edited`, `approved`, `rejected` (`detail` = the reason), `deleted`, `revision_approved` or `revision_rejected`. Each entry is written in the same transaction as the admin\'s action (`POST/PUT/DELETE /api/hotels`, `PUT /api/hotels/{id}/approval`, `PUT /api/admin/hotels/{id}/revision`), so a failed action leaves none; providers\' own edits are not logged. `page` 1-10000, `pageSize` 1-100 (default 25), 400 otherwise. The catalog also answers it as `/api/admin/audit`, which the gateway does not route';
+
+/** The catalog service: hotels (reading, search, the admin's management), cities and the gateway's sitemap list. */
+export const catalogEndpoints = defineEndpoints('catalog', {
+  'GET /api/hotels': {
+    access: 'public',
+    publicRead: true,
+    summary: 'Public hotels, by id when asked (admins: every hotel with all=true)',
+    query: hotelListQuery,
+    responses: { 200: z.array(hotelAnswer) },
+    doc: '`Hotel[]` (approved only; admins: `?all=true` gives every hotel); `limit` up to 1,000',
+  },
+  'GET /api/hotels/search': {
+    access: 'public',
+    publicRead: true,
+    summary: 'Search public hotels by text, equipment, place, price and gym facts, with facet counts',
+    query: hotelSearchQuery,
+    responses: { 200: hotelSearchAnswer },
+    doc: '`{ items: Hotel[], total, page, pageSize, query, sort, facets: { [label]: count }, equipment: string[], filters, filterFacets }`. `sort`: `rating` (default), `price`, `name`, `gymScore` (best gym score first, then rating), or `distance` from the point `lat`,`lng` (then each item carries `distanceKm`). One word of `query` follows the spec\'s rule (name, city or country); several words must each occur in the name, city, country or equipment (case and accents ignored). `minPrice`/`maxPrice` are in `currency` (default USD) and are compared with every hotel\'s price converted at the catalog\'s `currency_rates`. `gymAccessType`, `gymSize` (`small` < 400 sqm, `medium` 400–999, `large` ≥ 1,000) are comma lists (any of them); `accessibilityFeatures` (`wheelchair-access`, `elevator`, `adaptive-equipment`) must all be present; `open24h=true`; `minRating` 0–5; `minDumbbellKg` 1–200 (heaviest dumbbell named in the equipment). `filters` echoes what was applied. `facets` counts, for every label, the hotels of the whole current result; `filterFacets` gives counts for every value of the other filters (`gymAccessType`, `accessibilityFeatures`, `minRating` 3/4/4.5, `open24h`, `gymSize`, `minDumbbellKg` 30/40/50) and the `priceRange` in `currency` — each group counted with every other filter applied but not its own selection (accessibility, which combines with AND, counts with it), so a count says what choosing that value gives. Unknown `sort`, `eq` and list values are dropped; a malformed number, half a point, `sort=distance` without a point, or `minPrice` above `maxPrice` answer 400 with a clear message',
+  },
+  'GET /api/hotels/:idOrSlug': {
+    access: 'public',
+    publicRead: true,
+    summary: 'One hotel by id or slug (owners and admins also see their listings awaiting review)',
+    params: z.object({ idOrSlug: z.string() }),
+    responses: { 200: hotelAnswer },
+    doc: '`Hotel`; 404 `{ message: "Hotel not found" }`',
+  },
+  'POST /api/hotels': {
+    access: 'admin',
+    summary: 'Add a hotel (approved unless told otherwise)',
+    body: adminHotelCreate,
+    responses: { 201: hotelAnswer },
+    doc: 'hotel (place and gym rules below; an admin\'s gym edits are live at once)',
+  },
+  'PUT /api/hotels/:id': {
+    access: 'admin',
+    summary: 'Edit any hotel, its approval and premium flag included',
+    params: hotelIdPath,
+    body: adminHotelUpdate,
+    responses: { 200: hotelAnswer },
+    doc: 'hotel (place and gym rules below; an admin\'s gym edits are live at once)',
+  },
+  'DELETE /api/hotels/:id': {
+    access: 'admin',
+    summary: 'Delete a hotel',
+    params: hotelIdPath,
+    responses: { 204: null },
+    doc: '204; 404 "Hotel not found"',
+  },
+  'PUT /api/hotels/:id/approval': {
+    access: 'admin',
+    summary: 'Approve or reject a listing (with a reason for the provider)',
+    params: hotelIdPath,
+    body: hotelApprovalRequest,
+    responses: { 200: hotelAnswer },
+    doc: 'hotel; `{isApproved, reason?}`, the reason is kept with a rejection',
+  },
+  'GET /api/cities': {
+    access: 'public',
+    publicRead: true,
+    summary: 'The cities listings can name, with their live hotel counts',
+    responses: { 200: z.array(cityAnswer) },
+    doc: '`[{ id, name, country, latitude, longitude, hotelCount }]` (`hotelCount`: live hotels); for an admin each city also has `listingCount` (listings of any status)',
+  },
+  'POST /api/cities/merge': {
+    access: 'admin',
+    summary: 'Merge a duplicate city into the one kept',
+    body: cityMergeRequest,
+    responses: { 200: cityMergeAnswer },
+    doc: '`{ city, movedListings }`: the duplicate city\'s listings (and changes awaiting review that chose it) move to the kept city, which takes the duplicate\'s coordinates when it has none; the duplicate is removed; every moved listing sends `hotel.updated` and is logged as an `edited` audit entry whose `detail` names the merge. 400 "Choose two different cities to merge", 404 "One of the cities to merge does not exist"',
+  },
+  'GET /api/admin/hotels': {
+    access: 'admin',
+    summary: 'One page of every hotel, any status, filtered and sorted (the admin table)',
+    query: adminHotelListQuery,
+    responses: { 200: adminHotelListAnswer },
+    doc: 'one page of every hotel, any status: `{ items: Hotel[], total, page, pageSize, sort }`. `q` (≤ 200 chars): name, city or country contains it, case and accents folded (`zurich` finds Zürich; `%` and `_` are literal). `status`: `pending`, `approved` or `rejected` (any case). `sort`: `name`, `created`, `status` (ties newest-last), `city` (no city last), a leading `-` for descending, default `-created`; an unknown sort is dropped for the default, as search does, and `sort` in the answer says what applied. `page` 1-10000 (default 1), `pageSize` 1-100 (default 25); a bad status, page or pageSize is 400 with `errors: [{ path, message }]` ("Status must be pending, approved or rejected", "Page must be a whole number from 1 to 10000", "Page size must be a whole number from 1 to 100"). Each sort and status is an index walk (migration 009); without `q` the total is read from per-status counts kept by triggers (migration 013). At 1,000,000 hotels: 1.6-2.3 ms in the database for a first page, 12-26 ms for pages 200-10,000, 12-28 ms with `q` (`services/catalog/BENCHMARK.md`)',
+  },
+  'GET /api/admin/hotels/stats': {
+    access: 'admin',
+    summary: 'The admin dashboard\'s figures over every hotel',
+    responses: { 200: adminHotelStats },
+    doc: '`{ total, premium, affiliateClicks }` over every hotel, any status (the dashboard cards)',
+  },
+  'GET /api/admin/hotels/audit': {
+    access: 'admin',
+    summary: 'Who approved, rejected, edited or deleted which hotel, newest first',
+    query: adminAuditQuery,
+    responses: { 200: adminAuditAnswer },
+    doc: auditDoc,
+  },
+  'GET /api/admin/audit': {
+    access: 'admin',
+    summary: 'The hotels\' audit log under its older path (the service\'s own callers; the gateway does not route it)',
+    query: adminAuditQuery,
+    responses: { 200: adminAuditAnswer },
+    doc: auditDoc,
+  },
+  'GET /api/admin/hotels/pending': {
+    access: 'admin',
+    summary: 'Listings awaiting review, oldest first',
+    responses: { 200: z.array(hotelAnswer) },
+    doc: 'pending listings `Hotel[]`, oldest first',
+  },
+  'GET /api/admin/hotels/revisions': {
+    access: 'admin',
+    summary: 'Providers\' changes to live listings awaiting review, oldest first',
+    responses: { 200: z.array(hotelRevisionAnswer) },
+    doc: '`[{ hotelId, hotelName, providerEmail, submittedAt, changes: [{ field, from, to }] }]`, oldest first',
+  },
+  'PUT /api/admin/hotels/:id/revision': {
+    access: 'admin',
+    summary: 'Approve (apply) or reject (drop) a listing\'s changes awaiting review',
+    params: hotelIdPath,
+    body: hotelApprovalRequest,
+    responses: { 200: hotelAnswer },
+    doc: 'hotel; approving applies the changes, rejecting drops them; 404 "This hotel has no changes awaiting review."',
+  },
+  'GET /api/sitemap-hotels': {
+    access: 'public',
+    internal: true,
+    summary: 'Every public hotel with when it last changed, for the gateway\'s sitemap.xml',
+    responses: { 200: sitemapHotelsAnswer },
+    doc: '`{ hotels: [{ id, slug, updatedAt }] }` (approved hotels, by id; not proxied to the public)',
+  },
+});
