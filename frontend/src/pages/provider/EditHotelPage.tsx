@@ -5,7 +5,6 @@ import type { Hotel } from '@reproute/contracts';
 import { useCities } from '@/api/cities';
 import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
-import { ListingForm } from '@/components/provider/ListingForm';
 import { listingFormFromHotel, toUpdateListing, type ListingFormInput } from '@/components/provider/listingForm';
 import { Button } from '@/components/ui/Button';
 import { Card, Container, Skeleton } from '@/components/ui/Misc';
@@ -15,9 +14,12 @@ import { RevisionValue } from '@/components/admin/RevisionValue';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { toast } from '@/store/toast';
 
-// The photo manager is its own chunk, fetched while the listing loads, so the form can draw first.
+// The form and the photo manager are chunks of their own, fetched while the listing loads (the page
+// can show nothing of them before it arrives).
+const loadListingForm = () => import('@/components/provider/ListingForm');
 const loadPhotoManager = () => import('@/components/provider/PhotoManager');
-void loadPhotoManager().catch(() => undefined);
+void Promise.all([loadListingForm(), loadPhotoManager()]).catch(() => undefined);
+const ListingForm = lazy(() => loadListingForm().then((m) => ({ default: m.ListingForm })));
 const PhotoManager = lazy(() => loadPhotoManager().then((m) => ({ default: m.PhotoManager })));
 
 /** The listing as the provider last submitted it: the approved values overlaid with those awaiting review. */
@@ -94,35 +96,37 @@ export default function EditHotelPage() {
             </Suspense>
           </Card>
           <Card className="mt-8 p-5 sm:p-8">
-            <ListingForm
-              key={formKey}
-              defaultValues={opened.current!.values}
-              submitLabel="Save Changes"
-              busyLabel="Saving..."
-              note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : hotel.status === 'approved' ? reviewedNote : undefined}
-              onCancel={toDashboard}
-              onSubmit={async (values) => {
-                let saved: Hotel;
-                try {
-                  const body = toUpdateListing(values, opened.current?.values);
-                  if ((values.imageUrl ?? '') === (opened.current?.values.imageUrl ?? '')) delete body.imageUrl;
-                  saved = await update.mutateAsync({ id: hotel.id, body });
-                } catch (error) {
-                  toast({
-                    title: 'Failed to Update Hotel',
-                    description: serverMessageOr(error, 'Something went wrong. Please try again.'),
-                    variant: 'destructive',
-                  });
-                  throw error;
-                }
-                if (saved.pendingRevision) {
-                  toast({ title: 'Changes Submitted for Review', description: 'Your listing stays live with its approved details until our team approves the changes.' });
-                } else {
-                  toast({ title: 'Listing Updated', description: 'Your changes have been saved.' });
-                }
-                toDashboard();
-              }}
-            />
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <ListingForm
+                key={formKey}
+                defaultValues={opened.current!.values}
+                submitLabel="Save Changes"
+                busyLabel="Saving..."
+                note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : hotel.status === 'approved' ? reviewedNote : undefined}
+                onCancel={toDashboard}
+                onSubmit={async (values) => {
+                  let saved: Hotel;
+                  try {
+                    const body = toUpdateListing(values, opened.current?.values);
+                    if ((values.imageUrl ?? '') === (opened.current?.values.imageUrl ?? '')) delete body.imageUrl;
+                    saved = await update.mutateAsync({ id: hotel.id, body });
+                  } catch (error) {
+                    toast({
+                      title: 'Failed to Update Hotel',
+                      description: serverMessageOr(error, 'Something went wrong. Please try again.'),
+                      variant: 'destructive',
+                    });
+                    throw error;
+                  }
+                  if (saved.pendingRevision) {
+                    toast({ title: 'Changes Submitted for Review', description: 'Your listing stays live with its approved details until our team approves the changes.' });
+                  } else {
+                    toast({ title: 'Listing Updated', description: 'Your changes have been saved.' });
+                  }
+                  toDashboard();
+                }}
+              />
+            </Suspense>
           </Card>
         </>
       )}
