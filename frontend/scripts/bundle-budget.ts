@@ -17,7 +17,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(frontend, 'dist');
+// BUNDLE_DIST measures another build folder (an experiment built with --outDir).
+const dist = process.env.BUNDLE_DIST ?? path.join(frontend, 'dist');
 
 /** Every chunk a chunk pulls in statically (itself included): what loads before it can run. */
 export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
