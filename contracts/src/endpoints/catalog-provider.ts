@@ -9,7 +9,7 @@ const hotelIdPath = z.object({ id: z.string() });
 const ownListingsDoc =
   'own listings; on a live listing, changes to name, address, city, booking URL, contact email, photos, equipment (`rawEquipment`/`gymEquipment`) or the gym (`gym`) wait for review (`pendingRevision` in the answer) while the approved values stay public, in search, facets and the gym score too; the same name and address submitted twice answers 409. Place and gym rules below';
 
-/** The catalog service, for providers: their own listings and their photos, and the photo files themselves. */
+/** The catalog service, for providers: their own listings and their photos; and the picture and photo files themselves. */
 export const catalogProviderEndpoints = defineEndpoints('catalog', {
   'GET /api/provider/hotels': {
     access: 'provider',
@@ -69,6 +69,13 @@ export const catalogProviderEndpoints = defineEndpoints('catalog', {
     params: z.object({ id: z.string(), photoId: z.string() }),
     responses: { 200: hotelPhotosAnswer },
     doc: '`HotelPhotosAnswer` without that uploaded photo (hotel or gym); a deleted cover passes to the first photo left; 404 "Photo not found in this listing"',
+  },
+  'GET /images/*': {
+    access: 'public',
+    summary: 'A hotel or gym picture shipped with the catalog (its files in the repository)',
+    params: z.object({ '*': z.string() }),
+    responses: { 200: rawAnswer('image/*', 'The picture: image/jpeg, image/png or image/webp, by its extension') },
+    doc: 'the file under `services/catalog/assets/images` (`IMAGES_DIR`); `Cache-Control: public, max-age=31536000, immutable` (a changed picture gets a new name), `ETag` and `Last-Modified`; 404 for an unknown file, 403 for a folder or a path leaving the folder',
   },
   'GET /images/photos/:file': {
     access: 'public',
