@@ -8,6 +8,8 @@ export const errorBody = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** With 429 and 503: when the caller may try again (also the Retry-After header). */
   retryAfterSeconds: z.number().int().optional(),
+  /** With the gateway's 502/503/504: the service that could not answer. */
+  service: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,15 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import proxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The roles of the caller's screened token; undefined for a visitor or a refused token. */
+    callerRoles: Role[] | undefined;
+  }
+}
+import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { RevocationList, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
-import { messages } from '@reproute/contracts';
+import { messages, type Role } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
-import { routeTable, serviceNames, type ServiceName } from './routes.ts';
+import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
 import { ServiceInstances } from './instances.ts';
-import { canonicalUrl, screenIdentity } from './identity.ts';
+import { canonicalUrl, checkAccess, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles } from './spa.ts';
@@ -84,8 +91,9 @@ export async function buildGateway(options: {
   });
 
   // Every request is screened, whatever its path (paths are already in canonical form: rewriteUrl above).
+  app.decorateRequest('callerRoles', undefined);
   app.addHook('onRequest', async (request) => {
-    await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log });
+    request.callerRoles = (await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log }))?.roles;
   });
 
   // API answers over 1 KB (search pages, hotel lists) travel compressed; a fast brotli level keeps the
@@ -127,21 +135,23 @@ export async function buildGateway(options: {
   });
   app.get('/api/docs', async () => openApi());
 
-  for (const { prefix, service } of routeTable) {
-    await app.register(proxy, {
-      upstream: instances[service].anyUrl,
-      prefix,
-      rewritePrefix: prefix,
-      config: { rateLimit: prefix.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
-      undici: instances[service] as unknown as Record<string, never>,
-      replyOptions: {
-        rewriteRequestHeaders: (request, headers) => {
+  // The route table is the endpoint definitions: each endpoint goes to its owner, its access judged here first.
+  for (const service of serviceNames) {
+    const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
+    await app.register(async (scope) => {
+      await scope.register(replyFrom, { base: instances[service].anyUrl, undici: instances[service] as unknown as Record<string, never> });
+      // Bodies pass through as streams, untouched: the service parses and validates them.
+      const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
+      scope.addContentTypeParser('application/json', passThrough);
+      scope.addContentTypeParser('*', passThrough);
+      const replyOptions = {
+        rewriteRequestHeaders: (request: FastifyRequest, headers: Record<string, string | string[] | undefined>) => {
           // The caller's trace headers are replaced by this hop's own, so the service continues this trace.
           // Expect: 100-continue (curl's large uploads) was answered here already, and undici refuses to forward it.
           const { traceparent: _traceparent, tracestate: _tracestate, expect: _expect, ...rest } = headers;
           return { ...rest, ...injectTraceContext(), 'x-request-id': request.id, 'x-forwarded-for': request.ip };
         },
-        onError: (reply, { error }) => {
+        onError: (reply: FastifyReply, { error }: { error: Error }) => {
           const code = (error as { code?: string }).code ?? '';
           const unavailable = /ECONNREFUSED|ECONNRESET|ENOTFOUND|UND_ERR_CONNECT|UND_ERR_SOCKET/.test(code) || /connect|refused/i.test(error.message);
           const status = unavailable ? 503 : (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
@@ -154,7 +164,16 @@ export async function buildGateway(options: {
             requestId: reply.request.id,
           });
         },
-      },
+      };
+      for (const endpoint of owned) {
+        scope.route({
+          method: endpoint.method,
+          url: endpoint.path,
+          config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
+          preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
+          handler: (request, reply) => reply.from(request.url, replyOptions as never),
+        });
+      }
     });
   }
 

@@ -4,7 +4,7 @@ interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string; description?: string };
   paths: Record<string, unknown>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 }
 
 /**
@@ -26,7 +26,7 @@ export function openApiAggregator(targets: Record<ServiceName, string>, ttlMs = 
           },
         },
       },
-      components: { schemas: {} },
+      components: { schemas: {}, securitySchemes: {} },
     };
     const missing: string[] = [];
     await Promise.all(
@@ -39,6 +39,7 @@ export function openApiAggregator(targets: Record<ServiceName, string>, ttlMs = 
             if (path.startsWith('/api/') || path.startsWith('/.well-known/')) doc.paths[path] = item;
           }
           Object.assign(doc.components!.schemas!, part.components?.schemas ?? {});
+          Object.assign(doc.components!.securitySchemes!, part.components?.securitySchemes ?? {});
         } catch {
           missing.push(name);
         }

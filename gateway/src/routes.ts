@@ -1,44 +1,39 @@
+import { endpointList, serviceNames, type Endpoint, type HttpMethod, type ServiceName } from '@reproute/contracts';
+
+export { serviceNames, type ServiceName };
+
 /**
- * Which service answers which path (DESIGN.md). The gateway proxies each prefix to its owner;
- * paths keep their /api form upstream, so a service can also be called directly.
- * More specific prefixes come first: /api/hotels/:hotelId/reviews belongs to engagement.
+ * What the gateway routes, straight from the endpoint definitions in `contracts/`: each public
+ * endpoint goes to its owning service, with its access screened here first. Internal endpoints
+ * (reads of the gateway itself, such as the sitemap's hotel list) are not routed.
  */
-export const serviceNames = ['identity', 'catalog', 'engagement', 'referral', 'analytics'] as const;
-export type ServiceName = (typeof serviceNames)[number];
+export const routedEndpoints: readonly Endpoint[] = endpointList.filter((endpoint) => !endpoint.internal);
 
-export const routeTable: { prefix: string; service: ServiceName }[] = [
-  { prefix: '/api/auth', service: 'identity' },
-  { prefix: '/api/provider/setup', service: 'identity' },
-  { prefix: '/api/forgot-password', service: 'identity' },
-  { prefix: '/api/reset-password', service: 'identity' },
-  { prefix: '/.well-known/jwks.json', service: 'identity' },
-  { prefix: '/api/hotels/:hotelId/reviews', service: 'engagement' },
-  { prefix: '/api/hotels', service: 'catalog' },
-  { prefix: '/api/cities', service: 'catalog' },
-  { prefix: '/api/provider/hotels', service: 'catalog' },
-  { prefix: '/api/admin/hotels', service: 'catalog' },
-  { prefix: '/api/admin/reviews', service: 'engagement' },
-  { prefix: '/images', service: 'catalog' },
-  { prefix: '/api/favorites', service: 'engagement' },
-  { prefix: '/api/reviews', service: 'engagement' },
-  { prefix: '/api/contact', service: 'engagement' },
-  { prefix: '/api/referral-clicks', service: 'referral' },
-  { prefix: '/api/leads', service: 'referral' },
-  // The proxy matches a prefix and the paths under it, so the export's own path needs its own entry.
-  { prefix: '/api/provider/leads.csv', service: 'referral' },
-  { prefix: '/api/provider/leads', service: 'referral' },
-  { prefix: '/api/analytics', service: 'analytics' },
-  { prefix: '/api/provider/analytics', service: 'analytics' },
-  { prefix: '/api/provider/insights', service: 'analytics' },
-  { prefix: '/api/admin/analytics', service: 'analytics' },
-];
+interface CompiledEndpoint {
+  endpoint: Endpoint;
+  pattern: RegExp;
+  staticSegments: number;
+}
 
-/** The owner of a path, by the same longest-prefix rule the router applies (used by tests and the docs). */
-export function serviceForPath(path: string): ServiceName | undefined {
+const compiled: CompiledEndpoint[] = routedEndpoints.map((endpoint) => ({
+  endpoint,
+  pattern: new RegExp(`^${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+  staticSegments: endpoint.path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')).length,
+}));
+
+/** The endpoint a request reaches, by the router's rule: a static segment wins over a parameter. */
+export function endpointFor(method: HttpMethod | undefined, path: string): Endpoint | undefined {
   const clean = path.split('?')[0] ?? path;
-  for (const { prefix, service } of routeTable) {
-    const pattern = new RegExp(`^${prefix.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\./g, '\\.')}(/|$)`);
-    if (pattern.test(clean)) return service;
+  let best: CompiledEndpoint | undefined;
+  for (const candidate of compiled) {
+    if (method && candidate.endpoint.method !== method) continue;
+    if (!candidate.pattern.test(clean)) continue;
+    if (!best || candidate.staticSegments > best.staticSegments) best = candidate;
   }
-  return undefined;
+  return best?.endpoint;
+}
+
+/** The owner of a path, whatever the method (used by the benchmarks and tests). */
+export function serviceForPath(path: string): ServiceName | undefined {
+  return endpointFor(undefined, path)?.service;
 }

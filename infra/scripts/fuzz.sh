@@ -2,8 +2,10 @@
 # Property-based fuzzing of the public API with schemathesis (PyPI) against the OpenAPI document the
 # gateway builds from the services' zod schemas (/api/docs). Fails on any 5xx answer or an answer
 # that breaks its documented schema. Runs as a visitor, then as a signed-in traveller.
-# Admin operations answer 401/403 to these callers, so the shared seed data is safe; logout is left out
-# so the signed-in run keeps its token. /api/health is left out: its 503 is the documented answer when a service is down.
+# Runs as a visitor and as a signed-in traveller with every method (admin operations answer them 401/403,
+# so the shared seed data is safe), then as the seeded provider and admin with reads only (their writes
+# would change the seed data the browser tests read). Logout is left out so a run keeps its token.
+# /api/health is left out: its 503 is the documented answer when a service is down.
 COMPONENT=fuzz
 source "$(dirname "$0")/lib.sh"
 VENV="${XDG_CACHE_HOME:-$HOME/.cache}/reproute/venv"
@@ -23,9 +25,19 @@ common=(--url "$BASE" --checks not_a_server_error,response_schema_conformance
 log "as a visitor ($EXAMPLES examples per operation)"
 visitor_rc=0
 "$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" --report-junit-path "$REPORT_PREFIX.visitor.junit.xml" || visitor_rc=$?
-token=$(curl -fsS -X POST "$BASE/api/auth/login" -H 'content-type: application/json' \
-  -d "{\"email\":\"${SEED_TRAVELLER_EMAIL:-traveller@reproute.example}\",\"password\":\"${SEED_TRAVELLER_PASSWORD:-Traveller!2345}\"}" | sed -E 's/.*"token":"([^"]+)".*/\1/')
-[ -n "$token" ] || die "could not sign in the seeded traveller"
-log "as a signed-in traveller"
-"$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" --report-junit-path "$REPORT_PREFIX.traveller.junit.xml" -H "Authorization: Bearer $token"
-exit $visitor_rc
+sign_in() {
+  curl -fsS -X POST "$BASE/api/auth/login" -H 'content-type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" |
+    sed -E 's/.*"token":"([^"]+)".*/\1/'
+}
+rc=$visitor_rc
+for role in traveller provider admin; do
+  case $role in
+    traveller) token=$(sign_in "${SEED_TRAVELLER_EMAIL:-traveller@reproute.example}" "${SEED_TRAVELLER_PASSWORD:-Traveller!2345}"); only=() ;;
+    provider) token=$(sign_in "${SEED_PROVIDER_EMAIL:-provider@reproute.example}" "${SEED_PROVIDER_PASSWORD:-Provider!2345}"); only=(--include-method GET) ;;
+    admin) token=$(sign_in "${SEED_ADMIN_EMAIL:-admin@reproute.example}" "${SEED_ADMIN_PASSWORD:-Admin!2345}"); only=(--include-method GET) ;;
+  esac
+  [ -n "$token" ] || die "could not sign in the seeded $role"
+  log "as a signed-in $role${only:+ (reads)}"
+  "$VENV/bin/schemathesis" run "$BASE/api/docs" "${common[@]}" "${only[@]}" --report-junit-path "$REPORT_PREFIX.$role.junit.xml" -H "Authorization: Bearer $token" || rc=1
+done
+exit $rc

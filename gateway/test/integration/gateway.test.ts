@@ -93,33 +93,48 @@ describe('gateway', () => {
   });
 
   it('strips identity headers a client sets itself', async () => {
-    const res = await api('GET', '/api/auth/me', { base: base(), headers: { 'x-user-id': 'someone-else', 'x-user-roles': 'admin' } });
+    const res = await api('GET', '/api/hotels/1', { base: base(), headers: { 'x-user-id': 'someone-else', 'x-user-roles': 'admin' } });
     expect(res.body.headers['x-user-id']).toBeUndefined();
     expect(res.body.headers['x-user-roles']).toBeUndefined();
   });
 
   it('forwards a valid token, drops a forged or revoked one', async () => {
     const good = await token(`jti-${Date.now()}`);
-    expect((await api('GET', '/api/auth/me', { base: base(), token: good })).body.headers.authorization).toBe(`Bearer ${good}`);
+    expect((await api('GET', '/api/hotels/1', { base: base(), token: good })).body.headers.authorization).toBe(`Bearer ${good}`);
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = [header, Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url'), signature].join('.');
-    expect((await api('GET', '/api/auth/me', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
+    expect((await api('GET', '/api/hotels/1', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
     const revoked = `jti-revoked-${Date.now()}`;
     const revokedToken = await token(revoked);
-    expect((await api('GET', '/api/auth/me', { base: base(), token: revokedToken })).body.headers.authorization).toBe(`Bearer ${revokedToken}`);
+    expect((await api('GET', '/api/hotels/1', { base: base(), token: revokedToken })).body.headers.authorization).toBe(`Bearer ${revokedToken}`);
     await publishRevocations(redis, [{ kind: 'token', jti: revoked, expiresAt: Math.floor(Date.now() / 1000) + 60 }]);
-    await eventually(async () => (await api('GET', '/api/auth/me', { base: base(), token: revokedToken })).body.headers.authorization === undefined || undefined, 1_000, 'revocation applied');
+    await eventually(async () => (await api('GET', '/api/hotels/1', { base: base(), token: revokedToken })).body.headers.authorization === undefined || undefined, 1_000, 'revocation applied');
   });
 
   it('ends every older token of an account after a password reset (not-before time), not newer ones', async () => {
     const subject = crypto.randomUUID();
     const older = await token(`jti-older-${Date.now()}`, subject);
     await publishRevocations(redis, [{ kind: 'user', userId: subject, notBefore: Math.floor(Date.now() / 1000) + 1 }]);
-    await eventually(async () => (await api('GET', '/api/auth/me', { base: base(), token: older })).body.headers.authorization === undefined || undefined, 1_000, 'not-before applied');
+    await eventually(async () => (await api('GET', '/api/hotels/1', { base: base(), token: older })).body.headers.authorization === undefined || undefined, 1_000, 'not-before applied');
     await sleep(1_100);
     const newer = await token(`jti-newer-${Date.now()}`, subject);
-    expect((await api('GET', '/api/auth/me', { base: base(), token: newer })).body.headers.authorization).toBe(`Bearer ${newer}`);
+    expect((await api('GET', '/api/hotels/1', { base: base(), token: newer })).body.headers.authorization).toBe(`Bearer ${newer}`);
+  });
+
+  it('judges each endpoint\'s access itself, from its definition, before the service is asked', async () => {
+    const traveller = await token(`jti-access-${Date.now()}`);
+    const anonymous = await api('GET', '/api/auth/me', { base: base() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ statusCode: 401, message: 'Authentication required' });
+    expect(anonymous.body.url).toBeUndefined();
+    expect((await api('GET', '/api/auth/me', { base: base(), token: traveller })).body.url).toBe('/api/auth/me');
+    const notAdmin = await api('GET', '/api/admin/hotels', { base: base(), token: traveller });
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.url).toBeUndefined();
+    // A method no endpoint defines on a known path, and a path no endpoint defines, never reach a service.
+    expect((await api('PATCH', '/api/hotels/1', { base: base(), body: {} })).status).toBe(404);
+    expect((await api('GET', '/api/sitemap-hotels', { base: base() })).status).toBe(404);
   });
 
   it('screens a token on every path, and routes every spelling of a path as its canonical form', async () => {
@@ -127,10 +142,10 @@ describe('gateway', () => {
     const [header, payload, signature] = good.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = [header, Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url'), signature].join('.');
-    expect((await api('GET', '/images/x.jpg', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
-    for (const spelling of ['/%61pi/auth/me', '/api/%61uth/me', '/api/auth/m%65', '/api/./auth/me', '/api/x/../auth/me', '//api/auth/me', '/api/%2e/auth/me', '/api/%2E%2e/api/auth/me']) {
+    expect((await api('GET', '/images/photos/x.webp', { base: base(), token: forged })).body.headers.authorization).toBeUndefined();
+    for (const spelling of ['/%61pi/hotels/1', '/api/%68otels/1', '/api/hotels/%31', '/api/./hotels/1', '/api/x/../hotels/1', '//api/hotels/1', '/api/%2e/hotels/1', '/api/%2E%2e/api/hotels/1']) {
       const forwardedForged = JSON.parse((await rawRequest(spelling, { authorization: `Bearer ${forged}` })).body);
-      expect(forwardedForged.url, spelling).toBe('/api/auth/me');
+      expect(forwardedForged.url, spelling).toBe('/api/hotels/1');
       expect(forwardedForged.headers.authorization, spelling).toBeUndefined();
       expect(JSON.parse((await rawRequest(spelling, { authorization: `Bearer ${good}` })).body).headers.authorization, spelling).toBe(`Bearer ${good}`);
     }

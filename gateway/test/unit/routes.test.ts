@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { routeTable, serviceForPath } from '../../src/routes.ts';
+import { endpointList } from '@reproute/contracts';
+import type { HttpError } from '@reproute/platform';
+import { endpointFor, routedEndpoints, serviceForPath } from '../../src/routes.ts';
+import { checkAccess } from '../../src/identity.ts';
 
 describe('route table', () => {
   it.each([
@@ -24,7 +27,8 @@ describe('route table', () => {
     ['/api/provider/leads/11111111-1111-4111-8111-111111111111', 'referral'],
     ['/api/analytics/batch', 'analytics'],
     ['/api/provider/analytics', 'analytics'],
-    ['/images/hotels/1.jpg', 'catalog'],
+    ['/images/photos/abc.webp', 'catalog'],
+    ['/.well-known/jwks.json', 'identity'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
   });
@@ -42,6 +46,41 @@ describe('route table', () => {
       '/api/contact', '/api/analytics', '/api/analytics/batch',
     ];
     for (const call of calls) expect(serviceForPath(call), call).toBeDefined();
-    expect(new Set(routeTable.map((r) => r.prefix)).size).toBe(routeTable.length);
+  });
+
+  it('is the endpoint definitions: every one routed except the internal ones, each key once', () => {
+    expect(routedEndpoints).toEqual(endpointList.filter((endpoint) => !endpoint.internal));
+    expect(new Set(endpointList.map((endpoint) => endpoint.key)).size).toBe(endpointList.length);
+    expect(serviceForPath('/api/sitemap-hotels')).toBeUndefined();
+  });
+
+  it('matches a static segment before a parameter, and the method', () => {
+    expect(endpointFor('GET', '/api/hotels/search')?.key).toBe('GET /api/hotels/search');
+    expect(endpointFor('GET', '/api/hotels/the-ritz')?.key).toBe('GET /api/hotels/:idOrSlug');
+    expect(endpointFor('PUT', '/api/hotels/3')?.key).toBe('PUT /api/hotels/:id');
+    expect(endpointFor('PATCH', '/api/hotels/3')).toBeUndefined();
+  });
+});
+
+describe('access at the edge', () => {
+  const status = (fn: () => void) => {
+    try {
+      fn();
+      return 'allowed';
+    } catch (error) {
+      return (error as HttpError).statusCode;
+    }
+  };
+  it.each([
+    ['public', undefined, 'allowed'],
+    ['signedIn', undefined, 401],
+    ['signedIn', ['traveller'], 'allowed'],
+    ['provider', undefined, 401],
+    ['provider', ['traveller'], 403],
+    ['provider', ['traveller', 'provider'], 'allowed'],
+    ['admin', ['provider'], 403],
+    ['admin', ['admin'], 'allowed'],
+  ] as const)('%s with roles %j: %s', (access, roles, expected) => {
+    expect(status(() => checkAccess(access, roles as never))).toBe(expected);
   });
 });
