@@ -34,7 +34,7 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     summary: 'Public hotels, by id when asked (admins: every hotel with all=true)',
     query: hotelListQuery,
     responses: { 200: z.array(hotelAnswer) },
-    doc: '`Hotel[]` (approved only; admins: `?all=true` gives every hotel); `limit` up to 1,000',
+    doc: '`Hotel[]` (approved only; admins: `?all=true` gives every hotel, 403 for anyone else); `limit` up to 1,000',
   },
   'GET /api/hotels/search': {
     access: 'public',
@@ -80,7 +80,7 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     params: hotelIdPath,
     body: hotelApprovalRequest,
     responses: { 200: hotelAnswer },
-    doc: 'hotel; `{isApproved, reason?}`, the reason is kept with a rejection',
+    doc: 'hotel; rejecting keeps `reason` (at most 1000 characters) as the listing\'s `rejectionReason` and sends it in `hotel.rejected` (emailed to the provider); approving clears it; repeating a decision sends nothing. 400 "Please choose whether to approve or reject the listing", 404 "Hotel not found"',
   },
   'GET /api/cities': {
     access: 'public',
