@@ -42,6 +42,27 @@ describe('provider listings', () => {
     expect(hotel.equipment).toEqual({ strength: ['squat rack'], cardio: ['treadmill'], specialty: [], recovery: ['sauna'] });
   });
 
+  it('a live listing shows visitors, travellers and other providers no owner account, figures, contacts or waiting changes', async () => {
+    const hotel = await createListing(provider, { name: uniqueName('Private Fields'), contactEmail: 'desk@private-fields.example' });
+    expect((await api('PUT', `/api/hotels/${hotel.id}/approval`, { token: admin, body: { isApproved: true } })).status).toBe(200);
+    expect((await api('PUT', `/api/provider/hotels/${hotel.id}`, { token: provider, body: { name: uniqueName('Private Fields Renamed') } })).status).toBe(200);
+    const privateFields = ['providerId', 'providerEmail', 'contactEmail', 'affiliateClicks', 'pageViews', 'rejectionReason', 'pendingRevision'];
+    for (const token of [undefined, traveller, other.token]) {
+      const one = await api<Record<string, unknown>>('GET', `/api/hotels/${hotel.id}`, { token });
+      const listed = (await api<Record<string, unknown>[]>('GET', `/api/hotels?ids=${hotel.id}`, { token })).body[0];
+      const found = (await api<{ items: Record<string, unknown>[] }>('GET', `/api/hotels/search?query=${encodeURIComponent(hotel.name)}`, { token })).body.items[0];
+      for (const answer of [one.body, listed, found]) {
+        expect(answer?.id).toBe(hotel.id);
+        expect(privateFields.filter((field) => field in answer!)).toEqual([]);
+      }
+    }
+    const own = await api<Hotel>('GET', `/api/hotels/${hotel.id}`, { token: provider });
+    expect(own.body).toMatchObject({ providerId: seededProviderId, contactEmail: 'desk@private-fields.example', affiliateClicks: 0, pageViews: 0 });
+    const mine = (await api<Hotel[]>('GET', '/api/provider/hotels', { token: provider })).body.find((h) => h.id === hotel.id);
+    expect(mine?.pendingRevision?.changes.map((change) => change.field)).toEqual(['name']);
+    expect((await api<Hotel>('GET', `/api/hotels/${hotel.id}`, { token: admin })).body).toMatchObject({ providerEmail: 'provider@reproute.example', affiliateClicks: 0 });
+  });
+
   it('is invisible to the public and travellers, visible to its provider and to admins', async () => {
     const hotel = await createListing(provider, { name: uniqueName('Hidden Pending') });
     expect((await api('GET', `/api/hotels/${hotel.id}`)).status).toBe(404);
