@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, ProviderSetupRequest, RegisterRequest, SetupProfileRequest } from '@reproute/contracts';
-import { ApiError, apiRequest } from './request';
+import { callApi, type ApiBody } from './client';
+import { ApiError } from './request';
 import type { AuthAnswer, User } from './types';
 import { clearToken, readToken, storeToken } from '@/lib/tokenStorage';
 import { signedIn, signedOut } from '@/store/session';
 
 export function fetchCurrentUser(): Promise<User> {
-  return apiRequest<User>('GET', '/api/auth/me');
+  return callApi('GET /api/auth/me');
 }
 
 /** Stores the token and sets the user, as login and register do. */
@@ -18,14 +18,14 @@ export function acceptAuthAnswer(answer: AuthAnswer): User {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiRequest<AuthAnswer>('POST', '/api/auth/login', body),
+    mutationFn: (body: ApiBody<'POST /api/auth/login'>) => callApi('POST /api/auth/login', { body }),
     onSuccess: acceptAuthAnswer,
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterRequest) => apiRequest<AuthAnswer>('POST', '/api/auth/register', body),
+    mutationFn: (body: ApiBody<'POST /api/auth/register'>) => callApi('POST /api/auth/register', { body }),
     onSuccess: acceptAuthAnswer,
   });
 }
@@ -35,10 +35,10 @@ export function useRegister() {
  * clears the session and reads "401: Session expired. Please sign in again."; otherwise the server's
  * message or the fallback text.
  */
-export async function setupCall<T extends { token?: string; user: User }>(url: string, body: unknown, fallback: string): Promise<T> {
+export async function setupCall<T extends AuthAnswer>(send: () => Promise<T>, fallback: string): Promise<T> {
   if (!readToken()) throw new Error('401: Authentication required');
   try {
-    const answer = await apiRequest<T>('POST', url, body);
+    const answer = await send();
     if (answer.token) storeToken(answer.token);
     signedIn(answer.user);
     return answer;
@@ -55,25 +55,29 @@ export async function setupCall<T extends { token?: string; user: User }>(url: s
 
 export function useSetupProfile() {
   return useMutation({
-    mutationFn: (body: SetupProfileRequest) => setupCall<AuthAnswer>('/api/auth/setup-profile', body, 'Profile setup failed'),
+    mutationFn: (body: ApiBody<'POST /api/auth/setup-profile'>) => setupCall(() => callApi('POST /api/auth/setup-profile', { body }), 'Profile setup failed'),
   });
 }
 
 export function useProviderSetup() {
   return useMutation({
-    mutationFn: (body: ProviderSetupRequest) =>
-      setupCall<AuthAnswer & { message?: string }>('/api/provider/setup', body, 'Provider setup failed'),
+    mutationFn: (body: ApiBody<'POST /api/provider/setup'>) => setupCall(() => callApi('POST /api/provider/setup', { body }), 'Provider setup failed'),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: { email: string }) => apiRequest<{ message: string }>('POST', '/api/forgot-password', body),
+    mutationFn: (body: ApiBody<'POST /api/forgot-password'>) => callApi('POST /api/forgot-password', { body }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => apiRequest<{ message: string }>('POST', '/api/reset-password', body),
+    mutationFn: (body: ApiBody<'POST /api/reset-password'>) => callApi('POST /api/reset-password', { body }),
   });
+}
+
+/** Signs the caller out on the server: the token stops working. */
+export function logoutCall() {
+  return callApi('POST /api/auth/logout');
 }

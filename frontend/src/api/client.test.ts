@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiQuery, apiQueryKey, apiUrl, callApi, queryString } from './client';
+import { QueryClient } from '@tanstack/react-query';
+import { apiQuery, apiQueryKey, apiUrl, callApi, endpointReads, queryFromSearch, queryString } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,5 +33,24 @@ describe('typed API client', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/provider/leads?page=1');
     expect(init.signal).toBe(controller.signal);
+  });
+
+  it('reads a URL query string into values in their order, so the URL it makes again is the same', () => {
+    const query = queryFromSearch('status=pending&sort=newest&page=1&pageSize=25');
+    expect(query).toEqual({ status: 'pending', sort: 'newest', page: '1', pageSize: '25' });
+    expect(apiUrl('GET /api/admin/reviews', { query })).toBe('/api/admin/reviews?status=pending&sort=newest&page=1&pageSize=25');
+  });
+
+  it('invalidates every cached read of the named endpoints, whatever their params and query, and nothing else', async () => {
+    const queryClient = new QueryClient();
+    const search = apiQueryKey('GET /api/hotels/search', { query: { query: 'London' } });
+    const hotel = apiQueryKey('GET /api/hotels/:idOrSlug', { params: { idOrSlug: 'the-iron-palace' } });
+    const reviewsOf5 = apiQueryKey('GET /api/hotels/:hotelId/reviews', { params: { hotelId: 5 } });
+    const reviewsOf6 = apiQueryKey('GET /api/hotels/:hotelId/reviews', { params: { hotelId: 6 } });
+    for (const key of [search, hotel, reviewsOf5, reviewsOf6]) queryClient.setQueryData(key, []);
+    await queryClient.invalidateQueries(endpointReads('GET /api/hotels/search', 'GET /api/hotels/:idOrSlug'));
+    await queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/hotels/:hotelId/reviews', { params: { hotelId: 5 } }).slice(0, 2) });
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect([stale(search), stale(hotel), stale(reviewsOf5), stale(reviewsOf6)]).toEqual([true, true, true, false]);
   });
 });

@@ -21,6 +21,8 @@ type BodyArg<K extends ApiKey> = [EndpointBodyInput<Definition<K>>] extends [und
 export type ApiArgs<K extends ApiKey> = ParamsArg<K> & QueryArg<K> & BodyArg<K>;
 export type ApiAnswer<K extends ApiKey> = EndpointAnswer<Definition<K>>;
 export type ApiBody<K extends ApiKey> = EndpointBodyInput<Definition<K>>;
+/** The query a read takes (its values as the URL carries them). */
+export type ApiQueryArg<K extends ApiKey> = NonNullable<ApiArgs<K>['query']>;
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
@@ -36,6 +38,11 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** A query string's values by name, in their order (for callers that build a URLSearchParams). */
+export function queryFromSearch(search: string | URLSearchParams): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(search));
 }
 
 /** The URL of a call: the path with its params filled in, then the query. */
@@ -61,4 +68,12 @@ export function apiQuery<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'
     queryKey: apiQueryKey(key, args),
     queryFn: ({ signal }: { signal?: AbortSignal }) => callApi(key, args as ApiArgs<K>, { ...options, signal }),
   };
+}
+
+/**
+ * Query filters matching every cached read of the given endpoints, whatever their params and query
+ * (`queryClient.invalidateQueries(endpointReads('GET /api/hotels', 'GET /api/hotels/search'))`).
+ */
+export function endpointReads(...keys: ApiKey[]) {
+  return { predicate: (query: { queryKey: readonly unknown[] }) => (keys as unknown[]).includes(query.queryKey[0]) };
 }

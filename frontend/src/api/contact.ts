@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactRequest } from '@reproute/contracts';
-import { apiRequest } from './request';
+import { callApi, type ApiBody } from './client';
 
 /** POST /api/contact; the answer is only read as success or failure. */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (body: ContactRequest) => apiRequest<{ id: string; message: string }>('POST', '/api/contact', body),
+    mutationFn: (body: ApiBody<'POST /api/contact'>) => callApi('POST /api/contact', { body }),
   });
 }

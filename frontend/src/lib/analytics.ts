@@ -1,3 +1,4 @@
+import type { ApiBody } from '@/api/client';
 import { currentConsentSignals, onConsentSignals } from './consent';
 import { readToken } from './tokenStorage';
 
@@ -57,14 +58,9 @@ export function appendRecord<K extends RecordKind>(data: AnalyticsData, kind: K,
   return { ...data, [kind]: list.slice(-RETENTION[kind]) };
 }
 
-export interface AnalyticsBatch {
-  sessionId: string;
-  userId: string | null;
-  pageViews: Array<Omit<PageViewRecord, 'timestamp'> & { timestamp: string }>;
-  conversions: Array<Omit<ConversionRecord, 'timestamp'> & { timestamp: string }>;
-  searches: Array<Omit<SearchRecord, 'timestamp'> & { timestamp: string }>;
-  interactions: Array<Omit<InteractionRecord, 'timestamp'> & { timestamp: string }>;
-}
+type BatchBody = ApiBody<'POST /api/analytics/batch'>;
+/** What a sync sends: the batch endpoint's body, every list present. */
+export type AnalyticsBatch = BatchBody & Required<Pick<BatchBody, RecordKind>>;
 
 function unsent<T extends { timestamp: number }>(list: T[], since: number, limit: number) {
   return list

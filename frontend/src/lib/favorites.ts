@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/api/request';
+import { callApi } from '@/api/client';
 import { withWriteRetry } from '@/api/retry';
 import type { FavoriteItem } from '@/api/types';
 import type { ToastInput } from '@/store/toast';
@@ -32,9 +32,9 @@ export interface FavoritesApi {
 }
 
 export const favoritesApi: FavoritesApi = {
-  list: () => apiRequest<FavoriteItem[]>('GET', '/api/favorites'),
-  add: (hotelId) => withWriteRetry(() => apiRequest('POST', '/api/favorites', { hotelId })),
-  remove: (hotelId) => withWriteRetry(() => apiRequest('DELETE', `/api/favorites/${hotelId}`)),
+  list: () => callApi('GET /api/favorites'),
+  add: (hotelId) => withWriteRetry(() => callApi('POST /api/favorites', { body: { hotelId } })),
+  remove: (hotelId) => withWriteRetry(() => callApi('DELETE /api/favorites/:hotelId', { params: { hotelId } })),
 };
 
 /** First element of every favourites query key: removing it clears every user's list. */

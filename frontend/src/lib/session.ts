@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/api/request';
-import { fetchCurrentUser } from '@/api/auth';
+import { ApiError } from '@/api/request';
+import { fetchCurrentUser, logoutCall } from '@/api/auth';
 import type { User } from '@/api/types';
 import { clearToken, readToken } from './tokenStorage';
 import { sessionLoaded, signedOut } from '@/store/session';
@@ -27,7 +27,7 @@ export async function bootstrapSession(loadUser: () => Promise<User> = fetchCurr
 /** Ends the session: server logout (best effort), token, user and favourites cleared, toast shown. */
 export async function logout(queryClient?: QueryClient): Promise<void> {
   if (readToken()) {
-    await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+    await logoutCall().catch(() => undefined);
   }
   clearToken();
   signedOut();

@@ -12,8 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/FormAlert';
 import { PasswordChecklist } from './PasswordChecklist';
 import { acceptAuthAnswer } from '@/api/auth';
-import { apiRequest } from '@/api/request';
-import type { AuthAnswer } from '@/api/types';
+import { callApi } from '@/api/client';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { registerErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
@@ -37,15 +36,12 @@ export default function ProviderRegisterPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const answer = await apiRequest<AuthAnswer>('POST', '/api/auth/register', {
-        email: values.email,
-        password: values.password,
-        firstName: values.firstName,
-        lastName: values.lastName,
+      const answer = await callApi('POST /api/auth/register', {
+        body: { email: values.email, password: values.password, firstName: values.firstName, lastName: values.lastName },
       });
       acceptAuthAnswer(answer);
       const details = { companyName: values.companyName, phoneNumber: values.phoneNumber, bio: values.bio };
-      const setUp = await apiRequest<AuthAnswer>('POST', '/api/provider/setup', details)
+      const setUp = await callApi('POST /api/provider/setup', { body: details })
         .then(acceptAuthAnswer)
         .then(() => true)
         .catch(() => false);
