@@ -1,17 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAuditAnswer, AdminHotelCreate, AdminHotelListAnswer, AdminHotelStats, AdminHotelUpdate, Hotel, HotelApprovalRequest, HotelRevision } from '@reproute/contracts';
-import { apiRequest } from './request';
+import { apiQuery, callApi, endpointReads, queryFromSearch, type ApiBody } from './client';
+import { hotelReads } from './hotels';
 
-export const adminHotelsKey = ['/api/admin/hotels'] as const;
-export const adminHotelStatsKey = ['/api/admin/hotels/stats'] as const;
-export const pendingHotelsKey = ['/api/admin/hotels/pending'] as const;
-export const hotelRevisionsKey = ['/api/admin/hotels/revisions'] as const;
+/** Every cached admin read of hotels: the table, its cards, the audit log, and the listings and changes awaiting review. */
+export const adminHotelReads = endpointReads(
+  'GET /api/admin/hotels',
+  'GET /api/admin/hotels/stats',
+  'GET /api/admin/hotels/audit',
+  'GET /api/admin/hotels/pending',
+  'GET /api/admin/hotels/revisions',
+);
 
-/** One page of every hotel (any status), filtered and sorted by the catalog (admins only). */
+/** One page of every hotel (any status), filtered and sorted by the catalog (admins only; `query`: its URL query string). */
 export function useAdminHotelPage(query: string) {
   return useQuery({
-    queryKey: [...adminHotelsKey, query],
-    queryFn: ({ signal }) => apiRequest<AdminHotelListAnswer>('GET', `/api/admin/hotels?${query}`, undefined, { signal }),
+    ...apiQuery('GET /api/admin/hotels', { query: queryFromSearch(query) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -19,51 +22,32 @@ export function useAdminHotelPage(query: string) {
 
 /** The dashboard cards: every hotel, the premium ones and their clicks. */
 export function useAdminHotelStats() {
-  return useQuery({
-    queryKey: adminHotelStatsKey,
-    queryFn: ({ signal }) => apiRequest<AdminHotelStats>('GET', '/api/admin/hotels/stats', undefined, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...apiQuery('GET /api/admin/hotels/stats'), staleTime: 0 });
 }
 
 /** Provider listings awaiting review (ruling 5). */
 export function usePendingHotels(enabled = true) {
-  return useQuery({
-    queryKey: pendingHotelsKey,
-    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', '/api/admin/hotels/pending', undefined, { signal }),
-    staleTime: 0,
-    enabled,
-  });
+  return useQuery({ ...apiQuery('GET /api/admin/hotels/pending'), staleTime: 0, enabled });
 }
 
 /** Providers' changes to approved listings awaiting review, oldest first. */
 export function useHotelRevisions(enabled = true) {
-  return useQuery({
-    queryKey: hotelRevisionsKey,
-    queryFn: ({ signal }) => apiRequest<HotelRevision[]>('GET', '/api/admin/hotels/revisions', undefined, { signal }),
-    staleTime: 0,
-    enabled,
-  });
+  return useQuery({ ...apiQuery('GET /api/admin/hotels/revisions'), staleTime: 0, enabled });
 }
 
+/** After an admin's change to a hotel: the admin lists and, since they change with it, the public lists and searches. */
 function useRefreshHotels() {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: adminHotelsKey });
-    await queryClient.invalidateQueries({ queryKey: adminHotelStatsKey });
-    await queryClient.invalidateQueries({ queryKey: ['/api/admin/hotels/audit'] });
-    await queryClient.invalidateQueries({ queryKey: pendingHotelsKey });
-    await queryClient.invalidateQueries({ queryKey: hotelRevisionsKey });
-    // Public lists and searches change with any admin edit.
-    await queryClient.invalidateQueries({ queryKey: ['hotels'] });
-    await queryClient.invalidateQueries({ queryKey: ['/api/hotels'], exact: true });
+    await queryClient.invalidateQueries(adminHotelReads);
+    await queryClient.invalidateQueries(hotelReads);
   };
 }
 
 export function useCreateHotel() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: (body: AdminHotelCreate) => apiRequest<Hotel>('POST', '/api/hotels', body),
+    mutationFn: (body: ApiBody<'POST /api/hotels'>) => callApi('POST /api/hotels', { body }),
     onSuccess: refresh,
   });
 }
@@ -71,7 +55,7 @@ export function useCreateHotel() {
 export function useUpdateHotel() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminHotelUpdate }) => apiRequest<Hotel>('PUT', `/api/hotels/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: ApiBody<'PUT /api/hotels/:id'> }) => callApi('PUT /api/hotels/:id', { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -79,7 +63,7 @@ export function useUpdateHotel() {
 export function useDeleteHotel() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<null>('DELETE', `/api/hotels/${id}`),
+    mutationFn: (id: number) => callApi('DELETE /api/hotels/:id', { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -87,7 +71,8 @@ export function useDeleteHotel() {
 export function useHotelApproval() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: HotelApprovalRequest }) => apiRequest<Hotel>('PUT', `/api/hotels/${id}/approval`, decision),
+    mutationFn: ({ id, decision }: { id: number; decision: ApiBody<'PUT /api/hotels/:id/approval'> }) =>
+      callApi('PUT /api/hotels/:id/approval', { params: { id }, body: decision }),
     onSuccess: refresh,
   });
 }
@@ -96,18 +81,28 @@ export function useHotelApproval() {
 export function useRevisionDecision() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: ({ id, isApproved }: { id: number; isApproved: boolean }) => apiRequest<Hotel>('PUT', `/api/admin/hotels/${id}/revision`, { isApproved }),
+    mutationFn: ({ id, isApproved }: { id: number; isApproved: boolean }) => callApi('PUT /api/admin/hotels/:id/revision', { params: { id }, body: { isApproved } }),
     onSuccess: refresh,
   });
 }
 
-export const adminAuditKey = ['/api/admin/hotels/audit'] as const;
+/** Merges a duplicate city into the one kept; the cities, the admin lists and public hotel reads follow. */
+export function useMergeCities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST /api/cities/merge'>) => callApi('POST /api/cities/merge', { body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries(endpointReads('GET /api/cities'));
+      await queryClient.invalidateQueries(adminHotelReads);
+      await queryClient.invalidateQueries(hotelReads);
+    },
+  });
+}
 
 /** One page of the admin audit log, newest first. */
 export function useAdminAudit(page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...adminAuditKey, page, pageSize],
-    queryFn: ({ signal }) => apiRequest<AdminAuditAnswer>('GET', `/api/admin/hotels/audit?page=${page}&pageSize=${pageSize}`, undefined, { signal }),
+    ...apiQuery('GET /api/admin/hotels/audit', { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

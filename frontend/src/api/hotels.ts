@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './request';
-import type { Hotel, HotelSearchAnswer, Review } from './types';
+import { apiQuery, apiQueryKey, callApi, endpointReads, queryFromSearch, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
@@ -15,7 +14,8 @@ export interface HotelSearchParams {
 
 export const SEARCH_PAGE_SIZE = 24;
 
-export function hotelSearchUrl(params: HotelSearchParams): string {
+/** The search call's query (in the URL's order): empty filters left out, the first page without a page number. */
+export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /api/hotels/search'> {
   const search = new URLSearchParams();
   if (params.query) search.set('query', params.query);
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
@@ -23,14 +23,16 @@ export function hotelSearchUrl(params: HotelSearchParams): string {
   for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
   if (params.page && params.page > 1) search.set('page', String(params.page));
-  return `/api/hotels/search?${search.toString()}`;
+  return queryFromSearch(search);
 }
+
+/** Every cached public hotel read (lists, searches, hotel pages): what a change to a hotel makes stale. */
+export const hotelReads = endpointReads('GET /api/hotels', 'GET /api/hotels/search', 'GET /api/hotels/:idOrSlug');
 
 /** One page of server-side search (ruling 2). */
 export function useHotelSearch(params: HotelSearchParams, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['hotels', 'search', hotelSearchUrl({ ...params, page: 1 })],
-    queryFn: ({ signal }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl(params), undefined, { signal }),
+    ...apiQuery('GET /api/hotels/search', { query: hotelSearchQuery(params) }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -42,8 +44,9 @@ export function useHotelSearch(params: HotelSearchParams, options: { enabled?: b
  */
 export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
   return useInfiniteQuery({
-    queryKey: ['hotels', 'search-pages', hotelSearchUrl({ ...params, page: 1 })],
-    queryFn: ({ signal, pageParam }) => apiRequest<HotelSearchAnswer>('GET', hotelSearchUrl({ ...params, page: pageParam }), undefined, { signal }),
+    // Its own key after the first page's: the cached value holds every page loaded so far.
+    queryKey: [...apiQueryKey('GET /api/hotels/search', { query: hotelSearchQuery(params) }), 'pages'],
+    queryFn: ({ signal, pageParam }) => callApi('GET /api/hotels/search', { query: hotelSearchQuery({ ...params, page: pageParam }) }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -60,37 +63,23 @@ export function useFeaturedHotels(count = 6) {
 
 /** The given hotels, in one call (the favourites page). */
 export function useHotelsByIds(ids: readonly number[]) {
-  const key = [...ids].sort((a, b) => a - b).join(',');
+  const sorted = [...ids].sort((a, b) => a - b);
   return useQuery({
-    queryKey: ['/api/hotels', 'ids', key],
-    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', `/api/hotels?ids=${key}&limit=${Math.max(ids.length, 1)}`, undefined, { signal }),
+    ...apiQuery('GET /api/hotels', { query: { ids: sorted.join(','), limit: Math.max(ids.length, 1) } }),
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Every public hotel (the favourites page filters it by favourite ids). */
+/** Every public hotel (the review form's hotel choice). */
 export function useHotels(enabled = true) {
-  return useQuery({
-    queryKey: ['/api/hotels'],
-    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', '/api/hotels', undefined, { signal }),
-    enabled,
-  });
+  return useQuery({ ...apiQuery('GET /api/hotels'), enabled });
 }
 
 /** One hotel by slug or id (ruling 3). */
 export function useHotel(idOrSlug: string | undefined) {
   return useQuery({
-    queryKey: ['hotels', 'detail', idOrSlug],
-    queryFn: ({ signal }) => apiRequest<Hotel>('GET', `/api/hotels/${encodeURIComponent(idOrSlug ?? '')}`, undefined, { signal }),
+    ...apiQuery('GET /api/hotels/:idOrSlug', { params: { idOrSlug: idOrSlug ?? '' } }),
     enabled: Boolean(idOrSlug),
-  });
-}
-
-export function useHotelReviews(hotelId: number | undefined) {
-  return useQuery({
-    queryKey: ['/api/hotels', hotelId, 'reviews'],
-    queryFn: ({ signal }) => apiRequest<Review[]>('GET', `/api/hotels/${hotelId}/reviews`, undefined, { signal }),
-    enabled: hotelId !== undefined,
   });
 }

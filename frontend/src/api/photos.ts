@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { photoMaxBytes, photoMessages, type HotelPhotosAnswer, type HotelPhotosUpdate, type PhotoKind } from '@reproute/contracts';
+import { photoMaxBytes, photoMessages, type PhotoKind } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
-import { ApiError, apiRequest } from './request';
+import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody } from './client';
+import { hotelReads } from './hotels';
 import { providerHotelsKey } from './provider';
+import { ApiError } from './request';
+import type { HotelPhotosAnswer } from './types';
 
-export const hotelPhotosKey = (hotelId: number) => ['/api/provider/hotels', hotelId, 'photos'] as const;
+export const hotelPhotosKey = (hotelId: number) => apiQueryKey('GET /api/provider/hotels/:id/photos', { params: { id: hotelId } });
 
 /** A listing's photos as its provider last arranged them (GET /api/provider/hotels/{id}/photos). */
 export function useHotelPhotos(hotelId: number) {
-  return useQuery({
-    queryKey: hotelPhotosKey(hotelId),
-    queryFn: ({ signal }) => apiRequest<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotelId}/photos`, undefined, { signal }),
-  });
+  return useQuery(apiQuery('GET /api/provider/hotels/:id/photos', { params: { id: hotelId } }));
 }
 
 const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'];
@@ -30,7 +30,7 @@ export function photoFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
 export function uploadPhoto(hotelId: number, file: File, kind: PhotoKind, onProgress: (fraction: number) => void): Promise<HotelPhotosAnswer> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/provider/hotels/${hotelId}/photos?kind=${kind}`);
+    request.open('POST', apiUrl('POST /api/provider/hotels/:id/photos', { params: { id: hotelId }, query: { kind } }));
     request.setRequestHeader('Accept', 'application/json');
     const token = readToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -62,14 +62,14 @@ export function usePhotoAnswer(hotelId: number) {
   return (answer: HotelPhotosAnswer) => {
     queryClient.setQueryData(hotelPhotosKey(hotelId), answer);
     void queryClient.invalidateQueries({ queryKey: providerHotelsKey, refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: ['hotels'], refetchType: 'none' });
+    void queryClient.invalidateQueries({ ...hotelReads, refetchType: 'none' });
   };
 }
 
 export function useArrangePhotos(hotelId: number) {
   const apply = usePhotoAnswer(hotelId);
   return useMutation({
-    mutationFn: (body: HotelPhotosUpdate) => apiRequest<HotelPhotosAnswer>('PUT', `/api/provider/hotels/${hotelId}/photos`, body),
+    mutationFn: (body: ApiBody<'PUT /api/provider/hotels/:id/photos'>) => callApi('PUT /api/provider/hotels/:id/photos', { params: { id: hotelId }, body }),
     onSuccess: apply,
   });
 }
@@ -77,7 +77,7 @@ export function useArrangePhotos(hotelId: number) {
 export function useDeletePhoto(hotelId: number) {
   const apply = usePhotoAnswer(hotelId);
   return useMutation({
-    mutationFn: (photoId: string) => apiRequest<HotelPhotosAnswer>('DELETE', `/api/provider/hotels/${hotelId}/photos/${photoId}`),
+    mutationFn: (photoId: string) => callApi('DELETE /api/provider/hotels/:id/photos/:photoId', { params: { id: hotelId, photoId } }),
     onSuccess: apply,
   });
 }

@@ -1,19 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Hotel, LeadStatus, ProviderAnalytics, ProviderInsights, ProviderHotelCreate, ProviderHotelUpdate, ProviderLead, ProviderLeadsPage } from '@reproute/contracts';
+import type { LeadStatus } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
-import { ApiError, apiRequest } from './request';
+import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody, type ApiQueryArg } from './client';
+import { hotelReads } from './hotels';
+import { ApiError } from './request';
+import type { ProviderLeadsPage } from './types';
 
-export const providerHotelsKey = ['/api/provider/hotels'] as const;
-export const providerLeadsKey = ['/api/provider/leads'] as const;
-export const providerAnalyticsKey = ['/api/provider/analytics'] as const;
+/** The signed-in provider's own listings (pending ones included), cached under this key. */
+export const providerHotelsKey = apiQueryKey('GET /api/provider/hotels');
+/** Every cached page of the lead inbox, whatever its filters. */
+const providerLeadsKey = apiQueryKey('GET /api/provider/leads').slice(0, 1);
 
 /** The signed-in provider's own listings, pending ones included. */
 export function useProviderHotels() {
-  return useQuery({
-    queryKey: providerHotelsKey,
-    queryFn: ({ signal }) => apiRequest<Hotel[]>('GET', '/api/provider/hotels', undefined, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...apiQuery('GET /api/provider/hotels'), staleTime: 0 });
 }
 
 /** The lead inbox's filters and page as they appear in the URL and the API's query string. */
@@ -26,25 +26,22 @@ export interface LeadInboxQuery {
   limit?: number;
 }
 
-/** The API query string for the filters (and page, when given); empty values are left out. */
-export function leadQueryString(query: LeadInboxQuery): string {
-  const params = new URLSearchParams();
-  if (query.hotelId) params.set('hotelId', String(query.hotelId));
-  if (query.status) params.set('status', query.status);
-  if (query.from) params.set('from', query.from);
-  if (query.to) params.set('to', query.to);
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  if (query.limit) params.set('limit', String(query.limit));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The API query for the filters (and page, when given); empty values are left out. */
+export function leadQuery(query: LeadInboxQuery): ApiQueryArg<'GET /api/provider/leads'> {
+  return {
+    hotelId: query.hotelId || undefined,
+    status: query.status || undefined,
+    from: query.from || undefined,
+    to: query.to || undefined,
+    page: query.page && query.page > 1 ? query.page : undefined,
+    limit: query.limit || undefined,
+  };
 }
 
 /** One page of the leads of the provider's hotels under the filters, newest first, with the total. */
 export function useProviderLeads(query: LeadInboxQuery = {}) {
-  const search = leadQueryString(query);
   return useQuery({
-    queryKey: [...providerLeadsKey, search],
-    queryFn: ({ signal }) => apiRequest<ProviderLeadsPage>('GET', `/api/provider/leads${search}`, undefined, { signal }),
+    ...apiQuery('GET /api/provider/leads', { query: leadQuery(query) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -57,7 +54,7 @@ export function useProviderLeads(query: LeadInboxQuery = {}) {
 export function useSetLeadStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) => apiRequest<ProviderLead>('PATCH', `/api/provider/leads/${id}`, { status }),
+    mutationFn: ({ id, status }: { id: string; status: LeadStatus }) => callApi('PATCH /api/provider/leads/:id', { params: { id }, body: { status } }),
     onMutate: async ({ id, status }) => {
       await queryClient.cancelQueries({ queryKey: providerLeadsKey });
       const before = queryClient.getQueriesData<ProviderLeadsPage>({ queryKey: providerLeadsKey });
@@ -82,7 +79,8 @@ export function useSetLeadStatus() {
  */
 export async function downloadLeadsCsv(query: LeadInboxQuery): Promise<void> {
   const token = readToken();
-  const response = await fetch(`/api/provider/leads.csv${leadQueryString({ ...query, page: undefined, limit: undefined })}`, {
+  const { page: _page, limit: _limit, ...filters } = leadQuery(query);
+  const response = await fetch(apiUrl('GET /api/provider/leads.csv', { query: filters }), {
     headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     credentials: 'include',
   });
@@ -104,20 +102,11 @@ export async function downloadLeadsCsv(query: LeadInboxQuery): Promise<void> {
 
 export type AnalyticsRange = 7 | 30 | 90;
 
-/** The analytics call's query string: no parameters means every listing over 30 days. */
-export function providerAnalyticsPath({ range, hotelId }: { range?: AnalyticsRange; hotelId?: number } = {}): string {
-  const params = new URLSearchParams();
-  if (range) params.set('range', String(range));
-  if (hotelId) params.set('hotelId', String(hotelId));
-  const query = params.toString();
-  return query ? `/api/provider/analytics?${query}` : '/api/provider/analytics';
-}
-
 /** Per-listing and daily page views, referral clicks and leads from the analytics service (30 days unless `range` says otherwise; one listing with `hotelId`). */
 export function useProviderAnalytics(query: { range?: AnalyticsRange; hotelId?: number } = {}) {
   return useQuery({
-    queryKey: [...providerAnalyticsKey, query.range ?? 30, query.hotelId ?? null],
-    queryFn: ({ signal }) => apiRequest<ProviderAnalytics>('GET', providerAnalyticsPath(query), undefined, { signal }),
+    // No parameters means every listing over 30 days.
+    ...apiQuery('GET /api/provider/analytics', { query: { range: query.range, hotelId: query.hotelId || undefined } }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -126,41 +115,41 @@ export function useProviderAnalytics(query: { range?: AnalyticsRange; hotelId?: 
 /** Demand data: what travellers searched for in the provider's cities over the last 30 days. */
 export function useProviderInsights() {
   return useQuery({
-    queryKey: ['/api/provider/insights'],
-    queryFn: ({ signal }) => apiRequest<ProviderInsights>('GET', '/api/provider/insights', undefined, { signal }),
+    ...apiQuery('GET /api/provider/insights'),
     staleTime: 60_000,
   });
 }
 
-function useRefreshListings() {
+/** After a change to an own listing: the listings; with `publicToo`, the public hotel reads that may show it. */
+function useRefreshListings(publicToo: boolean) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: providerHotelsKey });
+  return async () => {
+    if (publicToo) await queryClient.invalidateQueries(hotelReads);
+    await queryClient.invalidateQueries({ queryKey: providerHotelsKey });
+  };
 }
 
 export function useCreateProviderHotel() {
-  const refresh = useRefreshListings();
+  // A new listing waits for review: no public read shows it yet.
+  const refresh = useRefreshListings(false);
   return useMutation({
-    mutationFn: (body: ProviderHotelCreate) => apiRequest<Hotel>('POST', '/api/provider/hotels', body),
+    mutationFn: (body: ApiBody<'POST /api/provider/hotels'>) => callApi('POST /api/provider/hotels', { body }),
     onSuccess: refresh,
   });
 }
 
 export function useUpdateProviderHotel() {
-  const refresh = useRefreshListings();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshListings(true);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ProviderHotelUpdate }) => apiRequest<Hotel>('PUT', `/api/provider/hotels/${id}`, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['hotels'] });
-      await refresh();
-    },
+    mutationFn: ({ id, body }: { id: number; body: ApiBody<'PUT /api/provider/hotels/:id'> }) => callApi('PUT /api/provider/hotels/:id', { params: { id }, body }),
+    onSuccess: refresh,
   });
 }
 
 export function useDeleteProviderHotel() {
-  const refresh = useRefreshListings();
+  const refresh = useRefreshListings(true);
   return useMutation({
-    mutationFn: (id: number) => apiRequest<null>('DELETE', `/api/provider/hotels/${id}`),
+    mutationFn: (id: number) => callApi('DELETE /api/provider/hotels/:id', { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,12 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn, readRetryDelay, shouldRetryRead, shouldRetryWrite, WRITE_RETRY_DELAY_MS } from './request';
+import { readRetryDelay, shouldRetryRead, shouldRetryWrite, WRITE_RETRY_DELAY_MS } from './request';
 
 /** Read defaults of spec section 9: never stale, no refetch on focus, no polling, the retry rules of section 8. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn('throw'),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

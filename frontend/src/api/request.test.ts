@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, isNetworkError, readRetryDelay, shouldRetryRead, shouldRetryWrite, urlFromQueryKey } from './request';
+import { ApiError, apiRequest, isNetworkError, readRetryDelay, shouldRetryRead, shouldRetryWrite } from './request';
 import { withWriteRetry } from './retry';
 
 function mockFetch(response: Response | Error) {
@@ -92,11 +92,5 @@ describe('retry rules', () => {
     const failing = vi.fn<() => Promise<string>>().mockRejectedValue(new ApiError(400, 'Bad Request', ''));
     await expect(withWriteRetry(failing, 1)).rejects.toThrow('400');
     expect(failing).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('default read URL', () => {
-  it('joins query key segments with a slash', () => {
-    expect(urlFromQueryKey(['/api/hotels', 5, 'reviews'])).toBe('/api/hotels/5/reviews');
   });
 });

@@ -99,16 +99,6 @@ function reportServiceUnavailable(response: Response): void {
   window.dispatchEvent(new CustomEvent<ServiceUnavailableDetail>(SERVICE_UNAVAILABLE_EVENT, { detail }));
 }
 
-/** The default read: a GET of the URL made by joining the query key's segments with a slash. */
-export function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  return queryKey.map(String).join('/').replace(/(?<!:)\/{2,}/g, '/');
-}
-
-export function getQueryFn(on401: 'throw' | 'returnNull' = 'throw') {
-  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) =>
-    apiRequest('GET', urlFromQueryKey(queryKey), undefined, { on401, signal });
-}
-
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);

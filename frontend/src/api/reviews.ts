@@ -1,37 +1,33 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminReviewPage, BulkModerationAnswer, BulkModerationRequest, PendingReview, ReviewAnswer, ReviewAuditAnswer, ReviewReplyRequest, ReviewRequest } from '@reproute/contracts';
-import { apiRequest } from './request';
-
-export const pendingReviewsKey = ['/api/reviews', 'pending'] as const;
-export const adminReviewsKey = ['/api/admin/reviews'] as const;
+import { apiQuery, apiQueryKey, callApi, endpointReads, queryFromSearch, type ApiBody } from './client';
+import { hotelReads } from './hotels';
 
 /** Approved reviews of one hotel, newest first (anyone may read them). */
 export function useApprovedReviews(hotelId: number | undefined) {
   return useQuery({
-    queryKey: ['/api/hotels', hotelId, 'reviews'],
-    queryFn: ({ signal }) => apiRequest<ReviewAnswer[]>('GET', `/api/hotels/${hotelId}/reviews`, undefined, { signal }),
+    ...apiQuery('GET /api/hotels/:hotelId/reviews', { params: { hotelId: hotelId ?? 0 } }),
     enabled: hotelId !== undefined,
   });
 }
 
+/** The cached review lists of one hotel (any query). */
+export const hotelReviewsKey = (hotelId: number) => apiQueryKey('GET /api/hotels/:hotelId/reviews', { params: { hotelId } }).slice(0, 2);
+
 /** The admin moderation list: one call, hotel name and reviewer's name included (ruling 6). */
 export function usePendingReviews(enabled = true) {
   return useQuery({
-    queryKey: pendingReviewsKey,
-    queryFn: ({ signal }) => apiRequest<PendingReview[]>('GET', '/api/reviews?status=pending', undefined, { signal }),
+    ...apiQuery('GET /api/reviews', { query: { status: 'pending' } }),
     staleTime: 0,
     enabled,
   });
 }
 
-/** After a decision: the queue, its count, the audit log, and the hotel pages whose ratings move. */
+/** After a decision: the queue, its count, the audit log, and the hotel pages and lists whose ratings move. */
 async function refreshAfterDecision(queryClient: QueryClient, hotelIds: number[]) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: pendingReviewsKey }),
-    queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
-    queryClient.invalidateQueries({ queryKey: ['/api/admin/reviews/audit'] }),
-    ...[...new Set(hotelIds)].map((hotelId) => queryClient.invalidateQueries({ queryKey: ['/api/hotels', hotelId] })),
-    queryClient.invalidateQueries({ queryKey: ['hotels'] }),
+    queryClient.invalidateQueries(endpointReads('GET /api/reviews', 'GET /api/admin/reviews', 'GET /api/admin/reviews/audit')),
+    ...[...new Set(hotelIds)].map((hotelId) => queryClient.invalidateQueries({ queryKey: hotelReviewsKey(hotelId) })),
+    queryClient.invalidateQueries(hotelReads),
   ]);
 }
 
@@ -40,7 +36,7 @@ export function useModerateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, isApproved, reason }: { reviewId: string; isApproved: boolean; reason?: string }) =>
-      apiRequest<ReviewAnswer>('PUT', `/api/reviews/${reviewId}/approve`, reason === undefined ? { isApproved } : { isApproved, reason }),
+      callApi('PUT /api/reviews/:id/approve', { params: { id: reviewId }, body: reason === undefined ? { isApproved } : { isApproved, reason } }),
     onSuccess: async (review) => refreshAfterDecision(queryClient, review ? [review.hotelId] : []),
   });
 }
@@ -49,16 +45,15 @@ export function useModerateReview() {
 export function useBulkModerate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkModerationRequest) => apiRequest<BulkModerationAnswer>('POST', '/api/admin/reviews/bulk', body),
+    mutationFn: (body: ApiBody<'POST /api/admin/reviews/bulk'>) => callApi('POST /api/admin/reviews/bulk', { body }),
     onSuccess: async (answer) => refreshAfterDecision(queryClient, answer?.reviews.map((r) => r.hotelId) ?? []),
   });
 }
 
-/** One page of the moderation list, filtered, sorted and paged by engagement. */
+/** One page of the moderation list, filtered, sorted and paged by engagement (`query`: its URL query string). */
 export function useAdminReviews(query: string) {
   return useQuery({
-    queryKey: [...adminReviewsKey, query],
-    queryFn: ({ signal }) => apiRequest<AdminReviewPage>('GET', `/api/admin/reviews?${query}`, undefined, { signal }),
+    ...apiQuery('GET /api/admin/reviews', { query: queryFromSearch(query) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -67,8 +62,7 @@ export function useAdminReviews(query: string) {
 /** Who approved or rejected which review, newest first. */
 export function useReviewAudit(page: number, pageSize: number, enabled = true) {
   return useQuery({
-    queryKey: ['/api/admin/reviews/audit', page, pageSize],
-    queryFn: ({ signal }) => apiRequest<ReviewAuditAnswer>('GET', `/api/admin/reviews/audit?page=${page}&pageSize=${pageSize}`, undefined, { signal }),
+    ...apiQuery('GET /api/admin/reviews/audit', { query: { page, pageSize } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
@@ -77,7 +71,7 @@ export function useReviewAudit(page: number, pageSize: number, enabled = true) {
 
 export function useSubmitReview() {
   return useMutation({
-    mutationFn: (body: ReviewRequest) => apiRequest<ReviewAnswer>('POST', '/api/reviews', body),
+    mutationFn: (body: ApiBody<'POST /api/reviews'>) => callApi('POST /api/reviews', { body }),
   });
 }
 
@@ -85,10 +79,12 @@ export function useSubmitReview() {
 export function useReplyToReview(hotelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reviewId, text, edit }: ReviewReplyRequest & { reviewId: string; edit: boolean }) =>
-      apiRequest<ReviewAnswer>(edit ? 'PUT' : 'POST', `/api/reviews/${reviewId}/reply`, { text }),
+    mutationFn: ({ reviewId, text, edit }: ApiBody<'POST /api/reviews/:id/reply'> & { reviewId: string; edit: boolean }) =>
+      edit
+        ? callApi('PUT /api/reviews/:id/reply', { params: { id: reviewId }, body: { text } })
+        : callApi('POST /api/reviews/:id/reply', { params: { id: reviewId }, body: { text } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['/api/hotels', hotelId, 'reviews'] });
+      await queryClient.invalidateQueries({ queryKey: hotelReviewsKey(hotelId) });
     },
   });
 }

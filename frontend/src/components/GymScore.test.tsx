@@ -32,7 +32,7 @@ describe('GymScorePanel', () => {
   });
 
   it('renders nothing for answers without a score', () => {
-    const { container } = renderWithApp(<GymScorePanel hotel={hotelFixture()} />);
+    const { container } = renderWithApp(<GymScorePanel hotel={hotelFixture({ gymScore: undefined })} />);
     expect(container.querySelector('[data-testid="gym-score-panel"]')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ describe('HotelCard', () => {
   });
 
   it('shows no gym line for answers without a score or highlights', () => {
-    renderWithApp(<HotelCard hotel={hotelFixture()} />);
+    renderWithApp(<HotelCard hotel={hotelFixture({ gymScore: undefined })} />);
     expect(screen.queryByTestId('gym-glance')).toBeNull();
   });
 

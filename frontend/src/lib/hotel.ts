@@ -3,25 +3,21 @@ import type { Hotel } from '@/api/types';
 
 export const HOTEL_PLACEHOLDER = '/media/hotel-placeholder.svg';
 
-/** The nightly price as a number, whichever of the two fields the answer carries. */
+/** The nightly price, whichever of the two fields the answer carries; null when none is above zero. */
 export function nightlyPrice(hotel: Pick<Hotel, 'price' | 'pricePerNight'>): number | null {
-  const raw = hotel.pricePerNight ?? hotel.price;
-  if (raw === null || raw === undefined || raw === '') return null;
-  const value = Number(raw);
-  return Number.isFinite(value) && value > 0 ? value : null;
+  const value = hotel.pricePerNight ?? hotel.price;
+  return value !== null && Number.isFinite(value) && value > 0 ? value : null;
 }
 
 /** Price per night via the one formatter (ruling 12), or null when the hotel has none. */
 export function hotelPriceLabel(hotel: Pick<Hotel, 'price' | 'pricePerNight' | 'currency'>): string | null {
   const value = nightlyPrice(hotel);
-  return value === null ? null : formatPrice(value, hotel.currency ?? 'USD');
+  return value === null ? null : formatPrice(value, hotel.currency);
 }
 
 /** Rating to one decimal, or null when the hotel has none yet. */
 export function ratingLabel(rating: Hotel['rating']): string | null {
-  const value = Number(rating);
-  if (rating === null || rating === undefined || !Number.isFinite(value) || value <= 0) return null;
-  return value.toFixed(1);
+  return Number.isFinite(rating) && rating > 0 ? rating.toFixed(1) : null;
 }
 
 export function gymAccessLabel(type: Hotel['gymAccessType']): string {

@@ -56,7 +56,7 @@ describe('nights and the price of the stay', () => {
 
   it('multiplies the nightly price by the nights, with the one formatter', () => {
     expect(stayTotalLabel({ price: null, pricePerNight: 310, currency: 'EUR' }, 4)).toBe('€1,240 for 4 nights');
-    expect(stayTotalLabel({ price: null, pricePerNight: '199.5', currency: 'USD' }, 1)).toBe('$200 for 1 night');
+    expect(stayTotalLabel({ price: null, pricePerNight: 199.5, currency: 'USD' }, 1)).toBe('$200 for 1 night');
     expect(stayTotalLabel({ price: null, pricePerNight: 45000, currency: 'JPY' }, 3)).toBe('¥135,000 for 3 nights');
     expect(stayTotalLabel({ price: null, pricePerNight: null, currency: 'USD' }, 3)).toBeNull();
     expect(stayTotalLabel({ price: null, pricePerNight: 310, currency: 'EUR' }, null)).toBeNull();

@@ -24,9 +24,17 @@ export function hotelFixture(overrides: Partial<Hotel> = {}): Hotel {
     rawEquipment: ['Squat rack', 'Sauna'],
     equipment: { strength: ['squat rack'], cardio: [], specialty: [], recovery: ['sauna'] },
     gym: null,
+    accessibilityFeatures: [],
     isPremium: false,
     isApproved: true,
-    providerId: null,
+    status: 'approved',
+    latitude: null,
+    longitude: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    gymScore: 2.5,
+    gymScoreBreakdown: [],
+    gymHighlights: [],
     ...overrides,
   };
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GitMerge } from 'lucide-react';
-import type { City, CityMergeAnswer, CityMergeRequest } from '@reproute/contracts';
-import { adminHotelsKey, hotelRevisionsKey, pendingHotelsKey } from '@/api/admin';
+import { useMergeCities } from '@/api/admin';
 import { cityLabel, useCities } from '@/api/cities';
-import { apiRequest, serverMessageOr } from '@/api/request';
+import { serverMessageOr } from '@/api/request';
+import type { City } from '@/api/types';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { SelectField } from '@/components/provider/FormControls';
 import { Button } from '@/components/ui/Button';
@@ -18,17 +17,11 @@ const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-US');
  */
 export function CitiesPanel() {
   const cities = useCities();
-  const queryClient = useQueryClient();
   const [fromId, setFromId] = useState('');
   const [intoId, setIntoId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const merge = useMutation({
-    mutationFn: (body: CityMergeRequest) => apiRequest<CityMergeAnswer>('POST', '/api/cities/merge', body),
-    onSuccess: async () => {
-      for (const queryKey of [['/api/cities'], adminHotelsKey, pendingHotelsKey, hotelRevisionsKey, ['hotels']]) await queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  const merge = useMergeCities();
   const byId = (id: string): City | undefined => cities.data?.find((c) => String(c.id) === id);
   const from = byId(fromId);
   const into = byId(intoId);

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { gymAccessTypes, type Hotel } from '@reproute/contracts';
-import { useCities } from '@/api/cities';
+import { citiesKey, useCities } from '@/api/cities';
 import { useCreateHotel, useUpdateHotel } from '@/api/admin';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
@@ -66,7 +66,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
       return;
     }
     // A city added with "Another city" is in the list from now on.
-    if (values.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: ['/api/cities'] });
+    if (values.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: citiesKey });
     toast({ title: 'Success', description: hotel ? 'Hotel updated!' : 'Hotel created!' });
     form.reset(emptyAdminHotelForm);
     onOpenChange(false);

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { gymAccessLabels, gymAccessTypes } from '@reproute/contracts';
-import { useCities } from '@/api/cities';
+import { citiesKey, useCities } from '@/api/cities';
 import { ApiError } from '@/api/request';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
@@ -53,7 +53,7 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
     try {
       await onSubmit(values);
       // A city added with "Another city" is in the list from now on.
-      if (values.place.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: ['/api/cities'] });
+      if (values.place.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: citiesKey });
     } catch (error) {
       // Put the server's field messages next to their fields; the caller shows the toast.
       if (error instanceof ApiError) {
