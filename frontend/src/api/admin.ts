@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQuery, callApi, endpointReads, queryFromSearch, type ApiBody } from './client';
-import { hotelReads } from './hotels';
+import { hotelReads } from './hotelReads';
 
 /** Every cached admin read of hotels: the table, its cards, the audit log, and the listings and changes awaiting review. */
 export const adminHotelReads = endpointReads(
@@ -35,11 +35,12 @@ export function useHotelRevisions(enabled = true) {
   return useQuery({ ...apiQuery('GET /api/admin/hotels/revisions'), staleTime: 0, enabled });
 }
 
-/** After an admin's change to a hotel: the admin lists and, since they change with it, the public lists and searches. */
+/** After an admin's change to a hotel: the admin lists, the cities' live hotel counts, and the public lists and searches. */
 function useRefreshHotels() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries(adminHotelReads);
+    await queryClient.invalidateQueries(endpointReads('GET /api/cities'));
     await queryClient.invalidateQueries(hotelReads);
   };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiQuery, apiQueryKey, callApi, endpointReads, queryFromSearch, type ApiQueryArg } from './client';
+import { apiQuery, apiQueryKey, callApi, queryFromSearch, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
@@ -25,9 +25,6 @@ export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /a
   if (params.page && params.page > 1) search.set('page', String(params.page));
   return queryFromSearch(search);
 }
-
-/** Every cached public hotel read (lists, searches, hotel pages): what a change to a hotel makes stale. */
-export const hotelReads = endpointReads('GET /api/hotels', 'GET /api/hotels/search', 'GET /api/hotels/:idOrSlug');
 
 /** One page of server-side search (ruling 2). */
 export function useHotelSearch(params: HotelSearchParams, options: { enabled?: boolean } = {}) {

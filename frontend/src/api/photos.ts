@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { photoMaxBytes, photoMessages, type PhotoKind } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
 import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody } from './client';
-import { hotelReads } from './hotels';
+import { hotelReads } from './hotelReads';
 import { providerHotelsKey } from './provider';
 import { ApiError } from './request';
 import type { HotelPhotosAnswer } from './types';

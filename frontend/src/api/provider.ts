@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { LeadStatus } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
 import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody, type ApiQueryArg } from './client';
-import { hotelReads } from './hotels';
+import { hotelReads } from './hotelReads';
 import { ApiError } from './request';
 import type { ProviderLeadsPage } from './types';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiQuery, apiQueryKey, callApi, endpointReads, queryFromSearch, type ApiBody } from './client';
-import { hotelReads } from './hotels';
+import { hotelReads } from './hotelReads';
 
 /** Approved reviews of one hotel, newest first (anyone may read them). */
 export function useApprovedReviews(hotelId: number | undefined) {
