@@ -3,7 +3,6 @@ import { STATUS_CODES } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
-import underPressure from '@fastify/under-pressure';
 import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Logger } from './logger.ts';
@@ -11,6 +10,7 @@ import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
+import { EventLoopDelay } from './load-shedding.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -166,24 +166,22 @@ export function createHttpApp(options: {
   const shedding = options.shedding ?? loadConfig(sheddingConfigSchema);
   if (shedding) {
     let readyAt = Number.POSITIVE_INFINITY;
+    const loopDelay = new EventLoopDelay();
     app.addHook('onReady', async () => {
       readyAt = Date.now();
+      loopDelay.start();
     });
-    void app.register(underPressure, {
-      sampleInterval: 250,
-      maxEventLoopDelay: shedding.SHED_MAX_EVENT_LOOP_DELAY_MS,
-      maxEventLoopUtilization: shedding.SHED_MAX_EVENT_LOOP_UTILIZATION,
-      retryAfter: shedding.SHED_RETRY_AFTER_SECONDS,
-      pressureHandler: (request, reply, type) => {
-        // Probes and metrics still answer: an overloaded process is busy, not dead.
-        if (request.url.startsWith('/health/') || request.url === '/metrics') return;
-        if (Date.now() - readyAt < shedding.SHED_WARMUP_MS) return;
-        metrics.requestsShed.inc({ reason: String(type) });
-        void reply
-          .status(503)
-          .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))
-          .send({ statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id });
-      },
+    app.addHook('onClose', async () => loopDelay.stop());
+    app.addHook('onRequest', (request, reply, done) => {
+      loopDelay.noteActivity();
+      // Probes and metrics still answer: an overloaded process is busy, not dead.
+      const overloaded = loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS || (shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION);
+      if (!overloaded || request.url.startsWith('/health/') || request.url === '/metrics' || Date.now() - readyAt < shedding.SHED_WARMUP_MS) return done();
+      metrics.requestsShed.inc({ reason: loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay' : 'eventLoopUtilization' });
+      void reply
+        .status(503)
+        .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id });
     });
   }
 
