@@ -24,7 +24,7 @@ import {
 const hotelIdPath = z.object({ id: z.string() });
 
 const auditDoc =
-  'the audit log, newest first: `{ items: [{ id, actorId, actorEmail, action, hotelId, hotelName, detail, createdAt }], total, page, pageSize }`; `action` is `created`, `edited`, `approved`, `rejected` (`detail` = the reason), `deleted`, `revision_approved` or `revision_rejected`. Each entry is written in the same transaction as the admin\'s action (`POST/PUT/DELETE /api/hotels`, `PUT /api/hotels/{id}/approval`, `PUT /api/admin/hotels/{id}/revision`), so a failed action leaves none; providers\' own edits are not logged. `page` 1-10000, `pageSize` 1-100 (default 25), 400 otherwise. The catalog also answers it as `/api/admin/audit`, which the gateway does not route';
+  'the audit log, newest first: `{ items: [{ id, actorId, actorEmail, action, hotelId, hotelName, detail, createdAt }], total, page, pageSize }`; `action` is `created`, `edited`, `approved`, `rejected` (`detail` = the reason), `deleted`, `revision_approved` or `revision_rejected`. Each entry is written in the same transaction as the admin\'s action (`POST/PUT/DELETE /api/hotels`, `PUT /api/hotels/{id}/approval`, `PUT /api/admin/hotels/{id}/revision`), so a failed action leaves none; providers\' own edits are not logged. `page` 1-10000, `pageSize` 1-100 (default 25), 400 otherwise. `/api/admin/audit` is the same log under its older path';
 
 /** The catalog service: hotels (reading, search, the admin's management), cities and the gateway's sitemap list. */
 export const catalogEndpoints = defineEndpoints('catalog', {
