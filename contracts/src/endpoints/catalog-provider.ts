@@ -52,6 +52,8 @@ export const catalogProviderEndpoints = defineEndpoints('catalog', {
     summary: 'Upload photos to an own listing (multipart/form-data, one or more file parts)',
     params: hotelIdPath,
     query: photoUploadQuery,
+    // What the document shows; the handler reads every file part, whatever its field name.
+    body: z.object({ files: z.array(z.file()).min(1).max(10) }),
     responses: { 201: hotelPhotosAnswer },
     doc: '201 `HotelPhotosAnswer`; the files are added after the listing\'s hotel photos (`kind=hotel`, default; the first becomes the cover of a listing without one) or gym photos. At most 10 files per request, 10 MB each, 20 photos per list. The type is read from the content: JPEG, PNG and WebP pass (whatever the name or declared type), anything else is 400 "Photos must be JPEG, PNG or WebP images" (`errors[0].path` = the file name); a file over 10 MB is 400 "Each photo must be at most 10 MB"; no file 400 "Choose at least one photo to upload"; more than 10 files 400 "Upload at most 10 photos at a time"; a full list 400 "A listing can have at most 20 hotel photos and 20 gym photos"; `kind` else 400 "Photo kind must be hotel or gym". Every file is checked and processed before anything is stored, so a refused request stores nothing. 401/403/404 as for the listing',
   },

@@ -4,6 +4,9 @@ import { errorBody, type Access, type Endpoint, type EndpointAnswer, type Endpoi
 import { requireRole, requireUser } from './auth.ts';
 import { noContentAnswer, publicRead } from './http.ts';
 
+/** Schemas that document a request part the handler reads itself (multipart bodies): never applied. */
+export const documentedOnly = new WeakSet<object>();
+
 /** The request a handler receives: params, query and body already validated by the endpoint's schemas. */
 export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
   params: EndpointParams<E>;
@@ -63,6 +66,8 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
   options: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> = {},
 ): void {
   const guard = accessGuards[endpoint.access];
+  // A multipart body is read by the handler, part by part; its schema only documents it.
+  if (endpoint.multipart && endpoint.body) documentedOnly.add(endpoint.body);
   const status = defaultStatus(endpoint);
   app.route({
     method: endpoint.method,
@@ -77,7 +82,8 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.internal ? { hide: true } : {}),
       response: responseSchemas(endpoint),
     },

@@ -11,6 +11,7 @@ import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
 import { EventLoopDelay } from './load-shedding.ts';
+import { documentedOnly } from './endpoints.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -213,6 +214,7 @@ export function createHttpApp(options: {
 
   // Route schemas are zod schemas; a failure reaches the error handler as the ZodError itself.
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    if (documentedOnly.has(schema as object)) return { value: data };
     const result = (schema as ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   });
