@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
+import { authPlugin, createHttpApp, parseJsonBody, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { recordingRoutes } from './routes/recording.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -11,10 +11,11 @@ import { reportRoutes } from './routes/reports.ts';
 function acceptJsonAsTextPlain(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    // The platform's hardened parser, as for JSON: no prototype poisoning, NUL, lone surrogates or deep nesting.
     try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }), undefined);
+      done(null, String(body).trim() === '' ? undefined : parseJsonBody(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
 }

@@ -54,4 +54,11 @@ describe('analytics endpoints', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'sessionId is required' });
   });
+
+  it('reads a sendBeacon text/plain body with the platform\'s hardened JSON parser: NUL, deep nesting and bad JSON are 400 before any handler', async () => {
+    const send = (payload: string) => app.inject({ method: 'POST', url: '/api/analytics', headers: { 'content-type': 'text/plain' }, payload });
+    expect((await send('{"type":"page_view","data":{"page":"/\\u0000"}}')).json()).toMatchObject({ statusCode: 400, message: 'Text must not contain NUL characters' });
+    expect((await send(`${'['.repeat(100)}${']'.repeat(100)}`)).json().message).toMatch(/nested too deeply/);
+    expect((await send('{"type":')).json()).toMatchObject({ statusCode: 400, message: 'The request body is not valid JSON' });
+  });
 });
