@@ -245,6 +245,8 @@ function SortSelect({ query, filters, onChange }: { query: string; filters: Sear
   const city = wanted ? cities.data?.find((c) => foldText(c.name) === wanted && c.latitude !== null && c.longitude !== null) : undefined;
   const centre = filters.point ?? (city ? { lat: city.latitude!, lng: city.longitude! } : null);
   const distanceText = filters.point ? 'Distance' : city ? 'Distance from centre' : null;
+  // A fixed width, wide enough for "Distance from centre": that option arrives with the city list, and a
+  // select sized by its options would then widen and push the toolbar onto another line (layout shift).
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
       <span className="sr-only sm:not-sr-only">Sort by</span>
@@ -254,7 +256,7 @@ function SortSelect({ query, filters, onChange }: { query: string; filters: Sear
           const sort = e.target.value as HotelSort;
           onChange({ ...filters, sort, point: sort === 'distance' ? centre : filters.point });
         }}
-        className="h-9 w-auto max-w-[14rem] rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
+        className="h-9 w-47 rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
       >
         {(Object.keys(sortText) as (keyof typeof sortText)[]).map((sort) => (
           <option key={sort} value={sort}>
