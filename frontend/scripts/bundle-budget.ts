@@ -1,7 +1,8 @@
 // Prints the initial JavaScript of every route (the entry, the route's page chunk and everything
 // both import statically, which the browser preloads) gzipped, from the build's manifest, and fails
 // when a route is over the budget. Run after `npm run build -w frontend`.
-// Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120]
+// Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120] [--junit FILE]
+// (--junit writes one test case per route, which the test command's summary counts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -40,8 +41,14 @@ export function routesByPage(routesSource: string): Map<string, string[]> {
   return routes;
 }
 
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
 function main() {
-  const budgetKb = Number(process.argv[2] ?? 120);
+  const args = process.argv.slice(2);
+  const junitAt = args.indexOf('--junit');
+  const junitFile = junitAt >= 0 ? args[junitAt + 1] : undefined;
+  const positional = args.filter((_arg, i) => junitAt < 0 || (i !== junitAt && i !== junitAt + 1));
+  const budgetKb = Number(positional[0] ?? 120);
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) {
     console.error(`no build manifest at ${manifestFile}: build the front end first`);
@@ -72,6 +79,14 @@ function main() {
     const kb = bytes / 1024;
     if (kb > budgetKb) over += 1;
     console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${kb > budgetKb ? 'OVER ' : '     '}${label}`);
+  }
+  if (junitFile) {
+    const cases = rows.map(({ label, bytes }) => {
+      const kb = bytes / 1024;
+      const failure = kb > budgetKb ? `<failure message="${xmlText(`${kb.toFixed(1)} KB over the ${budgetKb} KB budget`)}"/>` : '';
+      return `  <testcase classname="bundle-budget" name="${xmlText(`${label}: ${kb.toFixed(1)} KB`)}">${failure}</testcase>`;
+    });
+    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${rows.length}" failures="${over}">\n${cases.join('\n')}\n</testsuite>\n`);
   }
   if (over > 0) {
     console.error(`${over} route(s) over the ${budgetKb} KB budget`);

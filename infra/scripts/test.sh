@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, unit tests, integration tests against the running system
-# (started here when it is not running, and stopped again afterwards), API fuzzing, browser tests, k6 smoke.
+# (started here when it is not running, and stopped again afterwards), the bundle budget, API fuzzing,
+# browser tests, k6 smoke.
 # Every stage runs whatever happened before it; each runner writes a machine-readable report into
 # .data/test-results, and the last line is the summary of them all: `N passed, N failed[, N skipped]`.
 COMPONENT=test
@@ -50,6 +51,8 @@ start_system() {
   fi
   (wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the system (api/health)")
 }
+# Initial JavaScript of every route within 120 KB gzipped, from the production build system-start made.
+bundle_budget() { node --import tsx frontend/scripts/bundle-budget.ts 120 --junit "$OUT.routes.junit.xml"; }
 integration() { npx vitest run --project integration $(vitest_report all); }
 fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
 browser() {
@@ -65,6 +68,7 @@ stage unit unit
 [ -f frontend/vitest.config.ts ] && stage frontend-unit frontend_unit
 stage system-start start_system
 if [ "$(cat "$OUT.rc")" = 0 ]; then
+  stage bundle-budget bundle_budget
   stage integration integration
   stage fuzz fuzz
   [ -f frontend/playwright.config.ts ] && stage browser browser
