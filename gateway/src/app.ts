@@ -139,7 +139,8 @@ export async function buildGateway(options: {
   for (const service of serviceNames) {
     const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
     await app.register(async (scope) => {
-      await scope.register(replyFrom, { base: instances[service].anyUrl, undici: instances[service] as unknown as Record<string, never> });
+      // No log lines of its own: the gateway writes one per request, with the URL redacted (reply-from's carry query strings, reset tokens included).
+      await scope.register(replyFrom, { base: instances[service].anyUrl, undici: instances[service] as unknown as Record<string, never>, disableRequestLogging: true });
       // Bodies pass through as streams, untouched: the service parses and validates them.
       const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
       scope.addContentTypeParser('application/json', passThrough);

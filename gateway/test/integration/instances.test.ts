@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair } from 'jose';
 import { createLogger } from '@reproute/platform';
 import { eventually } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
@@ -66,12 +66,22 @@ let redis: Redis;
 let one: Instance;
 let two: Instance;
 let base: string;
+/** Provider calls are screened at the gateway, so the writes carry a provider's token. */
+let providerAuth: Record<string, string>;
 
 beforeAll(async () => {
   one = await startInstance('one');
   two = await startInstance('two');
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const token = await new SignJWT({ email: 'p@example.com', roles: ['traveller', 'provider'], jti: `jti-instances-${Date.now()}` })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('00000000-0000-4000-8000-000000000005')
+    .setIssuer('reproute-identity')
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(pair.privateKey);
+  providerAuth = { authorization: `Bearer ${token}` };
   const catalog = `http://127.0.0.1:${one.port}, http://127.0.0.1:${two.port}`;
   const config = configSchema.parse({
     CATALOG_URL: catalog,
@@ -95,7 +105,7 @@ const get = async () => {
   return { status: res.status, body: (await res.json()) as { instance?: string } };
 };
 const post = async (body: string) => {
-  const res = await fetch(`${base}/api/provider/hotels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const res = await fetch(`${base}/api/provider/hotels`, { method: 'POST', headers: { 'content-type': 'application/json', ...providerAuth }, body });
   return { status: res.status, body: (await res.json()) as { instance?: string; body?: string } };
 };
 
@@ -130,7 +140,7 @@ describe('gateway over several instances of a service', () => {
     expect(one.bodies.length + two.bodies.length).toBe(before);
     // A PUT can be repeated safely: sent again, body and all.
     dropNext = true;
-    const put = await fetch(`${base}/api/provider/hotels/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":"again"}' });
+    const put = await fetch(`${base}/api/provider/hotels/1`, { method: 'PUT', headers: { 'content-type': 'application/json', ...providerAuth }, body: '{"name":"again"}' });
     expect(put.status).toBe(200);
     expect(((await put.json()) as { body: string }).body).toBe('{"name":"again"}');
     // Both are still in rotation (a broken connection alone does not take an instance out).
