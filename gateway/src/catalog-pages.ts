@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { sitemapHotel, type SitemapHotel } from '@reproute/contracts';
 import { isHotelSummary, type HotelSummary } from './page-head.ts';
 
 /** One GET to the catalog: its status and parsed JSON body (undefined when the body is not JSON). */
@@ -60,17 +61,10 @@ export class ExpiringCache<V> {
   }
 }
 
-/** A public hotel as the sitemap lists it. */
-export interface SitemapHotel {
-  id: number;
-  slug: string;
-  updatedAt: string;
-}
+export type { SitemapHotel };
 
-function isSitemapHotel(value: unknown): value is SitemapHotel {
-  const v = value as Partial<SitemapHotel> | null;
-  return typeof v === 'object' && v !== null && typeof v.id === 'number' && typeof v.slug === 'string' && typeof v.updatedAt === 'string';
-}
+/** One entry of the catalog's sitemap list, by the endpoint's own answer schema. */
+const isSitemapHotel = (value: unknown): value is SitemapHotel => sitemapHotel.safeParse(value).success;
 
 export interface CatalogPagesOptions {
   /** How long a hotel (or its absence) is remembered (default 30 s). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Access, Role, TokenClaims } from '@reproute/contracts';
-import { bearerToken, forbidden, screenAccessToken, unauthorized, type KeySource, type RevocationCheck } from '@reproute/platform';
+import type { TokenClaims } from '@reproute/contracts';
+import { bearerToken, screenAccessToken, type KeySource, type RevocationCheck } from '@reproute/platform';
 
 /** Headers a client must never set itself: they would claim an identity the gateway did not check. */
 const identityHeaders = ['x-user-id', 'x-user-roles', 'x-user-email', 'x-authenticated-user', 'x-forwarded-user'];
@@ -27,17 +27,6 @@ export async function screenIdentity(
     delete request.headers.authorization;
   }
   return claims;
-}
-
-/**
- * The endpoint's access level, judged at the edge from the screened token's roles, with the same
- * answers the services give (401 without a valid token, 403 without the role): a request the
- * service would refuse never costs it anything.
- */
-export function checkAccess(access: Access, roles: readonly Role[] | undefined): void {
-  if (access === 'public') return;
-  if (!roles) throw unauthorized();
-  if ((access === 'provider' || access === 'admin') && !roles.includes(access)) throw forbidden();
 }
 
 const unreservedEscape = /%(2[dDeE]|5[fF]|7[eE]|3[0-9]|[46][1-9a-fA-F]|[57][0-9aA])/g;

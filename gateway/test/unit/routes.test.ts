@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointList } from '@reproute/contracts';
-import type { HttpError } from '@reproute/platform';
+import { checkAccess, type HttpError } from '@reproute/platform';
 import { endpointFor, routedEndpoints, serviceForPath } from '../../src/routes.ts';
-import { checkAccess } from '../../src/identity.ts';
 
 describe('route table', () => {
   it.each([

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { errorBody, type Access, type Endpoint, type EndpointAnswer, type EndpointBody, type EndpointKey, type EndpointParams, type EndpointQuery, type EndpointSpec, type RawAnswer } from '@reproute/contracts';
-import { requireRole, requireUser } from './auth.ts';
+import { errorBody, type Access, type Endpoint, type Role, type EndpointAnswer, type EndpointBody, type EndpointKey, type EndpointParams, type EndpointQuery, type EndpointSpec, type RawAnswer } from '@reproute/contracts';
+import { forbidden, unauthorized } from './errors.ts';
 import { noContentAnswer, publicRead } from './http.ts';
 
 /** Schemas that document a request part the handler reads itself (multipart bodies): never applied. */
@@ -20,19 +20,15 @@ export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'para
  */
 export type EndpointHandler<E extends EndpointSpec> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E> | FastifyReply>;
 
-/** What an access level asks of the caller, checked before the input is judged (401/403 first). */
-export const accessGuards: Record<Access, ((request: FastifyRequest) => void) | undefined> = {
-  public: undefined,
-  signedIn: (request) => {
-    requireUser(request);
-  },
-  provider: (request) => {
-    requireRole(request, 'provider');
-  },
-  admin: (request) => {
-    requireRole(request, 'admin');
-  },
-};
+/**
+ * What an access level asks of a caller with these roles (undefined: no valid token): 401 without a
+ * token, 403 without the role. The services judge it from request.user, the gateway from the token it screened.
+ */
+export function checkAccess(access: Access, roles: readonly Role[] | undefined): void {
+  if (access === 'public') return;
+  if (!roles) throw unauthorized();
+  if ((access === 'provider' || access === 'admin') && !roles.includes(access)) throw forbidden();
+}
 
 const isRaw = (answer: unknown): answer is RawAnswer => typeof answer === 'object' && answer !== null && (answer as RawAnswer).raw === true;
 
@@ -65,7 +61,6 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
   handler: EndpointHandler<E>,
   options: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> = {},
 ): void {
-  const guard = accessGuards[endpoint.access];
   // A multipart body is read by the handler, part by part; its schema only documents it.
   if (endpoint.multipart && endpoint.body) documentedOnly.add(endpoint.body);
   const status = defaultStatus(endpoint);
@@ -74,7 +69,7 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
     url: endpoint.path,
     ...options,
     ...(endpoint.publicRead ? { config: publicRead } : {}),
-    preValidation: guard ? async (request) => guard(request) : undefined,
+    preValidation: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.user?.roles),
     schema: {
       summary: endpoint.summary,
       ...(endpoint.doc ? { description: endpoint.doc } : {}),
@@ -95,6 +90,3 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
     },
   });
 }
-
-/** A JSON answer schema's input type: for a handler that builds its answer before returning it. */
-export type AnswerOf<S extends z.ZodType> = z.input<S>;
