@@ -1,5 +1,5 @@
 # The two commands: `make up` starts everything, `make test` runs every test. See README.md.
-.PHONY: up down test restart logs status typecheck lint unit integration e2e seed
+.PHONY: up down test restart logs status typecheck lint unit routes integration faults e2e seed
 
 up:
 	@bash infra/scripts/up.sh
@@ -28,8 +28,15 @@ lint:
 unit:
 	@npx vitest run --project unit
 
+routes:
+	@npx vitest run --project routes
+
 integration:
-	@npx vitest run --project integration
+	@npx vitest run --project integration --maxWorkers=4
+
+# The fault tests on a stack of their own (started when it is not running; `infra/scripts/stack.sh faults down` stops it).
+faults:
+	@bash infra/scripts/stack.sh faults up && bash infra/scripts/stack.sh faults npx vitest run --project faults
 
 e2e:
 	@cd frontend && npx playwright test

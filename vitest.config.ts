@@ -1,9 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure logic, no network) and `integration` (the running system: real
- * Postgres, Redis, Kafka and MailDev, started by `make up`). Integration files run one at a time
- * because some stop and start shared components.
+ * The fault tests: each stops, kills or restarts a shared component (Kafka, Postgres, Redis, MailDev,
+ * the trace sink, a service) or runs second instances of every process. The test command runs them on a
+ * stack of their own (STACK=faults, infra/env.sh), one file at a time, while every other file runs in
+ * parallel on the main one. `npx vitest run --project faults` runs them on whatever stack the shell names.
+ */
+export const faultFiles = [
+  'gateway/test/integration/faults.test.ts',
+  'gateway/test/integration/outages.test.ts',
+  'gateway/test/integration/redis-outage.test.ts',
+  'gateway/test/integration/two-instances.test.ts',
+  'gateway/test/integration/tracing.test.ts',
+  'services/engagement/test/integration/contact-kafka-outage.test.ts',
+  'services/notifier/test/integration/notifier-restart.test.ts',
+];
+
+const integrationFiles = ['services/*/test/integration/**/*.test.ts', 'gateway/test/integration/**/*.test.ts'];
+const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+
+/**
+ * `unit`: pure logic, no network. `routes`: each service built in-process (buildApp + inject) against a
+ * throwaway database of its own and an in-memory event bus; only Postgres needs to run. `integration`:
+ * the running system (real Postgres, Redis, Kafka and MailDev, started by `make up`), files in parallel.
+ * `faults`: see above.
  */
 export default defineConfig({
   test: {
@@ -17,14 +37,18 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'integration',
-          include: ['services/*/test/integration/**/*.test.ts', 'gateway/test/integration/**/*.test.ts'],
+          name: 'routes',
+          include: ['services/*/test/routes/**/*.test.ts', 'gateway/test/routes/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-          sequence: { concurrent: false },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
+      },
+      {
+        test: { name: 'integration', include: integrationFiles, exclude: faultFiles, environment: 'node', ...slow },
+      },
+      {
+        test: { name: 'faults', include: faultFiles, environment: 'node', ...slow, fileParallelism: false, sequence: { concurrent: false } },
       },
     ],
   },

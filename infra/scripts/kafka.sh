@@ -3,7 +3,8 @@
 COMPONENT=kafka
 source "$(dirname "$0")/lib.sh"
 KDIR="$DATA/kafka"
-LIBS="$KDIR/libs"
+# The broker jars are shared by every stack: fetched once, into the main data folder.
+LIBS="$ROOT/.data/kafka/libs"
 PIDFILE="$RUN/kafka.pid"
 
 fetch() {
@@ -22,9 +23,9 @@ configure() {
   cat >"$KDIR/server.properties" <<PROPS
 process.roles=broker,controller
 node.id=1
-controller.quorum.voters=1@127.0.0.1:9093
-listeners=PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093
-advertised.listeners=PLAINTEXT://127.0.0.1:9092
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
@@ -56,13 +57,13 @@ PROPS
 
 start() {
   fetch
-  if port_open 127.0.0.1 9092; then log "already running on 127.0.0.1:9092"; else
+  if port_open 127.0.0.1 "$KAFKA_PORT"; then log "already running on 127.0.0.1:$KAFKA_PORT"; else
     configure
     setsid nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$LIBS/*" -Dlog4j.configuration="file:$KDIR/log4j.properties" \
       kafka.Kafka "$KDIR/server.properties" >>"$LOGS/kafka.log" 2>&1 &
     echo $! >"$PIDFILE"
-    wait_port 127.0.0.1 9092 90 kafka
-    log "started on 127.0.0.1:9092"
+    wait_port 127.0.0.1 "$KAFKA_PORT" 90 kafka
+    log "started on 127.0.0.1:$KAFKA_PORT"
   fi
   (cd "$ROOT" && node --import tsx infra/scripts/create-topics.ts) || die "could not create topics"
 }

@@ -2,12 +2,13 @@
 # Shared helpers for the local start scripts. Everything binds to 127.0.0.1; all state lives in .data/.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-DATA="$ROOT/.data"
+# shellcheck source=../env.sh
+source "$ROOT/infra/env.sh"
+# All state of this copy of the system (a named STACK has its own, see infra/env.sh).
+DATA="${REPROUTE_DATA:-$ROOT/.data}"
 LOGS="$DATA/logs"
 RUN="$DATA/run"
 mkdir -p "$DATA" "$LOGS" "$RUN"
-# shellcheck source=../env.sh
-source "$ROOT/infra/env.sh"
 
 log() { printf '\033[1;34m[%s]\033[0m %s\n' "${COMPONENT:-reproute}" "$*"; }
 die() { printf '\033[1;31m[%s] %s\033[0m\n' "${COMPONENT:-reproute}" "$*" >&2; exit 1; }

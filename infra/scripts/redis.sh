@@ -7,12 +7,12 @@ PIDFILE="$RUN/redis.pid"
 
 start() {
   command -v redis-server >/dev/null || apt_install redis-server
-  if port_open 127.0.0.1 6379; then log "already running on 127.0.0.1:6379"; return; fi
+  if port_open 127.0.0.1 "$REDIS_PORT"; then log "already running on 127.0.0.1:$REDIS_PORT"; return; fi
   mkdir -p "$DATA/redis"
-  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --dir "$DATA/redis" --pidfile "$PIDFILE" \
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes --dir "$DATA/redis" --pidfile "$PIDFILE" \
     --logfile "$LOGS/redis.log" --save "" --appendonly yes --appendfsync everysec --maxmemory-policy noeviction
-  wait_port 127.0.0.1 6379 30 redis
-  log "started on 127.0.0.1:6379"
+  wait_port 127.0.0.1 "$REDIS_PORT" 30 redis
+  log "started on 127.0.0.1:$REDIS_PORT"
 }
 
 stop() { stop_pidfile "$PIDFILE" redis; }

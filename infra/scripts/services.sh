@@ -32,7 +32,8 @@ start() {
     for i in $(seq 1 "$(instances_of "$name")"); do
       # SERVICE_NAME stays the service's: it names the consumer groups the instances share.
       start_one "$(instance_name "$name" "$i")" "$(instance_port "$name" "$port" "$i")" "services/$name" \
-        SERVICE_NAME="$name" DATABASE_URL="$(service_db_url "$name")" DB_SCHEMA="$name"
+        SERVICE_NAME="$name" DATABASE_URL="$(service_db_url "$name")" DB_SCHEMA="$name" PHOTOS_DIR="${PHOTOS_DIR:-$DATA/photos}" \
+        IDENTITY_JWKS_URL="${IDENTITY_JWKS_URL:-http://127.0.0.1:$(service_port identity)/.well-known/jwks.json}"
       started+=("$(instance_name "$name" "$i"):$(instance_port "$name" "$port" "$i")")
     done
   done

@@ -74,10 +74,9 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     const rc = Number(fs.readFileSync(path.join(dir, rcFile), 'utf8').trim() || '1');
     const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
     const notes: string[] = [];
-    const reports = files.filter((n) => n.startsWith(`${stage}.`) && n !== rcFile);
+    const reports = files.filter((n) => n.startsWith(`${stage}.`) && readers.some(([pattern]) => pattern.test(n)));
     for (const name of reports) {
-      const reader = readers.find(([pattern]) => pattern.test(name))?.[1];
-      if (!reader) continue;
+      const reader = readers.find(([pattern]) => pattern.test(name))![1];
       try {
         const c = reader(path.join(dir, name));
         counts.passed += c.passed;
@@ -99,7 +98,10 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     total.failed += counts.failed;
     total.skipped += counts.skipped;
     const label = stage.replace(/^\d+-/, '').padEnd(26);
-    lines.push(`  ${label} ${summaryLine(counts)}${notes.length ? `  (${notes.join('; ')})` : ''}`);
+    // How long the stage took (test.sh writes `<stage>.seconds`; the fault stage runs beside the others).
+    const secondsFile = path.join(dir, `${stage}.seconds`);
+    const took = fs.existsSync(secondsFile) ? `${fs.readFileSync(secondsFile, 'utf8').trim()} s` : '';
+    lines.push(`  ${label} ${summaryLine(counts).padEnd(32)} ${took}${notes.length ? `  (${notes.join('; ')})` : ''}`.trimEnd());
   }
   return { lines, total };
 }

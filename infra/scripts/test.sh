@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, lint, unit tests, integration tests against the running system
-# (started here when it is not running, and stopped again afterwards), the bundle budget, API fuzzing,
-# browser tests, k6 smoke.
+# The whole test suite: typecheck, lint, unit tests, route tests (each service in-process on a throwaway
+# database), integration tests against the running system (started here when it is not running, and
+# stopped again afterwards; files in parallel), the bundle budget, API fuzzing, browser tests, k6 smoke.
+# The fault tests, which stop and restart shared components, run meanwhile on a second stack of their own
+# (infra/scripts/stack.sh faults), started and stopped here.
 # Every stage runs whatever happened before it; each runner writes a machine-readable report into
 # .data/test-results, and the last line is the summary of them all: `N passed, N failed[, N skipped]`.
 COMPONENT=test
@@ -9,7 +11,14 @@ source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
 cd "$ROOT"
 started_here=0
-cleanup() { if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" >/dev/null 2>&1 || true; fi; }
+faults_started=0
+cleanup() {
+  if [ $faults_started = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then
+    "$S/stack.sh" faults down >/dev/null 2>&1 || true
+    "$S/stack.sh" faults-2 down >/dev/null 2>&1 || true
+  fi
+  if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" >/dev/null 2>&1 || true; fi
+}
 trap cleanup EXIT
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -21,15 +30,36 @@ RESULTS="$DATA/test-results"
 rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
 stage_count=0
-# stage NAME FUNCTION: runs one stage; its exit code is kept beside its reports ($OUT is their prefix).
+# stage NAME FUNCTION: runs one stage; its exit code and duration are kept beside its reports ($OUT is their prefix).
 stage() {
   stage_count=$((stage_count + 1))
   OUT="$RESULTS/$(printf '%02d' $stage_count)-$1"
   log "── $1"
-  local rc=0
+  local rc=0 began=$SECONDS
   "$2" || rc=$?
+  echo $((SECONDS - began)) >"$OUT.seconds"
   echo "$rc" >"$OUT.rc"
   [ "$rc" = 0 ] || log "$1 failed (exit $rc)"
+}
+# background_stage NAME FUNCTION: the same, beside the stages that follow; its output goes to $OUT.log,
+# printed when finish_background_stages waits for it.
+background=()
+background_stage() {
+  stage_count=$((stage_count + 1))
+  local out; out="$RESULTS/$(printf '%02d' $stage_count)-$1"
+  log "── $1 (in the background; output in $out.log)"
+  ( OUT=$out; began=$SECONDS; rc=0; "$2" >"$OUT.log" 2>&1 || rc=$?; echo $((SECONDS - began)) >"$OUT.seconds"; echo "$rc" >"$OUT.rc" ) &
+  background+=("$!:$1:$out")
+}
+finish_background_stages() {
+  local entry
+  for entry in "${background[@]}"; do
+    IFS=: read -r pid name out <<<"$entry"
+    wait "$pid" || true
+    log "── $name (ran in the background)"
+    cat "$out.log"
+    [ "$(cat "$out.rc" 2>/dev/null || echo 1)" = 0 ] || log "$name failed (exit $(cat "$out.rc" 2>/dev/null || echo '?'))"
+  done
 }
 vitest_report() { echo "--reporter=default --reporter=json --outputFile.json=$OUT.$1.vitest.json"; }
 
@@ -53,7 +83,21 @@ start_system() {
 }
 # Initial JavaScript of every route within 120 KB gzipped, from the production build system-start made.
 bundle_budget() { node --import tsx frontend/scripts/bundle-budget.ts 120 --junit "$OUT.routes.junit.xml"; }
-integration() { npx vitest run --project integration $(vitest_report all); }
+# Each service built in-process against a throwaway database; needs only Postgres.
+routes() { npx vitest run --project routes --passWithNoTests $(vitest_report all); }
+# Files in parallel: most of their time is spent waiting on the system, not on a core.
+integration() { npx vitest run --project integration --maxWorkers=4 $(vitest_report all); }
+# The fault tests, one file at a time, on two stacks of their own started beside the main one (and stopped
+# at the end): the two longest files on faults-2, every other one on faults.
+second_fault_stack_files=(gateway/test/integration/outages.test.ts gateway/test/integration/two-instances.test.ts)
+faults() {
+  "$S/stack.sh" faults up || return 1
+  "$S/stack.sh" faults npx vitest run --project faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}") $(vitest_report all)
+}
+faults_2() {
+  "$S/stack.sh" faults-2 up || return 1
+  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all)
+}
 fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
 browser() {
   apt_install chromium
@@ -68,11 +112,16 @@ stage unit unit
 [ -f frontend/vitest.config.ts ] && stage frontend-unit frontend_unit
 stage system-start start_system
 if [ "$(cat "$OUT.rc")" = 0 ]; then
+  faults_started=1
+  background_stage faults faults
+  background_stage faults-2 faults_2
   stage bundle-budget bundle_budget
+  stage routes routes
   stage integration integration
   stage fuzz fuzz
   [ -f frontend/playwright.config.ts ] && stage browser browser
   [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
+  finish_background_stages
 else
   log "the system did not start: integration, fuzz, browser and k6 stages not run"
 fi

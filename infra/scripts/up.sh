@@ -28,7 +28,7 @@ cat <<INFO
   API health         http://127.0.0.1:$GATEWAY_PORT/api/health
   API docs           http://127.0.0.1:$GATEWAY_PORT/api/docs
   MailDev (emails)   http://127.0.0.1:$MAILDEV_WEB_PORT
-  Traces             http://127.0.0.1:4318/traces  (one trace: /traces/<trace id>)
+  Traces             http://127.0.0.1:$TRACE_SINK_PORT/traces  (one trace: /traces/<trace id>)
   Metrics            http://127.0.0.1:<port>/metrics  (gateway $GATEWAY_PORT; $(echo $SERVICES))
   Postgres           postgres://postgres@127.0.0.1:$PGPORT/$PGDATABASE
   Redis              $REDIS_URL     Kafka  $KAFKA_BROKERS

@@ -1,15 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { api, apiFrom, emailsTo, eventually, login, registerTraveller, seedAccounts, sleep, uniqueClientAddress } from '@reproute/platform/testing';
+import { api, apiFrom, emailsTo, eventually, login, maildevUrl, registerTraveller, runScript, seedAccounts, sleep, stack, uniqueClientAddress } from '@reproute/platform/testing';
 
 // Fault tests against the real components: each stops or kills something the system depends on,
 // keeps users acting, and checks nothing is lost or doubled once it is back.
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');
 // Scripts run with the caller's environment minus the test runner's own variables, as an operator would.
-const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
-const run = (script: string, ...args: string[]) => execFileSync('bash', [path.join(scripts, script), ...args], { stdio: 'pipe', timeout: 180_000, env: scriptEnv });
+const run = (script: string, ...args: string[]) => runScript(script, args);
 const portOpen = async (port: number) => fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false);
 
 // Visitor leads are anonymous: each is told apart by its referral id (RR_{hotelId}_{timestamp}), which its
@@ -33,7 +29,7 @@ async function postLead(hotelId: number, ref = referralId(hotelId)) {
 async function leadsInbox(hotelId: number) {
   const marker = await postLead(hotelId);
   const email = await eventually(async () => {
-    const all = await (await fetch(`${process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080'}/api/email`)).json() as { to: { address: string }[]; text?: string }[];
+    const all = await (await fetch(`${maildevUrl}/api/email`)).json() as { to: { address: string }[]; text?: string }[];
     return all.find((e) => (e.text ?? '').includes(marker));
   }, 30_000, 'probe lead email');
   return email.to[0]!.address;
@@ -86,8 +82,8 @@ describe('faults', () => {
       return refs.map((ref) => texts.filter((t) => t.includes(ref)).length);
     };
     await eventually(async () => (await sentCounts()).some((count) => count > 0) || undefined, 30_000, 'first emails of the batch');
-    execFileSync('bash', ['-c', `kill -9 $(cat ${path.resolve(scripts, '../../.data/run/notifier.pid')})`]);
-    await eventually(async () => !(await portOpen(4006)) || undefined, 20_000, 'killed notifier gone');
+    process.kill(Number(fs.readFileSync(stack.pidFile('notifier'), 'utf8').trim()), 'SIGKILL');
+    await eventually(async () => !(await portOpen(stack.servicePort('notifier'))) || undefined, 20_000, 'killed notifier gone');
     run('services.sh', 'start', 'notifier');
     await eventually(async () => (await sentCounts()).every((count) => count >= 1) || undefined, 120_000, 'every email after the restart');
     await sleep(5_000);

@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { allTopics, deadLetterTopic } from '@reproute/contracts';
 import { KafkaBus, createLogger } from '@reproute/platform';
-import { api, envelope, eventually, gatewayUrl, listEmails, login, publish, registerTraveller, seedAccounts, sleep, uniqueEmail, type MaildevEmail } from '@reproute/platform/testing';
+import { api, envelope, eventually, gatewayUrl, listEmails, login, publish, registerTraveller, runScriptAsync, seedAccounts, sleep, stack, uniqueEmail, type MaildevEmail } from '@reproute/platform/testing';
 
 // A dependency stopped for a while as users keep acting: no event may be lost or doubled and none
 // may be dead-lettered. Each test stops a shared component for exactly its outage and always
 // starts it again in `finally`. Outages run while requests keep flowing (the scripts run in the background).
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');
-const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
-const runScript = (script: string, ...args: string[]) =>
-  new Promise<void>((resolve, reject) =>
-    execFile('bash', [path.join(scripts, script), ...args], { env: scriptEnv, timeout: 180_000 }, (err, _stdout, stderr) =>
-      err ? reject(new Error(`${script} ${args.join(' ')} failed: ${stderr || err.message}`)) : resolve(),
-    ),
-  );
-const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'outages-test', logger: createLogger('outages-test', 'silent') });
+const runScript = (script: string, ...args: string[]) => runScriptAsync(script, args);
+const bus = new KafkaBus({ brokers: stack.kafkaBrokers, clientId: 'outages-test', logger: createLogger('outages-test', 'silent') });
 afterAll(() => bus.close());
 
 /** Stops a component, keeps it down for `downMs` after it has stopped, then starts it again, whatever happens. */
@@ -157,7 +147,7 @@ async function deadLettersMentioning(...tags: string[]): Promise<string[]> {
  * restart (which resets its metrics) does not matter.
  */
 async function emailJobsMentioning(state: 'completed' | 'failed', since: number, needles: string[]) {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 3 });
+  const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: 3 });
   try {
     const ids = await redis.zrangebyscore(`bull:email:${state}`, since - 1_000, '+inf');
     const jobs = await Promise.all(ids.map(async (id) => ({ id, ...((await redis.hgetall(`bull:email:${id}`)) as { data?: string; atm?: string; failedReason?: string }) })));

@@ -1,23 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { api, apiFrom, eventually, login, registerTraveller, seedAccounts, sleep, uniqueClientAddress } from '@reproute/platform/testing';
+import { api, apiFrom, eventually, login, registerTraveller, runScript, seedAccounts, sleep, stack, uniqueClientAddress } from '@reproute/platform/testing';
 
 // Redis stopped for ten seconds (it restarts from its append-only file). Signed-in requests
 // must keep being answered as their caller (served from each process's local revocation list),
 // quickly, and revocations must hold before, during and after the outage.
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts');
-const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
-const run = (script: string, ...args: string[]) => execFileSync('bash', [path.join(scripts, script), ...args], { stdio: 'pipe', timeout: 60_000, env: scriptEnv });
+const run = (script: string, ...args: string[]) => runScript(script, args, { timeoutMs: 60_000 });
 
 const signedInCalls = ['/api/auth/me', '/api/favorites'];
 const refusedEverywhereCalls: [number, string][] = [
-  [4001, '/api/auth/me'],
-  [4003, '/api/favorites'],
-  [4004, '/api/provider/leads'],
-  [4002, '/api/provider/hotels'],
-  [4005, '/api/provider/analytics'],
+  [stack.servicePort('identity'), '/api/auth/me'],
+  [stack.servicePort('engagement'), '/api/favorites'],
+  [stack.servicePort('referral'), '/api/provider/leads'],
+  [stack.servicePort('catalog'), '/api/provider/hotels'],
+  [stack.servicePort('analytics'), '/api/provider/analytics'],
 ];
 
 /** A call that must answer within a few seconds (never hang), with how long it took. */
@@ -70,7 +65,7 @@ async function refusedAtEveryPort(token: string) {
 describe('Redis outage', () => {
   it('signed-in requests are never served as anonymous or left hanging; revocations hold before, during and after', async () => {
     // Other work may be restarting a service: start with every one of them up.
-    await eventually(async () => (await Promise.all([4001, 4002, 4003, 4004, 4005].map((port) => fetch(`http://127.0.0.1:${port}/health/live`).then((r) => r.ok, () => false)))).every(Boolean) || undefined, 60_000, 'every service up');
+    await eventually(async () => (await Promise.all((['identity', 'catalog', 'engagement', 'referral', 'analytics'] as const).map((name) => fetch(`${stack.serviceUrl(name)}/health/live`).then((r) => r.ok, () => false)))).every(Boolean) || undefined, 60_000, 'every service up');
     const traveller = await registerTraveller({ firstName: 'Outage' });
     const leaving = await registerTraveller({ firstName: 'Leaving' });
     const revokedBefore = await registerTraveller({ firstName: 'Gone' });
@@ -115,7 +110,7 @@ describe('Redis outage', () => {
           const out = await timed('POST', '/api/auth/logout', { token: leaving.token });
           if (out.status !== 0) {
             expect(out.status).toBe(204);
-            expect((await timed('GET', '/api/auth/me', { token: leaving.token, base: 'http://127.0.0.1:4001' })).status).toBe(401);
+            expect((await timed('GET', '/api/auth/me', { token: leaving.token, base: stack.serviceUrl('identity') })).status).toBe(401);
             loggedOutDuring = true;
           }
         }

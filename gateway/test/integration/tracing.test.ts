@@ -1,25 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, login, seedAccounts, registerTraveller, waitForEmail } from '@reproute/platform/testing';
+import { api, eventually, login, runScript, seedAccounts, registerTraveller, stack, waitForEmail } from '@reproute/platform/testing';
 import { startOtlpReceiver, type ReceivedSpan } from '@reproute/platform/testing';
 
-// Every process exports OTLP/HTTP to 127.0.0.1:4318 (infra/env.sh); this test listens there,
+// Every process exports OTLP/HTTP to the stack's trace sink port (4318, infra/env.sh); this test listens there,
 // starts a trace itself with a traceparent header, and follows it across HTTP, Kafka and BullMQ.
 // The local trace sink (make up) normally holds that port; the test takes its place for its duration.
-const sinkScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/scripts/trace-sink.sh');
-const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV'));
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
 beforeAll(async () => {
-  execFileSync('bash', [sinkScript, 'stop'], { env: scriptEnv, stdio: 'pipe' });
+  runScript('trace-sink.sh', ['stop']);
   receiver = await startOtlpReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  execFileSync('bash', [sinkScript, 'start'], { env: scriptEnv, stdio: 'pipe' });
+  runScript('trace-sink.sh', ['start']);
 });
 
 function newTrace() {
@@ -81,7 +77,7 @@ describe('one trace per user action', () => {
     expect(job.attributes['messaging.system']).toBe('bullmq');
 
     // The logs of each hop carry the same trace id.
-    const logs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.data/logs');
+    const logs = path.join(stack.dataDir, 'logs');
     for (const service of ['gateway', 'referral', 'notifier']) {
       const lines = fs.readFileSync(path.join(logs, `${service}.log`), 'utf8').split('\n');
       expect(lines.some((l) => l.includes(`"trace_id":"${traceId}"`)), `${service} log lines with the trace id`).toBe(true);

@@ -1,32 +1,25 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { allTopics } from '@reproute/contracts';
-import { apiFrom, eventually, listEmails, login, seedAccounts, sleep, strongPassword, uniqueClientAddress, uniqueEmail, type ApiAnswer } from '@reproute/platform/testing';
+import { apiFrom, eventually, listEmails, login, runScript, seedAccounts, sleep, stack, strongPassword, uniqueClientAddress, uniqueEmail, type ApiAnswer, type ServiceName } from '@reproute/platform/testing';
 
 // Two instances of every service, the notifier and the gateway, against the real components:
 // `services.sh start` with INSTANCES=2 adds the second ones (name-2, port + 100) beside the running
 // system, and this file stops them again. The second gateway balances over both instances of each service.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const run = path.join(root, '.data/run');
-const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
-const services = { identity: 4001, catalog: 4002, engagement: 4003, referral: 4004, analytics: 4005, notifier: 4006 } as const;
-type Service = keyof typeof services;
+const services = Object.fromEntries((['identity', 'catalog', 'engagement', 'referral', 'analytics', 'notifier'] as const).map((name) => [name, stack.servicePort(name)])) as Record<ServiceName, number>;
+type Service = ServiceName;
 const secondPort = (port: number) => port + 100;
-const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
+const gatewayPort = stack.gatewayPort;
 const gateways = [`http://127.0.0.1:${gatewayPort}`, `http://127.0.0.1:${secondPort(gatewayPort)}`];
 
 function servicesScript(...args: string[]) {
-  const result = spawnSync('bash', [path.join(root, 'infra/scripts/services.sh'), ...args], { cwd: root, env: { ...scriptEnv, INSTANCES: '2' }, encoding: 'utf8', timeout: 240_000 });
-  if (result.status !== 0) throw new Error(`services.sh ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+  runScript('services.sh', args, { env: { INSTANCES: '2' }, timeoutMs: 240_000 });
 }
 
 /** kill -9 of a second instance, by the pid its start recorded. */
 function kill9(name: string) {
-  const pid = Number(fs.readFileSync(path.join(run, `${name}-2.pid`), 'utf8').trim());
+  const pid = Number(fs.readFileSync(stack.pidFile(`${name}-2`), 'utf8').trim());
   process.kill(pid, 'SIGKILL');
 }
 
@@ -68,7 +61,7 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T, index: n
 beforeAll(async () => {
   servicesScript('start');
   // Every consumer group of the second instances has joined and been given partitions.
-  const kafka = new Kafka({ brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), clientId: 'two-instances-test', logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({ brokers: stack.kafkaBrokers.split(','), clientId: 'two-instances-test', logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
   try {
@@ -116,7 +109,7 @@ async function groupsOfServices(admin: ReturnType<Kafka['admin']>) {
 
 describe('two instances of every service', () => {
   it('every consumer group shares its partitions between the two instances', async () => {
-    const kafka = new Kafka({ brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), clientId: 'two-instances-test', logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({ brokers: stack.kafkaBrokers.split(','), clientId: 'two-instances-test', logLevel: logLevel.NOTHING });
     const admin = kafka.admin();
     await admin.connect();
     try {

@@ -150,7 +150,8 @@ const lines = seedAccounts.map((a) => {
 // The summary `make up` prints is for local runs; a production run leaves it alone.
 if (config.NODE_ENV !== 'production') {
   const summary = `  Seed accounts (local use only; passwords from SEED_*_PASSWORD)\n${lines.join('\n')}\n`;
-  await fs.mkdir(path.join(repoRoot, '.data'), { recursive: true });
-  await fs.writeFile(path.join(repoRoot, '.data/seed-accounts.txt'), summary, { mode: 0o600 });
+  const dataDir = process.env.REPROUTE_DATA ?? path.join(repoRoot, '.data');
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(path.join(dataDir, 'seed-accounts.txt'), summary, { mode: 0o600 });
 }
 process.stdout.write(`[seed] identity: ${seedAccounts.length} accounts ready${skipped.length ? `; not created (production, no password given): ${skipped.join(', ')}` : ''}\n`);

@@ -2,26 +2,17 @@
  * Helpers for engagement's and the notifier's integration tests: the running system only
  * (gateway, MailDev, Kafka, Postgres); these just save typing.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { eventually, listEmails, login, maildevUrl, seedAccounts, sleep, type MaildevEmail } from '@reproute/platform/testing';
+import { eventually, listEmails, login, maildevUrl, runScript, seedAccounts, sleep, stack, type MaildevEmail } from '@reproute/platform/testing';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** The environment for components a test (re)starts: the test runner's own variables (NODE_ENV=test, VITEST...) stay behind. */
-function componentEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV') delete env[name];
-  return env;
-}
-
-/** Runs one of the infra scripts (e.g. `kafka.sh stop`) from the repository root, failing loudly. */
+/** Runs one of the infra scripts (e.g. `kafka.sh stop`) on the stack under test, failing loudly. */
 export function runInfraScript(script: string, ...args: string[]): void {
-  const result = spawnSync('bash', [path.join(repoRoot, 'infra/scripts', script), ...args], { cwd: repoRoot, env: componentEnv(), encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+  runScript(script, args);
 }
 
 /** A short unique tag for subjects and addresses, so each test finds only its own emails. */
@@ -54,7 +45,7 @@ export async function replyToOf(email: MaildevEmail): Promise<string | undefined
 
 /** Engagement's own schema, for looking at its outbox in tests. */
 export function engagementDb(): pg.Pool {
-  return new pg.Pool({ connectionString: process.env.ENGAGEMENT_DATABASE_URL ?? 'postgres://engagement@127.0.0.1:5432/reproute', max: 2, options: '-c search_path=engagement' });
+  return new pg.Pool({ connectionString: process.env.ENGAGEMENT_DATABASE_URL ?? stack.databaseUrl('engagement'), max: 2, options: '-c search_path=engagement' });
 }
 
 const tokenCache = new Map<string, string>();

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
-import { api, waitForEmail, uniqueEmail, emailsTo, sleep, type MaildevEmail } from '@reproute/platform/testing';
+import { api, waitForEmail, uniqueEmail, emailsTo, sleep, stack, type MaildevEmail } from '@reproute/platform/testing';
 import { identityDb, messageOf, password, redis, register } from './helpers.ts';
 
 const appUrl = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:8080';
-const logsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/logs');
-const traceSink = process.env.TRACE_SINK_URL ?? 'http://127.0.0.1:4318';
+const logsDir = path.join(stack.dataDir, 'logs');
+const traceSink = process.env.TRACE_SINK_URL ?? `http://127.0.0.1:${stack.traceSinkPort}`;
 const newPassword = 'N3w!Passw0rd';
 
 afterAll(async () => {

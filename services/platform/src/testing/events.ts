@@ -3,11 +3,12 @@ import pg from 'pg';
 import { eventCatalog, type Envelope, type EventData, type EventType } from '@reproute/contracts';
 import { KafkaBus } from '../bus.ts';
 import { createLogger } from '../logger.ts';
+import { stack } from './stack.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Publishes envelopes straight to Kafka, as another service's relay would. */
 export function testBus(): KafkaBus {
-  return new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: `test-${randomUUID().slice(0, 8)}`, logger: createLogger('test', 'fatal') });
+  return new KafkaBus({ brokers: stack.kafkaBrokers, clientId: `test-${randomUUID().slice(0, 8)}`, logger: createLogger('test', 'fatal') });
 }
 
 export function envelope<T extends EventType>(type: T, data: EventData<T>): Envelope<T> {
@@ -51,8 +52,5 @@ export function testHotel(hotelId: number, overrides: Partial<EventData<'hotel.c
 
 /** The service's own database, read by tests to check what was stored. */
 export function serviceDb(role: string): pg.Pool {
-  const host = process.env.PGHOST ?? '127.0.0.1';
-  const port = process.env.PGPORT ?? '5432';
-  const database = process.env.PGDATABASE ?? 'reproute';
-  return new pg.Pool({ connectionString: `postgres://${role}@${host}:${port}/${database}`, max: 2, options: `-c search_path=${role}` });
+  return new pg.Pool({ connectionString: stack.databaseUrl(role), max: 2, options: `-c search_path=${role}` });
 }

@@ -4,8 +4,10 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 
-export const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
-export const maildevUrl = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+import { stack } from './stack.ts';
+
+export const gatewayUrl = stack.gatewayUrl;
+export const maildevUrl = stack.maildevUrl;
 export { apiFrom, uniqueClientAddress } from './client-address.ts';
 
 export interface ApiAnswer<T = unknown> {
@@ -122,3 +124,4 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 export const sleep = (ms: number): Promise<void> => wait(ms);
 export * from './events.ts';
 export * from './otlp-receiver.ts';
+export * from './stack.ts';

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { stack } from './stack.ts';
 
 export interface ReceivedSpan {
   service: string;
@@ -25,7 +26,7 @@ function attributeValue(v: Record<string, unknown>): unknown {
  * process exports, decodes the spans and keeps them for assertions.
  */
 export async function startOtlpReceiver(
-  port = 4318,
+  port = stack.traceSinkPort,
   options: { keep?: number; onGet?: (url: string, spans: ReceivedSpan[]) => unknown } = {},
 ): Promise<{ spans: ReceivedSpan[]; close: () => Promise<void> }> {
   const spans: ReceivedSpan[] = [];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
+import { stack } from '../../src/testing/stack.ts';
 import type { Pool } from '../../src/db.ts';
 import { throwawaySchema } from '../fixtures/schema.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
@@ -13,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const run = `${process.pid}${Date.now().toString(36)}`;
 const topic = `platform.outage-${run}`;
 const schema = `platform_outage_${run}`;
-const brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
+const brokers = stack.kafkaBrokers;
 const logger = createLogger('outage-test', 'silent');
 const groups: string[] = [];
 

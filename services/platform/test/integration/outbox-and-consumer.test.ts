@@ -7,6 +7,7 @@ import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
 import { enqueueEvent, OutboxRelay, outboxBacklog } from '../../src/outbox.ts';
 import { handleMessage, type ConsumerOptions } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
+import { stack } from '../../src/testing/stack.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 // Real Postgres and Kafka (started by `make up`); the test owns a throwaway schema and topic.
@@ -24,7 +25,7 @@ let stopConsumer: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   testSchema = await throwawaySchema(schema, logger);
   pool = testSchema.pool;
-  bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'platform-test', logger });
+  bus = new KafkaBus({ brokers: stack.kafkaBrokers, clientId: 'platform-test', logger });
   await bus.ensureTopics([topic, `${topic}.dlq`], 1);
   const handle = await bus.subscribe({
     groupId: `platform-test-${randomUUID()}`,

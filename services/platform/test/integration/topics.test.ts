@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
+import { stack } from '../../src/testing/stack.ts';
 import { KafkaBus, defaultPartitions } from '../../src/bus.ts';
 
 // Topic creation against the real broker: this run's own topics, removed afterwards.
-const brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
+const brokers = stack.kafkaBrokers;
 const run = `${process.pid}${Date.now().toString(36)}`;
 const names = [`platform.topics-a-${run}`, `platform.topics-b-${run}`];
 const bus = new KafkaBus({ brokers, clientId: 'topics-test', logger: createLogger('topics-test', 'silent') });
