@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authPlugin, createHttpApp, remoteKeySet, type ServiceContext } from '@reproute/platform';
+import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { hotelRoutes } from './routes/hotels.ts';
 import { providerHotelRoutes } from './routes/provider-hotels.ts';
@@ -15,7 +15,8 @@ export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.m
 /** Uploaded photos on local runs: the repository's data folder, beside the database files. */
 export const defaultPhotosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.data/photos');
 
-export async function buildApp(ctx: ServiceContext<Config>) {
+/** Tests may pass their own token key instead of identity's key set. */
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
     openapiTitle: 'RepRoute catalog',
@@ -24,7 +25,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
       kafka: () => ctx.bus.ping(),
     },
   });
-  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(imageRoutes, { root: ctx.config.IMAGES_DIR ?? defaultImagesDir });
   await app.register(photoRoutes, { ctx, storage: photoStorageFrom(ctx.config, defaultPhotosDir) });
   await app.register(cityRoutes, { ctx });

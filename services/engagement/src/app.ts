@@ -1,10 +1,11 @@
-import { authPlugin, createHttpApp, remoteKeySet, type ServiceContext } from '@reproute/platform';
+import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 
-export async function buildApp(ctx: ServiceContext<Config>) {
+/** Tests may pass their own token key instead of identity's key set. */
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
     readiness: {
@@ -12,7 +13,7 @@ export async function buildApp(ctx: ServiceContext<Config>) {
       kafka: () => ctx.bus.ping(),
     },
   });
-  await app.register(authPlugin, { key: remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
+  await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(contactRoutes, { ctx });
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });

@@ -52,21 +52,22 @@ import { loadConfig, ConfigError, type BaseConfig, type baseConfigSchema } from 
 import { createLogger } from './logger.ts';
 import { createPool, type Pool } from './db.ts';
 import { migrate } from './migrate.ts';
-import { KafkaBus } from './bus.ts';
+import { KafkaBus, type EventBus } from './bus.ts';
 import { OutboxRelay, outboxBacklog } from './outbox.ts';
 import { startConsumer, type ConsumerOptions } from './consumer.ts';
 import { gaugeOnScrape, registerEventMetrics } from './metrics.ts';
-import { RevocationList } from './revocations.ts';
+import { RevocationList, type RevocationCheck } from './revocations.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
   logger: Logger;
   pool: Pool;
-  bus: KafkaBus;
+  /** Kafka in a running service; route tests pass an in-memory bus. */
+  bus: EventBus;
   relay: OutboxRelay;
   /** Revoked tokens, kept locally from Redis; pass to authPlugin so a logout holds at this service too. */
-  revocations: RevocationList;
+  revocations: RevocationCheck;
 }
 
 type ConsumerSpec = Omit<ConsumerOptions, 'bus' | 'pool' | 'logger'>;
