@@ -50,10 +50,14 @@ export class InMemoryBus implements EventBus {
    * headers), so a test can feed a consumer what another service would have sent.
    */
   async publishEvent<T extends EventType>(type: T, data: EventData<T>, options: { key: string | number }): Promise<Envelope<T>> {
-    const definition = eventCatalog[type];
-    const envelope = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data: definition.data.parse(data) as EventData<T> };
-    await this.publish([{ topic: definition.topic, key: String(options.key), value: JSON.stringify(envelope), headers: { 'event-type': type, 'event-id': envelope.id } }]);
+    const envelope = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data: eventCatalog[type].data.parse(data) as EventData<T> };
+    await this.publishEnvelope(envelope, options.key);
     return envelope;
+  }
+
+  /** Publishes a ready envelope on its event's topic (the same one twice is a redelivery). */
+  async publishEnvelope(envelope: Envelope, key: string | number): Promise<void> {
+    await this.publish([{ topic: eventCatalog[envelope.type].topic, key: String(key), value: JSON.stringify(envelope), headers: { 'event-type': envelope.type, 'event-id': envelope.id } }]);
   }
 
   /** Everything published so far (on `topic` when given), oldest first. */

@@ -323,3 +323,14 @@ const octet = (min: number, max: number) => min + Math.floor(Math.random() * (ma
 export function uniqueClientAddress(): string {
   return `10.${octet(0, 255)}.${octet(0, 255)}.${octet(1, 254)}`;
 }
+
+/** Polls `check` until it returns something truthy (and returns that), failing after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}

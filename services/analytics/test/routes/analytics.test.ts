@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KafkaBus } from '@reproute/platform';
-import { api, envelope, eventually, login, publish, registerTraveller, seedAccounts, sleep, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
+import { envelope, testHotel } from '@reproute/platform/testing/events';
+import { eventually } from '@reproute/platform/testing/service-under-test';
+import { analyticsUnderTest } from './support.ts';
 
 const providerId = '00000000-0000-4000-8000-000000000002';
-const [ownHotel, otherHotel] = testHotelIds(2) as [number, number];
+const [ownHotel, otherHotel] = [1, 2];
 const now = () => new Date().toISOString();
 
-let bus: KafkaBus;
+let sut: Awaited<ReturnType<typeof analyticsUnderTest>>;
 let adminToken: string;
 let providerToken: string;
 let travellerToken: string;
@@ -22,7 +23,7 @@ interface HotelRow {
 }
 
 async function providerFigures(hotelId: number): Promise<HotelRow | undefined> {
-  const res = await api('GET', '/api/provider/analytics?days=2', { token: providerToken });
+  const res = await sut.api('GET', '/api/provider/analytics?days=2', { token: providerToken });
   expect(res.status).toBe(200);
   return res.body.hotels.find((h: HotelRow) => h.hotelId === hotelId);
 }
@@ -35,20 +36,19 @@ function leadEvent(hotelId: number) {
 }
 
 beforeAll(async () => {
-  bus = testBus();
-  await publish(bus, envelope('hotel.created', testHotel(ownHotel, { providerId, providerEmail: seedAccounts.provider.email })), ownHotel);
-  await publish(bus, envelope('hotel.created', testHotel(otherHotel, { providerId: randomUUID() })), otherHotel);
+  sut = await analyticsUnderTest();
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(ownHotel, { providerId, providerEmail: 'provider@reproute.example' })), ownHotel);
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(otherHotel, { providerId: randomUUID() })), otherHotel);
   [adminToken, providerToken, travellerToken] = await Promise.all([
-    login(seedAccounts.admin.email, seedAccounts.admin.password).then((r) => r.token),
-    login(seedAccounts.provider.email, seedAccounts.provider.password).then((r) => r.token),
-    registerTraveller().then((r) => r.token),
+    sut.asAdmin().then((r) => r.token),
+    sut.asProvider({ id: providerId }).then((r) => r.token),
+    sut.asTraveller().then((r) => r.token),
   ]);
-  await eventually(async () => (await providerFigures(ownHotel)) !== undefined, 30_000, 'test hotel in the analytics projection');
+  await eventually(async () => (await providerFigures(ownHotel)) !== undefined, 5_000, 'test hotel in the analytics projection');
 });
 
 afterAll(async () => {
-  for (const hotelId of [ownHotel, otherHotel]) await publish(bus, envelope('hotel.deleted', { hotelId, providerId: null }), hotelId);
-  await bus.close();
+  await sut?.close();
 });
 
 describe('POST /api/analytics/batch', () => {
@@ -66,68 +66,68 @@ describe('POST /api/analytics/batch', () => {
 
   it('accepts JSON with 202 and stores a re-sent record once', async () => {
     const body = batch();
-    const first = await api('POST', '/api/analytics/batch', { body });
+    const first = await sut.api('POST', '/api/analytics/batch', { body });
     expect(first.status).toBe(202);
     expect(first.body).toEqual({ accepted: 5 });
-    const again = await api('POST', '/api/analytics/batch', { body: { ...body, pageViews: [...body.pageViews, { url: '/favorites', title: 'Favourites', timestamp: now() }] } });
+    const again = await sut.api('POST', '/api/analytics/batch', { body: { ...body, pageViews: [...body.pageViews, { url: '/favorites', title: 'Favourites', timestamp: now() }] } });
     expect(again.status).toBe(202);
     expect(again.body).toEqual({ accepted: 1 });
   });
 
   it('accepts a sendBeacon body sent as text/plain', async () => {
-    const res = await api('POST', '/api/analytics/batch', { rawBody: JSON.stringify(batch()), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const res = await sut.api('POST', '/api/analytics/batch', { rawBody: JSON.stringify(batch()), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     expect(res.status).toBe(202);
     expect(res.body.accepted).toBe(5);
   });
 
   it('answers 400 for a text/plain body that is not JSON, and for an invalid batch', async () => {
-    const notJson = await api('POST', '/api/analytics/batch', { rawBody: 'page=1', headers: { 'content-type': 'text/plain' } });
+    const notJson = await sut.api('POST', '/api/analytics/batch', { rawBody: 'page=1', headers: { 'content-type': 'text/plain' } });
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toBe('The request body is not valid JSON');
-    const noSession = await api('POST', '/api/analytics/batch', { body: { pageViews: [] } });
+    const noSession = await sut.api('POST', '/api/analytics/batch', { body: { pageViews: [] } });
     expect(noSession.status).toBe(400);
     expect(noSession.body.message).toBe('sessionId is required');
   });
 
   it('bounds sizes: more records than the browser keeps is 400, an oversize body 413', async () => {
-    const tooMany = await api('POST', '/api/analytics/batch', {
+    const tooMany = await sut.api('POST', '/api/analytics/batch', {
       body: { ...batch(), pageViews: Array.from({ length: 51 }, (_, i) => ({ url: `/p/${i}`, title: 't', timestamp: now() })) },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('A batch carries at most 50 page views');
     const huge = { ...batch(), pageViews: [{ url: '/', title: 't', timestamp: now(), metadata: { blob: 'x'.repeat(70 * 1024) } }] };
-    const oversize = await api('POST', '/api/analytics/batch', { body: huge });
+    const oversize = await sut.api('POST', '/api/analytics/batch', { body: huge });
     expect(oversize.status).toBe(413);
-    const oversizeBeacon = await api('POST', '/api/analytics/batch', { rawBody: JSON.stringify(huge), headers: { 'content-type': 'text/plain' } });
+    const oversizeBeacon = await sut.api('POST', '/api/analytics/batch', { rawBody: JSON.stringify(huge), headers: { 'content-type': 'text/plain' } });
     expect(oversizeBeacon.status).toBe(413);
   });
 });
 
 describe('POST /api/analytics', () => {
   it('accepts a single event with 202, from visitors and signed-in users', async () => {
-    const visitor = await api('POST', '/api/analytics', { body: { type: 'newsletter_signup', data: { placement: 'footer' }, timestamp: now() } });
+    const visitor = await sut.api('POST', '/api/analytics', { body: { type: 'newsletter_signup', data: { placement: 'footer' }, timestamp: now() } });
     expect(visitor.status).toBe(202);
-    const signedIn = await api('POST', '/api/analytics', { body: { type: 'page_view', data: { url: '/profile' }, timestamp: now() }, token: travellerToken });
+    const signedIn = await sut.api('POST', '/api/analytics', { body: { type: 'page_view', data: { url: '/profile' }, timestamp: now() }, token: travellerToken });
     expect(signedIn.status).toBe(202);
-    expect((await api('POST', '/api/analytics', { body: { data: {} } })).status).toBe(400);
+    expect((await sut.api('POST', '/api/analytics', { body: { data: {} } })).status).toBe(400);
   });
 });
 
-describe('rollups', () => {
+describe('rollups (events fed through the in-memory bus)', () => {
   it('count page views of hotel pages, referral clicks and leads per hotel, for its provider only', async () => {
     const before = (await providerFigures(ownHotel))!;
     const session = `session-${randomUUID()}`;
-    const views = await api('POST', '/api/analytics/batch', {
+    const views = await sut.api('POST', '/api/analytics/batch', {
       body: { sessionId: session, pageViews: [{ url: `/hotels/test-hotel-${ownHotel}`, title: 'Hotel', timestamp: now() }, { url: `/hotel/${ownHotel}`, title: 'Hotel', timestamp: now() }] },
     });
     expect(views.body.accepted).toBe(2);
-    const click = await api('POST', '/api/referral-clicks', { body: { hotelId: ownHotel, hotelName: `Test Hotel ${ownHotel}`, bookingUrl: 'https://book.example.com/x', timestamp: now() } });
-    expect(click.status).toBe(201);
+    // The referral service's event for a click, as the consumer receives it.
+    await sut.bus.publishEvent('referral.clicked', { clickId: randomUUID(), hotelId: ownHotel, hotelName: `Test Hotel ${ownHotel}`, bookingUrl: 'https://book.example.com/x', userId: null }, { key: ownHotel });
     await eventually(async () => {
       const after = await providerFigures(ownHotel);
       return after && after.pageViews === before.pageViews + 2 && after.referralClicks === before.referralClicks + 1;
-    }, 30_000, 'page views and referral click counted');
-    const res = await api('GET', '/api/provider/analytics?days=2', { token: providerToken });
+    }, 5_000, 'page views and referral click counted');
+    const res = await sut.api('GET', '/api/provider/analytics?days=2', { token: providerToken });
     expect(res.body.hotels.some((h: HotelRow) => h.hotelId === otherHotel)).toBe(false);
     expect(res.body.totals.pageViews).toBe(res.body.hotels.reduce((sum: number, h: HotelRow) => sum + h.pageViews, 0));
     expect(res.body.daily).toHaveLength(2);
@@ -136,12 +136,12 @@ describe('rollups', () => {
   it('count an event delivered twice once', async () => {
     const before = (await providerFigures(ownHotel))!;
     const duplicate = leadEvent(ownHotel);
-    await publish(bus, duplicate, duplicate.id);
-    await publish(bus, duplicate, duplicate.id);
+    await sut.bus.publishEnvelope(duplicate, duplicate.id);
+    await sut.bus.publishEnvelope(duplicate, duplicate.id);
     const next = leadEvent(ownHotel);
-    await publish(bus, next, duplicate.id); // same key and partition: handled after both copies
-    await eventually(async () => (await providerFigures(ownHotel))?.leads === before.leads + 2, 30_000, 'two distinct leads counted');
-    await sleep(1_000);
+    await sut.bus.publishEnvelope(next, duplicate.id); // same key and partition: handled after both copies
+    await eventually(async () => (await providerFigures(ownHotel))?.leads === before.leads + 2, 5_000, 'two distinct leads counted');
+    await sut.settled();
     expect((await providerFigures(ownHotel))?.leads).toBe(before.leads + 2);
   });
 
@@ -149,13 +149,13 @@ describe('rollups', () => {
     // Newer runs sort first among equal counts, so this run's query is never crowded out by earlier runs'.
     const query = `zz top ${String(9_999_999_999_999 - Date.now()).padStart(13, '0')}`;
     const searches = Array.from({ length: 50 }, (_, i) => ({ query: i % 2 ? query.toUpperCase() : ` ${query} `, timestamp: new Date(Date.now() - i).toISOString() }));
-    const res = await api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches } });
+    const res = await sut.api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches } });
     expect(res.body.accepted).toBe(50);
     const summary = await eventually(async () => {
-      const s = await api('GET', '/api/analytics/summary', { token: adminToken });
+      const s = await sut.api('GET', '/api/analytics/summary', { token: adminToken });
       const counted = (w: string) => s.body.windows[w].topSearches.find((t: { query: string }) => t.query === query)?.count === 50;
       return counted('24h') && counted('7d') ? s.body : undefined;
-    }, 30_000, 'all 50 searches counted in the top 5');
+    }, 5_000, 'all 50 searches counted in the top 5');
     for (const window of ['24h', '7d']) {
       const top = summary.windows[window].topSearches;
       expect(top.length).toBeLessThanOrEqual(5);
@@ -169,10 +169,10 @@ describe('rollups', () => {
 
 describe('reports', () => {
   it('the summary is for admins only, also under /api/admin/analytics/summary', async () => {
-    expect((await api('GET', '/api/analytics/summary')).status).toBe(401);
-    expect((await api('GET', '/api/analytics/summary', { token: travellerToken })).status).toBe(403);
-    expect((await api('GET', '/api/analytics/summary', { token: providerToken })).status).toBe(403);
-    const summary = await api('GET', '/api/admin/analytics/summary?days=7', { token: adminToken });
+    expect((await sut.api('GET', '/api/analytics/summary')).status).toBe(401);
+    expect((await sut.api('GET', '/api/analytics/summary', { token: travellerToken })).status).toBe(403);
+    expect((await sut.api('GET', '/api/analytics/summary', { token: providerToken })).status).toBe(403);
+    const summary = await sut.api('GET', '/api/admin/analytics/summary?days=7', { token: adminToken });
     expect(summary.status).toBe(200);
     expect(summary.body.days).toBe(7);
     expect(summary.body.daily).toHaveLength(7);
@@ -181,9 +181,9 @@ describe('reports', () => {
   });
 
   it('provider figures are for providers only', async () => {
-    expect((await api('GET', '/api/provider/analytics')).status).toBe(401);
-    expect((await api('GET', '/api/provider/analytics', { token: travellerToken })).status).toBe(403);
-    expect((await api('GET', '/api/provider/analytics', { token: adminToken })).status).toBe(403);
-    expect((await api('GET', '/api/provider/analytics?days=0', { token: providerToken })).status).toBe(400);
+    expect((await sut.api('GET', '/api/provider/analytics')).status).toBe(401);
+    expect((await sut.api('GET', '/api/provider/analytics', { token: travellerToken })).status).toBe(403);
+    expect((await sut.api('GET', '/api/provider/analytics', { token: adminToken })).status).toBe(403);
+    expect((await sut.api('GET', '/api/provider/analytics?days=0', { token: providerToken })).status).toBe(400);
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Hotel } from '@reproute/contracts';
-import { api, registerTraveller } from '@reproute/platform/testing';
-import { adminCreateHotel, createdHotelIds, deleteCreatedHotels, listingBody, newProvider, seededProviderId, tokenFor, uniqueName } from './support.ts';
+import { adminCreateHotel, api, listingBody, newProvider, registerTraveller, seededProviderId, tokenFor, uniqueName } from './support.ts';
 
 let admin: string;
 let provider: string;
@@ -13,12 +12,9 @@ beforeAll(async () => {
   other = await newProvider();
 });
 
-afterAll(deleteCreatedHotels);
-
 async function createListing(token: string, overrides: Record<string, unknown> = {}) {
   const res = await api<Hotel>('POST', '/api/provider/hotels', { token, body: listingBody(overrides) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  createdHotelIds.add(res.body.id);
   return res.body;
 }
 
@@ -116,7 +112,8 @@ describe('provider listings', () => {
     expect(put.status).toBe(403);
     expect(put.body.message).toBe(messages.forbidden);
     expect((await api('DELETE', `/api/provider/hotels/${hotel.id}`, { token: other.token })).status).toBe(403);
-    expect((await api('PUT', '/api/provider/hotels/1', { token: other.token, body: { name: 'Seed Takeover' } })).status).toBe(403);
+    const adminsHotel = await adminCreateHotel();
+    expect((await api('PUT', `/api/provider/hotels/${adminsHotel.id}`, { token: other.token, body: { name: 'Takeover' } })).status).toBe(403);
     const after = await api<Hotel>('GET', `/api/hotels/${hotel.id}`, { token: provider });
     expect(after.body.name).toBe(hotel.name);
   });
@@ -146,7 +143,7 @@ describe('provider listings', () => {
   });
 });
 
-describe('validation messages (every field through the gateway)', () => {
+describe('validation messages (every field)', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['name missing', { name: undefined }, messages.hotelNameRequired],
     ['name blank', { name: '  ' }, messages.hotelNameRequired],
@@ -230,7 +227,6 @@ describe('admin hotel management', () => {
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    createdHotelIds.add(res.body.id);
     expect(res.body).toMatchObject({ name, city: 'London', country: 'United Kingdom', pricePerNight: 450, currency: 'GBP', isPremium: true, isApproved: true, latitude: 51.5, longitude: -0.12, affiliateClicks: 0 });
     expect(await publicIds()).toContain(res.body.id);
     expect((await api('GET', `/api/hotels/${res.body.slug}`)).status).toBe(200);
@@ -310,7 +306,8 @@ describe('approval', () => {
 describe('traveller accounts', () => {
   it('a newly registered traveller reads the public catalogue only', async () => {
     const fresh = await registerTraveller();
-    expect((await api('GET', '/api/hotels/1', { token: fresh.token })).status).toBe(200);
+    const live = await adminCreateHotel();
+    expect((await api('GET', `/api/hotels/${live.id}`, { token: fresh.token })).status).toBe(200);
     expect((await api('GET', '/api/provider/hotels', { token: fresh.token })).status).toBe(403);
   });
 });

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KafkaBus } from '@reproute/platform';
-import { api, envelope, eventually, publish, registerTraveller, testBus, testHotel, testHotelIds } from '@reproute/platform/testing';
+import { envelope, testHotel } from '@reproute/platform/testing/events';
+import { eventually } from '@reproute/platform/testing/service-under-test';
+import { analyticsUnderTest } from './support.ts';
 
 // Letters only, so the city folds to itself and no other test searches for it.
 const letters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const city = `Liftford ${letters()}`;
 const otherCity = `Benchton ${letters()}`;
-const [squatHotel, cardioHotel, rivalHotel, unknownGymHotel] = testHotelIds(4) as [number, number, number, number];
+const [squatHotel, cardioHotel, rivalHotel, unknownGymHotel] = [1, 2, 3, 4];
 const now = () => new Date().toISOString();
 
-let bus: KafkaBus;
+let sut: Awaited<ReturnType<typeof analyticsUnderTest>>;
 let providerToken: string;
 let travellerToken: string;
 
@@ -22,35 +23,32 @@ interface InsightCity {
 }
 
 async function insights(): Promise<InsightCity[]> {
-  const res = await api('GET', '/api/provider/insights', { token: providerToken });
+  const res = await sut.api('GET', '/api/provider/insights', { token: providerToken });
   expect(res.status).toBe(200);
   return res.body.cities;
 }
 
 async function search(query: string, equipment: string[]) {
-  const res = await api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches: [{ query, equipment, resultCount: 3, timestamp: now() }] } });
+  const res = await sut.api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches: [{ query, equipment, resultCount: 3, timestamp: now() }] } });
   expect(res.status).toBe(202);
 }
 
 beforeAll(async () => {
-  bus = testBus();
-  travellerToken = (await registerTraveller()).token;
-  const owner = await registerTraveller();
-  const setup = await api('POST', '/api/provider/setup', { token: owner.token, body: { companyName: 'Insight Hotels', phoneNumber: '+44 20 7946 0958' } });
-  expect(setup.status).toBe(200);
-  providerToken = setup.body.token;
-  const providerId: string = setup.body.user.id;
-  await publish(bus, envelope('hotel.created', testHotel(squatHotel, { providerId, city, equipmentLabels: ['squat rack', 'sauna'] })), squatHotel);
-  await publish(bus, envelope('hotel.created', testHotel(cardioHotel, { providerId, city, equipmentLabels: ['treadmill'] })), cardioHotel);
-  await publish(bus, envelope('hotel.created', testHotel(rivalHotel, { providerId: randomUUID(), city, equipmentLabels: ['squat rack', 'pool'] })), rivalHotel);
+  sut = await analyticsUnderTest();
+  travellerToken = (await sut.asTraveller()).token;
+  const owner = await sut.asProvider();
+  providerToken = owner.token;
+  const providerId = owner.id;
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(squatHotel, { providerId, city, equipmentLabels: ['squat rack', 'sauna'] })), squatHotel);
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(cardioHotel, { providerId, city, equipmentLabels: ['treadmill'] })), cardioHotel);
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(rivalHotel, { providerId: randomUUID(), city, equipmentLabels: ['squat rack', 'pool'] })), rivalHotel);
   // An event from before labels were carried: whether it lists anything is unknown.
-  await publish(bus, envelope('hotel.created', testHotel(unknownGymHotel, { providerId, city: otherCity, country: 'Ireland' })), unknownGymHotel);
-  await eventually(async () => (await insights()).length === 2, 30_000, 'the provider hotels in the analytics projection');
+  await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(unknownGymHotel, { providerId, city: otherCity, country: 'Ireland' })), unknownGymHotel);
+  await eventually(async () => (await insights()).length === 2, 5_000, 'the provider hotels in the analytics projection');
 });
 
 afterAll(async () => {
-  for (const hotelId of [squatHotel, cardioHotel, rivalHotel, unknownGymHotel]) await publish(bus, envelope('hotel.deleted', { hotelId, providerId: null }), hotelId);
-  await bus.close();
+  await sut?.close();
 });
 
 describe('GET /api/provider/insights', () => {
@@ -85,21 +83,21 @@ describe('GET /api/provider/insights', () => {
   });
 
   it('is for providers only', async () => {
-    expect((await api('GET', '/api/provider/insights', { token: travellerToken })).status).toBe(403);
-    expect((await api('GET', '/api/provider/insights')).status).toBe(401);
+    expect((await sut.api('GET', '/api/provider/insights', { token: travellerToken })).status).toBe(403);
+    expect((await sut.api('GET', '/api/provider/insights')).status).toBe(401);
   });
 });
 
 describe('GET /api/provider/analytics ranges and listing filter', () => {
   it('answers 7, 30 or 90 days, all listings or one', async () => {
     for (const range of [7, 30, 90]) {
-      const res = await api('GET', `/api/provider/analytics?range=${range}`, { token: providerToken });
+      const res = await sut.api('GET', `/api/provider/analytics?range=${range}`, { token: providerToken });
       expect(res.status).toBe(200);
       expect(res.body.days).toBe(range);
       expect(res.body.daily).toHaveLength(range);
       expect(res.body.daily.at(-1).day).toBe(res.body.to);
     }
-    const views = await api('POST', '/api/analytics/batch', {
+    const views = await sut.api('POST', '/api/analytics/batch', {
       body: {
         sessionId: `session-${randomUUID()}`,
         pageViews: [
@@ -111,33 +109,33 @@ describe('GET /api/provider/analytics ranges and listing filter', () => {
     });
     expect(views.body.accepted).toBe(3);
     const one = await eventually(async () => {
-      const res = await api('GET', `/api/provider/analytics?range=7&hotelId=${squatHotel}`, { token: providerToken });
+      const res = await sut.api('GET', `/api/provider/analytics?range=7&hotelId=${squatHotel}`, { token: providerToken });
       return res.body.totals?.pageViews === 2 && res.body;
-    }, 30_000, 'page views of one listing counted');
+    }, 5_000, 'page views of one listing counted');
     expect(one.hotels.map((h: { hotelId: number }) => h.hotelId)).toEqual([squatHotel]);
     expect(one.daily.reduce((sum: number, d: { pageViews: number }) => sum + d.pageViews, 0)).toBe(2);
     const all = await eventually(async () => {
-      const res = await api('GET', '/api/provider/analytics?range=7', { token: providerToken });
+      const res = await sut.api('GET', '/api/provider/analytics?range=7', { token: providerToken });
       return res.body.totals?.pageViews === 3 && res.body;
-    }, 30_000, 'page views of every listing counted');
+    }, 5_000, 'page views of every listing counted');
     expect(all.hotels.map((h: { hotelId: number }) => h.hotelId).sort()).toEqual([squatHotel, cardioHotel, unknownGymHotel].sort());
   });
 
   it('answers 400 with a clear message for a bad range or hotel id, 404 for another provider’s hotel, 403 for travellers', async () => {
-    const badRange = await api('GET', '/api/provider/analytics?range=14', { token: providerToken });
+    const badRange = await sut.api('GET', '/api/provider/analytics?range=14', { token: providerToken });
     expect(badRange.status).toBe(400);
     expect(badRange.body.message).toBe('range must be 7, 30 or 90 (days)');
-    const badHotel = await api('GET', '/api/provider/analytics?hotelId=abc', { token: providerToken });
+    const badHotel = await sut.api('GET', '/api/provider/analytics?hotelId=abc', { token: providerToken });
     expect(badHotel.status).toBe(400);
     expect(badHotel.body.message).toBe('hotelId must be a positive whole number');
-    expect((await api('GET', '/api/provider/analytics?hotelId=-3', { token: providerToken })).status).toBe(400);
-    const empty = await api('GET', '/api/provider/analytics?range=&hotelId=', { token: providerToken });
+    expect((await sut.api('GET', '/api/provider/analytics?hotelId=-3', { token: providerToken })).status).toBe(400);
+    const empty = await sut.api('GET', '/api/provider/analytics?range=&hotelId=', { token: providerToken });
     expect(empty.status).toBe(200);
     expect(empty.body.days).toBe(30);
-    expect((await api('GET', '/api/provider/analytics?range=7&range=30', { token: providerToken })).status).toBe(400);
-    const rival = await api('GET', `/api/provider/analytics?hotelId=${rivalHotel}`, { token: providerToken });
+    expect((await sut.api('GET', '/api/provider/analytics?range=7&range=30', { token: providerToken })).status).toBe(400);
+    const rival = await sut.api('GET', `/api/provider/analytics?hotelId=${rivalHotel}`, { token: providerToken });
     expect(rival.status).toBe(404);
     expect(rival.body.message).toBe(`Hotel ${rivalHotel} is not one of your listings`);
-    expect((await api('GET', '/api/provider/analytics?range=7', { token: travellerToken })).status).toBe(403);
+    expect((await sut.api('GET', '/api/provider/analytics?range=7', { token: travellerToken })).status).toBe(403);
   });
 });

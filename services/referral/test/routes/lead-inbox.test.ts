@@ -1,44 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type ProviderLead } from '@reproute/contracts';
-import type { KafkaBus } from '@reproute/platform';
-import { api, apiFrom, envelope, eventually, publish, registerTraveller, serviceDb, testBus, testHotel, testHotelIds, uniqueClientAddress } from '@reproute/platform/testing';
-import { newProvider } from '../../../catalog/test/integration/support.ts';
+import { testHotel } from '@reproute/platform/testing/events';
+import { uniqueClientAddress, type TestUser } from '@reproute/platform/testing/service-under-test';
+import { referralUnderTest } from './support.ts';
 
-// Fresh providers of this file only, so no other test's leads land in their inbox.
-const [firstHotel, secondHotel, strangerHotel] = testHotelIds(3) as [number, number, number];
+// Fresh providers of this file's own database, so no other test's leads land in their inbox.
+const [firstHotel, secondHotel, strangerHotel] = [11, 12, 13];
 const quiet = { contactEmail: null, providerEmail: null };
 const client = uniqueClientAddress();
 
-let bus: KafkaBus;
-let db: ReturnType<typeof serviceDb>;
-let owner: Awaited<ReturnType<typeof newProvider>>;
-let stranger: Awaited<ReturnType<typeof newProvider>>;
-let traveller: Awaited<ReturnType<typeof registerTraveller>>;
-let formulaTraveller: Awaited<ReturnType<typeof registerTraveller>>;
+let sut: Awaited<ReturnType<typeof referralUnderTest>>;
+let owner: TestUser;
+let stranger: TestUser;
+let traveller: TestUser;
+let formulaTraveller: TestUser;
 const leadIds: Record<'plain' | 'second' | 'old' | 'formula' | 'strangers', string> = { plain: '', second: '', old: '', formula: '', strangers: '' };
 
-const inbox = (query: string, token = owner.token) => api<{ items: ProviderLead[]; total: number; page: number; limit: number; message?: string }>('GET', `/api/provider/leads${query}`, { token });
-const setStatus = (id: string, body: unknown, token = owner.token) => api('PATCH', `/api/provider/leads/${id}`, { body, token });
+const inbox = (query: string, token = owner.token) => sut.api<{ items: ProviderLead[]; total: number; page: number; limit: number; message?: string }>('GET', `/api/provider/leads${query}`, { token });
+const setStatus = (id: string, body: unknown, token = owner.token) => sut.api('PATCH', `/api/provider/leads/${id}`, { body, token });
 
 beforeAll(async () => {
-  bus = testBus();
-  db = serviceDb('referral');
+  sut = await referralUnderTest();
   [owner, stranger, traveller, formulaTraveller] = await Promise.all([
-    newProvider(),
-    newProvider(),
-    registerTraveller({ firstName: 'Ines', lastName: 'Inbox' }),
-    registerTraveller({ firstName: 'Fiona', lastName: 'Formula' }),
+    sut.asProvider(),
+    sut.asProvider(),
+    sut.asTraveller({ firstName: 'Ines', lastName: 'Inbox' }),
+    sut.asTraveller({ firstName: 'Fiona', lastName: 'Formula' }),
   ]);
-  await publish(bus, envelope('hotel.created', testHotel(firstHotel, { providerId: owner.id, ...quiet })), firstHotel);
-  await publish(bus, envelope('hotel.created', testHotel(secondHotel, { providerId: owner.id, ...quiet })), secondHotel);
-  await publish(bus, envelope('hotel.created', testHotel(strangerHotel, { providerId: stranger.id, ...quiet })), strangerHotel);
-  await eventually(async () => {
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hotels WHERE hotel_id = ANY($1::int[])', [[firstHotel, secondHotel, strangerHotel]]);
-    return rows[0]?.n === 3;
-  }, 30_000, 'inbox hotels in the referral projection');
+  await sut.bus.publishEvent('hotel.created', testHotel(firstHotel, { providerId: owner.id, ...quiet }), { key: firstHotel });
+  await sut.bus.publishEvent('hotel.created', testHotel(secondHotel, { providerId: owner.id, ...quiet }), { key: secondHotel });
+  await sut.bus.publishEvent('hotel.created', testHotel(strangerHotel, { providerId: stranger.id, ...quiet }), { key: strangerHotel });
+  await sut.settled();
 
   const send = async (body: Record<string, unknown>, token?: string) => {
-    const res = await apiFrom(client, 'POST', '/api/leads', { body, token });
+    const res = await sut.api('POST', '/api/leads', { body, token, remoteAddress: client });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
@@ -51,13 +46,11 @@ beforeAll(async () => {
   );
   leadIds.strangers = await send({ hotelId: strangerHotel, guests: 1 });
   // A lead made in January, so the date filter has something to leave out.
-  await db.query(`UPDATE leads SET created_at = '2026-01-15T12:00:00Z' WHERE id = $1`, [leadIds.old]);
-}, 60_000);
+  await sut.pool.query(`UPDATE leads SET created_at = '2026-01-15T12:00:00Z' WHERE id = $1`, [leadIds.old]);
+});
 
 afterAll(async () => {
-  for (const hotelId of [firstHotel, secondHotel, strangerHotel]) await publish(bus, envelope('hotel.deleted', { hotelId, providerId: null }), hotelId);
-  await bus.close();
-  await db.end();
+  await sut?.close();
 });
 
 describe('GET /api/provider/leads (inbox)', () => {
@@ -125,7 +118,7 @@ describe('PATCH /api/provider/leads/{id}', () => {
     expect((await inbox('?status=contacted')).body.items.map((l) => l.id)).toEqual([leadIds.plain]);
     expect((await inbox('?status=booked')).body.items.map((l) => l.id)).toEqual([leadIds.second]);
     expect((await inbox('?status=new')).body.total).toBe(2);
-    const { rows } = await db.query('SELECT status, status_changed_at FROM leads WHERE id = $1', [leadIds.plain]);
+    const { rows } = await sut.pool.query('SELECT status, status_changed_at FROM leads WHERE id = $1', [leadIds.plain]);
     expect(rows[0].status).toBe('contacted');
     expect(rows[0].status_changed_at).toBeInstanceOf(Date);
   });
@@ -137,7 +130,7 @@ describe('PATCH /api/provider/leads/{id}', () => {
     expect((await setStatus(leadIds.plain, { status: 'lost' }, stranger.token)).status).toBe(404);
     expect((await setStatus('00000000-0000-4000-8000-00000000dead', { status: 'lost' })).status).toBe(404);
     expect((await setStatus('not-a-lead', { status: 'lost' })).status).toBe(404);
-    const { rows } = await db.query('SELECT id, status FROM leads WHERE id = ANY($1::uuid[]) ORDER BY id', [[leadIds.strangers, leadIds.plain]]);
+    const { rows } = await sut.pool.query('SELECT id, status FROM leads WHERE id = ANY($1::uuid[]) ORDER BY id', [[leadIds.strangers, leadIds.plain]]);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [leadIds.strangers]: 'new', [leadIds.plain]: 'contacted' });
   });
 
@@ -147,9 +140,9 @@ describe('PATCH /api/provider/leads/{id}', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(messages.leadStatusInvalid);
     }
-    expect((await api('PATCH', `/api/provider/leads/${leadIds.plain}`, { body: { status: 'lost' } })).status).toBe(401);
+    expect((await sut.api('PATCH', `/api/provider/leads/${leadIds.plain}`, { body: { status: 'lost' } })).status).toBe(401);
     expect((await setStatus(leadIds.plain, { status: 'lost' }, traveller.token)).status).toBe(403);
-    const { rows } = await db.query('SELECT status FROM leads WHERE id = $1', [leadIds.plain]);
+    const { rows } = await sut.pool.query('SELECT status FROM leads WHERE id = $1', [leadIds.plain]);
     expect(rows[0].status).toBe('contacted');
   });
 });
@@ -186,13 +179,13 @@ function parseCsv(text: string): string[][] {
 
 describe('GET /api/provider/leads.csv', () => {
   it('exports the filtered leads as an attachment with proper quoting and inert formulas', async () => {
-    const res = await fetch(`${process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080'}/api/provider/leads.csv?hotelId=${secondHotel}`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="reproute-leads-hotel-${secondHotel}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-    const text = await res.text();
+    const res = await sut.inject({ method: 'GET', url: `/api/provider/leads.csv?hotelId=${secondHotel}`, as: owner });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="reproute-leads-hotel-${secondHotel}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    // The byte order mark leads; a browser's decoder drops it, as fetch's text() does.
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const text = res.body.slice(1);
     expect(text.startsWith('Referral ID,Date,Hotel,Customer,Email,Check-in,Check-out,Guests,Status,Message\r\n')).toBe(true);
     // The formula becomes text (a leading quote), and the cell with commas, quotes and a line break is quoted with doubled quotes.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click""), then ""more""\nsecond line"`);
@@ -207,7 +200,7 @@ describe('GET /api/provider/leads.csv', () => {
 
   it('takes the same filters (and refuses the same bad ones), and only the provider\'s own leads', async () => {
     const csv = async (query: string, token = owner.token) => {
-      const res = await api('GET', `/api/provider/leads.csv${query}`, { token });
+      const res = await sut.api('GET', `/api/provider/leads.csv${query}`, { token });
       return { status: res.status, body: res.body, lines: typeof res.body === 'string' ? res.body.trim().split('\r\n') : [] };
     };
     expect((await csv('')).lines).toHaveLength(5);
@@ -219,7 +212,7 @@ describe('GET /api/provider/leads.csv', () => {
     const bad = await csv('?status=maybe');
     expect(bad.status).toBe(400);
     expect((bad.body as { message: string }).message).toBe(messages.leadStatusInvalid);
-    expect((await api('GET', '/api/provider/leads.csv')).status).toBe(401);
-    expect((await api('GET', '/api/provider/leads.csv', { token: traveller.token })).status).toBe(403);
+    expect((await sut.api('GET', '/api/provider/leads.csv')).status).toBe(401);
+    expect((await sut.api('GET', '/api/provider/leads.csv', { token: traveller.token })).status).toBe(403);
   });
 });

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listingMessages, type City, type Hotel, type HotelRevision, type HotelSearchAnswer } from '@reproute/contracts';
-import { api } from '@reproute/platform/testing';
-import { adminCreateHotel, createdHotelIds, deleteCreatedHotels, listingBody, newProvider, tokenFor, uniqueName } from './support.ts';
+import { adminCreateHotel, api, catalog, listingBody, newProvider, tokenFor, uniqueName } from './support.ts';
 
 /**
- * Structured gym data and places through the gateway: the listing forms' gym facts round-trip,
+ * Structured gym data and places: the listing forms' gym facts round-trip,
  * feed search, facets and the gym score once the listing is live (edits of a live listing only
  * after an admin approves them); "another city" creates the city once whatever its case or accents;
  * admins merge duplicate cities; a listing never goes without a city and a country.
  */
-const db = new pg.Pool({ connectionString: process.env.CATALOG_DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute', max: 2, options: '-c search_path=catalog' });
+// The catalog's own pool (its schema first on the search path).
+const db = { query: async (text: string, values?: unknown[]) => (await catalog()).pool.query(text, values) };
 const tag = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 let admin: string;
 let provider: { token: string; id: string; email: string };
@@ -18,12 +17,6 @@ let provider: { token: string; id: string; email: string };
 beforeAll(async () => {
   admin = await tokenFor('admin');
   provider = await newProvider();
-});
-afterAll(async () => {
-  await deleteCreatedHotels();
-  // The cities this file made, so the city lists stay short.
-  await db.query('DELETE FROM cities c WHERE c.name LIKE $1 AND NOT EXISTS (SELECT 1 FROM hotels h WHERE h.city_id = c.id)', [`%${tag}`]);
-  await db.end();
 });
 
 const structuredGym = {
@@ -42,7 +35,6 @@ const checklist = ['squat rack', 'barbell set', 'platform', 'dumbbells ≥40kg',
 async function createListing(overrides: Record<string, unknown> = {}): Promise<Hotel> {
   const res = await api<Hotel>('POST', '/api/provider/hotels', { token: provider.token, body: listingBody({ name: uniqueName(`Structured Gym ${tag}`), ...overrides }) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  createdHotelIds.add(res.body.id);
   return res.body;
 }
 
@@ -189,7 +181,6 @@ describe('places', () => {
     );
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      createdHotelIds.add(answer.body.id);
     }
     expect(new Set(answers.map((a) => a.body.cityId)).size).toBe(1);
     expect((await cities()).filter((c) => c.name.endsWith(tag) && c.name.startsWith('R')).length).toBe(1);
