@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
-import { api, eventually, registerTraveller } from '@reproute/platform/testing';
-import { engagementDb, seededToken, waitForKnownHotel } from './support.ts';
+import { eventually } from '@reproute/platform/testing/service-under-test';
+import { api, db, registerTraveller, seededToken } from './support.ts';
 
-const db = engagementDb();
 let token: string;
 let userId: string;
 
 beforeAll(async () => {
-  await Promise.all([1, 2, 3].map((id) => waitForKnownHotel(id)));
   const traveller = await registerTraveller({ firstName: 'Fay', lastName: 'Favourite' });
   token = traveller.token;
   userId = traveller.user.id;
 });
-afterAll(() => db.end());
 
 /** Event types engagement published (outbox rows sent to Kafka) for this user and hotel. */
 async function publishedFavoriteEvents(hotelId: number): Promise<string[]> {
@@ -102,7 +99,7 @@ describe('favourites of one user', () => {
   });
 
   it('publishes favorite.added once per add and favorite.removed once per removal', async () => {
-    await eventually(async () => (await publishedFavoriteEvents(2)).length === 2, 20_000, 'favourite events published');
+    await eventually(async () => (await publishedFavoriteEvents(2)).length === 2, 5_000, 'favourite events published');
     expect(await publishedFavoriteEvents(2)).toEqual(['favorite.added', 'favorite.removed']);
     expect(await publishedFavoriteEvents(1)).toEqual(['favorite.added']);
   });
@@ -136,6 +133,6 @@ describe('favourites under concurrent adds and removals', () => {
       const added = rows.filter((r) => r.event_type === 'favorite.added').length;
       const removed = rows.length - added;
       return added - removed === present;
-    }, 10_000, 'balanced favourite events');
+    }, 5_000, 'balanced favourite events');
   });
 });
