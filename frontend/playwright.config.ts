@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** End-to-end tests against the running system (gateway on :8080 serving frontend/dist). */
+/** End-to-end tests against the running system (its gateway serving frontend/dist: :8080, or the port of the STACK the shell names). */
 export default defineConfig({
   testDir: './e2e',
   timeout: 45_000,
@@ -11,7 +11,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`,
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {

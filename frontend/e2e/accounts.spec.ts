@@ -1,4 +1,4 @@
-import { expect, PASSWORD, test, uniqueEmail } from './support';
+import { API, expect, PASSWORD, test, uniqueEmail } from './support';
 
 test.describe('accounts', () => {
   test('register, skip profile setup, log out, log in, wrong password', async ({ page }) => {
@@ -44,7 +44,7 @@ test.describe('accounts', () => {
 
   test('login brings a visitor back to the page asked for', async ({ page, request }) => {
     const email = uniqueEmail('taylor');
-    await request.post('http://127.0.0.1:8080/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Taylor', lastName: 'T' } });
+    await request.post(`${API}/api/auth/register`, { data: { email, password: PASSWORD, firstName: 'Taylor', lastName: 'T' } });
     await page.goto('/login?redirect=%2Ffavourites');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -55,7 +55,7 @@ test.describe('accounts', () => {
 
   test('registering an email twice says it already exists', async ({ page, request }) => {
     const email = uniqueEmail('twice');
-    await request.post('http://127.0.0.1:8080/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Twice', lastName: 'T' } });
+    await request.post(`${API}/api/auth/register`, { data: { email, password: PASSWORD, firstName: 'Twice', lastName: 'T' } });
     await page.goto('/register');
     await page.getByLabel('First name').fill('Twice');
     await page.getByLabel('Last name').fill('T');

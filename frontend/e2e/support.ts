@@ -3,8 +3,9 @@ import { formatPrice } from '@reproute/contracts';
 
 export { expect, formatPrice };
 
-export const API = process.env.E2E_API_URL ?? 'http://127.0.0.1:8080';
-export const MAILDEV = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+// The stack under test (infra/env.sh: a named STACK moves the ports; the test command runs these on STACK=browser).
+export const API = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
+export const MAILDEV = process.env.MAILDEV_URL ?? `http://127.0.0.1:${process.env.MAILDEV_WEB_PORT ?? 1080}`;
 export const PASSWORD = 'Str0ng!Pass';
 
 export interface HotelSummary {

@@ -16,6 +16,7 @@ cleanup() {
   if [ $faults_started = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then
     "$S/stack.sh" faults down >/dev/null 2>&1 || true
     "$S/stack.sh" faults-2 down >/dev/null 2>&1 || true
+    "$S/stack.sh" browser down >/dev/null 2>&1 || true
   fi
   if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" >/dev/null 2>&1 || true; fi
 }
@@ -99,9 +100,12 @@ faults_2() {
   "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all)
 }
 fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
+# On a stack of their own (STACK=browser), quiet, while the integration and fuzz stages write on the main one.
 browser() {
   apt_install chromium
-  (cd frontend && PLAYWRIGHT_JSON_OUTPUT_FILE="$OUT.all.playwright.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test --reporter=list,json)
+  "$S/stack.sh" browser up || return 1
+  "$S/stack.sh" browser env -C frontend PLAYWRIGHT_JSON_OUTPUT_FILE="$OUT.all.playwright.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+    npx playwright test --reporter=list,json
 }
 k6_smoke() { K6_SUMMARY_FILE="$OUT.smoke.k6.json" "$S/k6.sh" smoke; }
 
@@ -115,11 +119,11 @@ if [ "$(cat "$OUT.rc")" = 0 ]; then
   faults_started=1
   background_stage faults faults
   background_stage faults-2 faults_2
+  [ -f frontend/playwright.config.ts ] && background_stage browser browser
   stage bundle-budget bundle_budget
   stage routes routes
   stage integration integration
   stage fuzz fuzz
-  [ -f frontend/playwright.config.ts ] && stage browser browser
   [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
   finish_background_stages
 else

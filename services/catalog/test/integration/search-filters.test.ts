@@ -217,20 +217,20 @@ describe('facet counts for every filter value', () => {
     // Facets count the whole catalog, which other files change meanwhile: the catalog is read with the
     // search, and read again (up to 10 s) while a hotel of theirs came or went between the two reads.
     await eventually(async () => {
-    const [answer, catalog] = await Promise.all([search({ query: 'united', pageSize: '2' }), api<Hotel[]>('GET', '/api/hotels')]);
-    const matching = catalog.body.filter((h) => matchesSearch(h, { term: 'united', equipment: [] }));
-    expect(answer.items).toHaveLength(2);
-    const f = answer.filterFacets;
-    for (const type of ['on-site', 'partnered', 'nearby'] as const) expect(f.gymAccessType[type], type).toBe(matching.filter((h) => h.gymAccessType === type).length);
-    for (const min of [3, 4, 4.5]) expect(f.minRating[String(min)]).toBe(matching.filter((h) => h.rating >= min).length);
-    expect(f.open24h).toBe(matching.filter(isOpen24h).length);
-    expect(f.gymSize.small).toBe(matching.filter((h) => (sizeSqm(h) ?? Infinity) < 400).length);
-    expect(f.gymSize.medium).toBe(matching.filter((h) => sizeSqm(h) !== null && sizeSqm(h)! >= 400 && sizeSqm(h)! < 1000).length);
-    expect(f.gymSize.large).toBe(matching.filter((h) => (sizeSqm(h) ?? 0) >= 1000).length);
-    for (const min of [30, 40, 50]) expect(f.minDumbbellKg[String(min)]).toBe(matching.filter((h) => (heaviestDumbbell(h) ?? 0) >= min).length);
-    const usd = matching.map((h) => priceInUsd(h.pricePerNight, h.currency)).filter((p): p is number => p !== null);
-    expect(f.priceRange).toEqual({ min: Math.floor(Math.min(...usd)), max: Math.ceil(Math.max(...usd)) });
-    return true;
+      const [answer, catalog] = await Promise.all([search({ query: 'united', pageSize: '2' }), api<Hotel[]>('GET', '/api/hotels')]);
+      const matching = catalog.body.filter((h) => matchesSearch(h, { term: 'united', equipment: [] }));
+      expect(answer.items).toHaveLength(2);
+      const f = answer.filterFacets;
+      for (const type of ['on-site', 'partnered', 'nearby'] as const) expect(f.gymAccessType[type], type).toBe(matching.filter((h) => h.gymAccessType === type).length);
+      for (const min of [3, 4, 4.5]) expect(f.minRating[String(min)]).toBe(matching.filter((h) => h.rating >= min).length);
+      expect(f.open24h).toBe(matching.filter(isOpen24h).length);
+      expect(f.gymSize.small).toBe(matching.filter((h) => (sizeSqm(h) ?? Infinity) < 400).length);
+      expect(f.gymSize.medium).toBe(matching.filter((h) => sizeSqm(h) !== null && sizeSqm(h)! >= 400 && sizeSqm(h)! < 1000).length);
+      expect(f.gymSize.large).toBe(matching.filter((h) => (sizeSqm(h) ?? 0) >= 1000).length);
+      for (const min of [30, 40, 50]) expect(f.minDumbbellKg[String(min)]).toBe(matching.filter((h) => (heaviestDumbbell(h) ?? 0) >= min).length);
+      const usd = matching.map((h) => priceInUsd(h.pricePerNight, h.currency)).filter((p): p is number => p !== null);
+      expect(f.priceRange).toEqual({ min: Math.floor(Math.min(...usd)), max: Math.ceil(Math.max(...usd)) });
+      return true;
     }, 10_000, 'facets equal to the catalog read with them');
   });
 

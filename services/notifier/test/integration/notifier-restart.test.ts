@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { api, apiFrom, eventually, stack, uniqueClientAddress, uniqueEmail } from '@reproute/platform/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, apiFrom, eventually, serviceDb, stack, uniqueClientAddress, uniqueEmail } from '@reproute/platform/testing';
 import { expectEmailsExactly, runInfraScript, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -8,6 +8,8 @@ const notifierUrl = process.env.NOTIFIER_URL ?? stack.serviceUrl('notifier');
 // Leads come from an address of this file's own: the same lead from the same client within minutes is a
 // repeat (answered with the first one, no second email), and other files post leads for hotel 1 too.
 const client = uniqueClientAddress();
+const outboxes = [serviceDb('engagement'), serviceDb('referral')];
+afterAll(() => Promise.all(outboxes.map((db) => db.end())));
 
 describe('the notifier stopped while messages and leads are created', () => {
   it('delivers every email exactly once after it starts again', async () => {
@@ -29,8 +31,11 @@ describe('the notifier stopped while messages and leads are created', () => {
           expect(res.status).toBe(201);
         }
       }
-      // Give the outbox relay time to put all three on Kafka while nobody consumes them.
-      await sleep(2_000);
+      // Every event on Kafka while nobody consumes it: the relays have sent their outbox rows.
+      await eventually(async () => {
+        const unsent = await Promise.all(outboxes.map(async (db) => Number((await db.query('SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL')).rows[0].n)));
+        return unsent.every((n) => n === 0) || undefined;
+      }, 30_000, 'outboxes sent');
     } finally {
       runInfraScript('services.sh', 'start', 'notifier');
     }
