@@ -12,7 +12,13 @@ import { serviceUnderTest, type ServiceUnderTest, type TestUser } from '@reprout
 import { configSchema, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { upsertCity } from '../../src/store/cities.ts';
-import { seedCities } from '../../scripts/seed-data.ts';
+import { withTransaction, type Pool } from '@reproute/platform';
+import { seedCities, seedHotels } from '../../scripts/seed-data.ts';
+import { seedReviews } from '../../scripts/seed-reviews.ts';
+import { seedRecord } from '../../scripts/seed.ts';
+import { insertHotel } from '../../src/store/hotels.ts';
+import { refreshReviewFigures } from '../../src/store/counters.ts';
+import { refreshGymScores } from '../../src/store/gym-score.ts';
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from '../../src/events/hotel-counters.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
@@ -38,12 +44,36 @@ export function catalogUnderTest(env: Record<string, string> = {}) {
   });
 }
 
+/** The seed's 25 hotels with their approved reviews' figures, as scripts/seed.ts writes them (cities are there already). */
+export async function seedCatalogHotels(pool: Pool): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    for (const hotel of seedHotels) await insertHotel(tx, seedRecord(hotel), [{ type: 'hotel.created' }], { id: hotel.id });
+    for (const review of seedReviews) {
+      await tx.query('INSERT INTO approved_reviews (review_id, hotel_id, rating, gym_rating, recorded_at) VALUES ($1, $2, $3, $4, $5)', [
+        review.id, review.hotelId, review.rating, review.gymRating, review.createdAt,
+      ]);
+    }
+    await refreshReviewFigures(tx, seedHotels.map((h) => h.id));
+    await refreshGymScores(tx, seedHotels.map((h) => h.id));
+    await tx.query(`SELECT setval('hotels_id_seq', GREATEST((SELECT max(id) FROM hotels), 100))`);
+  });
+}
+
 type Catalog = ServiceUnderTest<Config> & { photosDir: string };
 let started: Promise<Catalog> | undefined;
 
 /** This file's catalog, started on first use. */
 export function catalog(): Promise<Catalog> {
   started ??= catalogUnderTest();
+  return started;
+}
+
+/** This file's catalog with the seed's hotels; call it before anything else uses the catalog. */
+export function seededCatalog(): Promise<Catalog> {
+  started ??= catalogUnderTest().then(async (sut) => {
+    await seedCatalogHotels(sut.pool);
+    return sut;
+  });
   return started;
 }
 

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allEquipmentLabels, classifyEquipment, equipmentCategories, parseEquipmentParam, type Hotel, type HotelSearchAnswer } from '@reproute/contracts';
-import { api, eventually } from '@reproute/platform/testing';
+import { eventually } from '@reproute/platform/testing/service-under-test';
 import { matchesSearch } from '../../src/domain/search.ts';
 import { priceInUsd } from '../../src/domain/price.ts';
+import { api, catalog, seededCatalog } from './support.ts';
 
-/** Search through the gateway, as the SPA calls it. */
+/** Search as the SPA calls it, on the seed's hotels. */
 async function search(params: Record<string, string>): Promise<HotelSearchAnswer> {
   const res = await api<HotelSearchAnswer>('GET', `/api/hotels/search?${new URLSearchParams({ pageSize: '100', ...params })}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -38,6 +39,7 @@ const againstCatalog = (check: () => Promise<void>) =>
   }, 10_000, 'agreement with the catalog read alongside');
 
 beforeAll(async () => {
+  await seededCatalog();
   await readCatalog();
   expect(everyone.length).toBeGreaterThanOrEqual(25);
 });
@@ -252,11 +254,12 @@ describe('reading', () => {
   });
 
   it('serves hotel pictures with long cache headers', async () => {
-    const res = await fetch('http://127.0.0.1:8080/images/hotels/h01/hero.jpg');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('cache-control')).toContain('max-age=31536000');
-    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(5_000);
-    expect((await fetch('http://127.0.0.1:8080/images/hotels/h01/missing.jpg')).status).toBe(404);
+    const sut = await catalog();
+    const res = await sut.inject({ method: 'GET', url: '/images/hotels/h01/hero.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.rawPayload.byteLength).toBeGreaterThan(5_000);
+    expect((await sut.inject({ method: 'GET', url: '/images/hotels/h01/missing.jpg' })).statusCode).toBe(404);
   });
 });
