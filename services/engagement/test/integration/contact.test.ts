@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
-import { api, sleep, uniqueEmail, type MaildevEmail } from '@reproute/platform/testing';
+import { uniqueEmail, type MaildevEmail } from '@reproute/platform/testing';
 import { apiFrom, uniqueClientAddress } from '@reproute/platform/testing';
-import { emailsWhere, expectEmailsExactly, replyToOf, sentTo, uniqueTag } from './support.ts';
+import { expectEmailsExactly, replyToOf, sentTo, uniqueTag } from './support.ts';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
-// The service's contact limits (its defaults unless the live system was started with others).
+// The service's per-address limit (its default unless the live system was started with others). Validation
+// and the per-client limit are in test/routes; here what reaches support and the sender by email.
 const perEmailLimit = Number(process.env.CONTACT_LIMIT_PER_EMAIL ?? 5);
-const perClientLimit = Number(process.env.CONTACT_LIMIT_PER_CLIENT ?? 20);
 
 // This file's messages leave from their own loopback address, so its per-client budget is not shared with other tests.
 const fileClient = uniqueClientAddress();
@@ -15,7 +15,6 @@ const contact = (body: unknown, client = fileClient) => apiFrom(client, 'POST', 
 
 /** Every address SMTP was asked to deliver an email to (MailDev's envelope), lower case. */
 const envelopeRecipients = (email: MaildevEmail) => ((email as unknown as { envelope?: { to?: { address: string }[] } }).envelope?.to ?? []).map((t) => t.address.toLowerCase());
-const mentions = (text: string) => (email: MaildevEmail) => `${email.subject}\n${email.text ?? ''}\n${email.html ?? ''}`.includes(text);
 
 describe('POST /api/contact through the gateway', () => {
   it('stores the message, emails support (reply-to the sender) and acknowledges only the sender, without echoing what they wrote', async () => {
@@ -51,47 +50,6 @@ describe('POST /api/contact through the gateway', () => {
     expect(toSupport!.subject).toBe('[Contact · general] Message from Nia');
   });
 
-  it.each([
-    ['a blank name', { name: '   ' }],
-    ['a missing name', { name: undefined }],
-    ['a blank email', { email: ' \t ' }],
-    ['a missing email', { email: undefined }],
-    ['a blank message', { message: '  \n ' }],
-    ['a missing message', { message: undefined }],
-  ])('answers 400 "Please fill in all required fields." for %s and sends nothing', async (_case, change) => {
-    const email = uniqueEmail('invalid');
-    const body = { name: 'Val Idation', email, subject: 'Hi', message: 'A message', inquiryType: 'general', ...change };
-    const res = await contact(body);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, message: messages.missingInformation });
-    expect(res.body.message).toBe('Please fill in all required fields.');
-    await sleep(300);
-    expect(await emailsWhere(sentTo(email))).toHaveLength(0);
-  });
-
-  it('answers 400 "Please enter a valid email address" for a list, a line break or a named address, and sends nothing to anyone', async () => {
-    const tag = uniqueTag('inject');
-    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
-    const attempts = [
-      `${first}, ${second}`,
-      `${first},${second}`,
-      `${first};${second}`,
-      `${first} ${second}`,
-      `${first}\r\nBcc: ${second}`,
-      `${first}\nBcc: ${second}`,
-      `Someone <${first}>`,
-      `"${first}" <${second}>`,
-    ];
-    for (const email of attempts) {
-      const res = await contact({ name: 'Ivy Injector', email, subject: `Injection ${tag}`, message: `Buy now ${tag}` });
-      expect(res.status, JSON.stringify(email)).toBe(400);
-      expect(res.body.message).toBe(messages.email);
-      expect(res.body.errors).toEqual([{ path: 'email', message: messages.email }]);
-    }
-    await sleep(3_000);
-    expect(await emailsWhere((e) => mentions(tag)(e) || sentTo(first)(e) || sentTo(second)(e) || envelopeRecipients(e).some((a) => a === first || a === second))).toHaveLength(0);
-  });
-
   it('keeps line breaks out of the name and subject that reach support', async () => {
     const tag = uniqueTag('oneline');
     const email = uniqueEmail('oneline');
@@ -118,19 +76,5 @@ describe('POST /api/contact through the gateway', () => {
     await expectEmailsExactly(sentTo(email), perEmailLimit, { timeoutMs: 45_000, settleMs: 3_000, what: 'acknowledgements up to the limit' });
   }, 90_000);
 
-  it(`answers 429 with Retry-After after ${perClientLimit} messages from one client address`, async () => {
-    const client = uniqueClientAddress();
-    const statuses = await Promise.all(Array.from({ length: perClientLimit }, (_, i) => contact({ name: 'Cy Client', email: uniqueEmail(`client${i}`), message: 'Hi' }, client)));
-    expect(statuses.map((r) => r.status)).toEqual(Array(perClientLimit).fill(201));
-    const refused = await contact({ name: 'Cy Client', email: uniqueEmail('client-over'), message: 'Hi' }, client);
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(new RegExp(`^${messages.tooManyContactMessages} Please try again in`));
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await contact({ name: 'Cy Client', email: uniqueEmail('client-other'), message: 'Hi' }, uniqueClientAddress())).status).toBe(201);
-  }, 60_000);
 
-  it('answers 400 for a body that is not JSON', async () => {
-    const res = await api('POST', '/api/contact', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
-    expect(res.status).toBe(400);
-  });
 });
