@@ -44,7 +44,7 @@ beforeAll(async () => {
     sut.asProvider({ id: providerId }).then((r) => r.token),
     sut.asTraveller().then((r) => r.token),
   ]);
-  await eventually(async () => (await providerFigures(ownHotel)) !== undefined, 5_000, 'test hotel in the analytics projection');
+  await eventually(async () => (await providerFigures(ownHotel)) !== undefined, 20_000, 'test hotel in the analytics projection');
 });
 
 afterAll(async () => {
@@ -126,7 +126,7 @@ describe('rollups (events fed through the in-memory bus)', () => {
     await eventually(async () => {
       const after = await providerFigures(ownHotel);
       return after && after.pageViews === before.pageViews + 2 && after.referralClicks === before.referralClicks + 1;
-    }, 5_000, 'page views and referral click counted');
+    }, 20_000, 'page views and referral click counted');
     const res = await sut.api('GET', '/api/provider/analytics?days=2', { token: providerToken });
     expect(res.body.hotels.some((h: HotelRow) => h.hotelId === otherHotel)).toBe(false);
     expect(res.body.totals.pageViews).toBe(res.body.hotels.reduce((sum: number, h: HotelRow) => sum + h.pageViews, 0));
@@ -140,7 +140,7 @@ describe('rollups (events fed through the in-memory bus)', () => {
     await sut.bus.publishEnvelope(duplicate, duplicate.id);
     const next = leadEvent(ownHotel);
     await sut.bus.publishEnvelope(next, duplicate.id); // same key and partition: handled after both copies
-    await eventually(async () => (await providerFigures(ownHotel))?.leads === before.leads + 2, 5_000, 'two distinct leads counted');
+    await eventually(async () => (await providerFigures(ownHotel))?.leads === before.leads + 2, 20_000, 'two distinct leads counted');
     await sut.settled();
     expect((await providerFigures(ownHotel))?.leads).toBe(before.leads + 2);
   });
@@ -155,7 +155,7 @@ describe('rollups (events fed through the in-memory bus)', () => {
       const s = await sut.api('GET', '/api/analytics/summary', { token: adminToken });
       const counted = (w: string) => s.body.windows[w].topSearches.find((t: { query: string }) => t.query === query)?.count === 50;
       return counted('24h') && counted('7d') ? s.body : undefined;
-    }, 5_000, 'all 50 searches counted in the top 5');
+    }, 20_000, 'all 50 searches counted in the top 5');
     for (const window of ['24h', '7d']) {
       const top = summary.windows[window].topSearches;
       expect(top.length).toBeLessThanOrEqual(5);

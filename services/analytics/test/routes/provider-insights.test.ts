@@ -44,7 +44,7 @@ beforeAll(async () => {
   await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(rivalHotel, { providerId: randomUUID(), city, equipmentLabels: ['squat rack', 'pool'] })), rivalHotel);
   // An event from before labels were carried: whether it lists anything is unknown.
   await sut.bus.publishEnvelope(envelope('hotel.created', testHotel(unknownGymHotel, { providerId, city: otherCity, country: 'Ireland' })), unknownGymHotel);
-  await eventually(async () => (await insights()).length === 2, 5_000, 'the provider hotels in the analytics projection');
+  await eventually(async () => (await insights()).length === 2, 20_000, 'the provider hotels in the analytics projection');
 });
 
 afterAll(async () => {
@@ -111,13 +111,13 @@ describe('GET /api/provider/analytics ranges and listing filter', () => {
     const one = await eventually(async () => {
       const res = await sut.api('GET', `/api/provider/analytics?range=7&hotelId=${squatHotel}`, { token: providerToken });
       return res.body.totals?.pageViews === 2 && res.body;
-    }, 5_000, 'page views of one listing counted');
+    }, 20_000, 'page views of one listing counted');
     expect(one.hotels.map((h: { hotelId: number }) => h.hotelId)).toEqual([squatHotel]);
     expect(one.daily.reduce((sum: number, d: { pageViews: number }) => sum + d.pageViews, 0)).toBe(2);
     const all = await eventually(async () => {
       const res = await sut.api('GET', '/api/provider/analytics?range=7', { token: providerToken });
       return res.body.totals?.pageViews === 3 && res.body;
-    }, 5_000, 'page views of every listing counted');
+    }, 20_000, 'page views of every listing counted');
     expect(all.hotels.map((h: { hotelId: number }) => h.hotelId).sort()).toEqual([squatHotel, cardioHotel, unknownGymHotel].sort());
   });
 

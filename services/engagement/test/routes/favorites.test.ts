@@ -99,7 +99,7 @@ describe('favourites of one user', () => {
   });
 
   it('publishes favorite.added once per add and favorite.removed once per removal', async () => {
-    await eventually(async () => (await publishedFavoriteEvents(2)).length === 2, 5_000, 'favourite events published');
+    await eventually(async () => (await publishedFavoriteEvents(2)).length === 2, 20_000, 'favourite events published');
     expect(await publishedFavoriteEvents(2)).toEqual(['favorite.added', 'favorite.removed']);
     expect(await publishedFavoriteEvents(1)).toEqual(['favorite.added']);
   });
@@ -133,6 +133,6 @@ describe('favourites under concurrent adds and removals', () => {
       const added = rows.filter((r) => r.event_type === 'favorite.added').length;
       const removed = rows.length - added;
       return added - removed === present;
-    }, 5_000, 'balanced favourite events');
+    }, 20_000, 'balanced favourite events');
   });
 });

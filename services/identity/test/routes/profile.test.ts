@@ -31,7 +31,7 @@ describe('POST /api/auth/setup-profile', () => {
     });
     expect(claimsOf(res.body.token)).toMatchObject({ sub: user.id, roles: ['traveller'], lastName: 'Walker' });
     expect((await api('GET', '/api/auth/me', { token: res.body.token })).body.profileSetupComplete).toBe(true);
-    await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.profile_completed' && e.sent), 5_000, 'user.profile_completed published');
+    await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.profile_completed' && e.sent), 20_000, 'user.profile_completed published');
   });
 
   it('requires company name and phone for providers', async () => {
@@ -97,7 +97,7 @@ describe('POST /api/provider/setup', () => {
     expect(claimsOf(res.body.token).roles).toEqual(['traveller', 'provider']);
     const me = await api('GET', '/api/auth/me', { token: res.body.token });
     expect(me.body).toMatchObject({ isProvider: true, companyName: 'Summit Gyms' });
-    await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.became_provider' && e.sent), 5_000, 'user.became_provider published');
+    await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.became_provider' && e.sent), 20_000, 'user.became_provider published');
   });
 });
 

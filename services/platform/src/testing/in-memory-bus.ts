@@ -96,7 +96,7 @@ export class InMemoryBus implements EventBus {
   }
 
   /** Resolves once no group has a message waiting or in hand (a handler that keeps failing keeps it waiting: give up after `timeoutMs`). */
-  async settled(timeoutMs = 5_000): Promise<void> {
+  async settled(timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const busy = [...this.groups.values()].filter((g) => g.running !== undefined || (g.pending.length > 0 && g.members.length > 0));

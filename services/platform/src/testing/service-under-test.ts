@@ -20,17 +20,17 @@ import { RevocationSet, type RevocationCheck, type RevocationNotice, type TokenI
 import type { ServiceContext } from '../service.ts';
 import type { KeySource } from '../auth.ts';
 import { InMemoryBus } from './in-memory-bus.ts';
+import { stack } from './stack.ts';
 
 /** Databases made by route tests start with this; the time of their making (seconds) follows it. */
 export const throwawayDatabasePrefix = 'rt_';
 const staleAfterSeconds = 3600;
 
-/** The local Postgres as its superuser (PGHOST, PGPORT, PGUSER override the defaults). */
+/** The stack's Postgres (PGPORT, or 5432 moved by the stack's offset) as its superuser; PGHOST and PGUSER override the defaults. */
 export function adminDatabaseUrl(database = 'postgres'): string {
   const host = process.env.PGHOST ?? '127.0.0.1';
-  const port = process.env.PGPORT ?? '5432';
   const user = process.env.PGUSER ?? 'postgres';
-  return `postgres://${user}@${host}:${port}/${database}`;
+  return `postgres://${user}@${host}:${stack.pgPort}/${database}`;
 }
 
 /** Revocations held in memory, with the shape the services' auth checks read; a test revokes with `apply`. */
@@ -299,9 +299,9 @@ export async function serviceUnderTest<S extends typeof baseConfigSchema>(defini
       asProvider: (overrides = {}) => signIn({ ...overrides, roles: ['provider'] }),
       asAdmin: (overrides = {}) => signIn({ ...overrides, roles: ['admin'] }),
       events: async <T extends EventType>(type?: T) => {
-        const deadline = Date.now() + 5_000;
+        const deadline = Date.now() + 20_000;
         while ((await outboxBacklog(pool)).unsent > 0) {
-          if (Date.now() > deadline) throw new Error('outbox rows still unsent after 5 s');
+          if (Date.now() > deadline) throw new Error('outbox rows still unsent after 20 s');
           relay.nudge();
           await sleep(10);
         }
@@ -325,7 +325,7 @@ export function uniqueClientAddress(): string {
 }
 
 /** Polls `check` until it returns something truthy (and returns that), failing after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
