@@ -7,10 +7,10 @@
 # stop and restart Postgres, Redis, Kafka, MailDev and services, on STACK=faults and STACK=faults-2, and the
 # browser tests on a quiet STACK=browser, so the rest of the suite runs at the same time on the main one.
 # Offsets keep every port below Linux's ephemeral range (32768 and up), where an outgoing connection could
-# take it first, and clear of each other's.
+# take it first, clear of each other's, and off the ports Chromium refuses to open (10080 among them).
 if [ -n "${STACK:-}" ] && [ "${STACK}" != main ]; then
   export STACK
-  case "$STACK" in faults) _default_offset=20000 ;; faults-2) _default_offset=10000 ;; browser) _default_offset=2000 ;; *) _default_offset=${STACK_PORT_OFFSET:?STACK=$STACK needs STACK_PORT_OFFSET} ;; esac
+  case "$STACK" in faults) _default_offset=20000 ;; faults-2) _default_offset=10000 ;; browser) _default_offset=1000 ;; *) _default_offset=${STACK_PORT_OFFSET:?STACK=$STACK needs STACK_PORT_OFFSET} ;; esac
   export STACK_PORT_OFFSET="${STACK_PORT_OFFSET:-$_default_offset}"
   export REPROUTE_DATA="${REPROUTE_DATA:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.data/stacks/$STACK}"
 fi

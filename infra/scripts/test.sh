@@ -109,17 +109,22 @@ browser() {
 }
 k6_smoke() { K6_SUMMARY_FILE="$OUT.smoke.k6.json" "$S/k6.sh" smoke; }
 
+# The system first: the fault and browser stacks then start and run their waits (restarts, outages, page
+# loads) while the checks that need only a core (typecheck, lint, unit) run here.
+stage system-start start_system
+system_up=$(cat "$OUT.rc")
+if [ "$system_up" = 0 ]; then
+  faults_started=1
+  background_stage faults faults
+  background_stage faults-2 faults_2
+  [ -f frontend/playwright.config.ts ] && background_stage browser browser
+fi
 stage typecheck typecheck
 stage lint lint
 [ -x "$S/helm.sh" ] && stage helm helm_chart
 stage unit unit
 [ -f frontend/vitest.config.ts ] && stage frontend-unit frontend_unit
-stage system-start start_system
-if [ "$(cat "$OUT.rc")" = 0 ]; then
-  faults_started=1
-  background_stage faults faults
-  background_stage faults-2 faults_2
-  [ -f frontend/playwright.config.ts ] && background_stage browser browser
+if [ "$system_up" = 0 ]; then
   stage bundle-budget bundle_budget
   stage routes routes
   stage integration integration
@@ -127,7 +132,7 @@ if [ "$(cat "$OUT.rc")" = 0 ]; then
   [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
   finish_background_stages
 else
-  log "the system did not start: integration, fuzz, browser and k6 stages not run"
+  log "the system did not start: route, integration, fault, fuzz, browser and k6 stages not run"
 fi
 
 summary_rc=0
