@@ -12,14 +12,17 @@ S="$ROOT/infra/scripts"
 cd "$ROOT"
 started_here=0
 faults_started=0
+# Every stack stops at once (each stage stops its own when done; this catches an interrupted run).
 cleanup() {
-  if [ $faults_started = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then
-    "$S/stack.sh" faults down >/dev/null 2>&1 || true
-    "$S/stack.sh" faults-2 down >/dev/null 2>&1 || true
-    "$S/stack.sh" browser down >/dev/null 2>&1 || true
+  [ "${KEEP_UP:-}" = 1 ] && return
+  if [ $faults_started = 1 ]; then
+    for name in faults faults-2 browser; do "$S/stack.sh" "$name" down >/dev/null 2>&1 & done
   fi
-  if [ $started_here = 1 ] && [ "${KEEP_UP:-}" != 1 ]; then "$S/down.sh" >/dev/null 2>&1 || true; fi
+  if [ $started_here = 1 ]; then "$S/down.sh" >/dev/null 2>&1 & fi
+  wait
 }
+# stop_stack NAME: a stage's own stack, stopped as soon as its tests are done (KEEP_UP=1 keeps it).
+stop_stack() { [ "${KEEP_UP:-}" = 1 ] || "$S/stack.sh" "$1" down >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -93,19 +96,28 @@ integration() { npx vitest run --project integration --maxWorkers=4 $(vitest_rep
 second_fault_stack_files=(gateway/test/integration/outages.test.ts gateway/test/integration/two-instances.test.ts)
 faults() {
   "$S/stack.sh" faults up || return 1
-  "$S/stack.sh" faults npx vitest run --project faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}") $(vitest_report all)
+  local rc=0
+  "$S/stack.sh" faults npx vitest run --project faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}") $(vitest_report all) || rc=$?
+  stop_stack faults
+  return $rc
 }
 faults_2() {
   "$S/stack.sh" faults-2 up || return 1
-  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all)
+  local rc=0
+  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all) || rc=$?
+  stop_stack faults-2
+  return $rc
 }
 fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
 # On a stack of their own (STACK=browser), quiet, while the integration and fuzz stages write on the main one.
 browser() {
   apt_install chromium
   "$S/stack.sh" browser up || return 1
+  local rc=0
   "$S/stack.sh" browser env -C frontend PLAYWRIGHT_JSON_OUTPUT_FILE="$OUT.all.playwright.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
-    npx playwright test --reporter=list,json
+    npx playwright test --reporter=list,json || rc=$?
+  stop_stack browser
+  return $rc
 }
 k6_smoke() { K6_SUMMARY_FILE="$OUT.smoke.k6.json" "$S/k6.sh" smoke; }
 
