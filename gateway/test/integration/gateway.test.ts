@@ -8,7 +8,7 @@ import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, publishRevocations } from '@reproute/platform';
-import { api, eventually } from '@reproute/platform/testing';
+import { api, eventually, stack } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
 import { canonicalUrl } from '../../src/identity.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   privateKey = pair.privateKey as CryptoKey;
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis = new Redis(stack.redisUrl);
   const config = configSchema.parse({
     IDENTITY_URL: echoUrl,
     CATALOG_URL: echoUrl,

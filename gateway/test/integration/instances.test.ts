@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, generateKeyPair } from 'jose';
 import { createLogger } from '@reproute/platform';
-import { eventually } from '@reproute/platform/testing';
+import { eventually, stack } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
 
@@ -72,7 +72,7 @@ let providerAuth: Record<string, string>;
 beforeAll(async () => {
   one = await startInstance('one');
   two = await startInstance('two');
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis = new Redis(stack.redisUrl);
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const token = await new SignJWT({ email: 'p@example.com', roles: ['traveller', 'provider'], jti: `jti-instances-${Date.now()}` })
     .setProtectedHeader({ alg: 'EdDSA' })

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@reproute/platform';
 import { buildGateway } from '../../src/app.ts';
+import { stack } from '@reproute/platform/testing';
 import { configSchema } from '../../src/config.ts';
 
 // An in-process gateway over real Redis; a small HTTP server stands in for the catalog so the test
@@ -91,7 +92,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redis = new Redis(stack.redisUrl);
   const config = configSchema.parse({
     IDENTITY_URL: catalogUrl,
     CATALOG_URL: catalogUrl,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { stack } from '@reproute/platform/testing';
 import { SharedBudgetStore } from '../../src/rate-limit-store.ts';
 
 // Two stores on one namespace stand in for two gateway instances sharing a client's budget (real Redis).
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = stack.redisUrl;
 let redis: Redis;
 const nameSpace = `ratelimit:store-test-${process.pid}-${Date.now()}:`;
 const minute = 60_000;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { api, emailsTo, eventually, registerTraveller, waitForEmail } from '@reproute/platform/testing';
+import { api, emailsTo, eventually, registerTraveller, waitForEmail, stack } from '@reproute/platform/testing';
 
 // A logout or a password reset ends a token everywhere: at the gateway under any spelling of a
 // path, and at every service's own port (each keeps a local revocation list fed through Redis).
@@ -68,7 +68,7 @@ describe('revocation everywhere', () => {
     // A listing cannot be created with it, through the gateway or at catalog itself.
     const listing = { name: 'Never Listed', city: 'London', country: 'United Kingdom', description: 'x'.repeat(60) };
     expect((await api('POST', '/api/provider/hotels', { token: provider.token, body: listing })).status).toBe(401);
-    expect((await api('POST', '/api/provider/hotels', { token: provider.token, body: listing, base: 'http://127.0.0.1:4002' })).status).toBe(401);
+    expect((await api('POST', '/api/provider/hotels', { token: provider.token, body: listing, base: stack.serviceUrl('catalog') })).status).toBe(401);
   });
 
   it('a password reset ends every token issued before it, everywhere; a sign-in after it works', async () => {

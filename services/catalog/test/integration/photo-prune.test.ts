@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api } from '@reproute/platform/testing';
+import { api, stack } from '@reproute/platform/testing';
 import { createdHotelIds, deleteCreatedHotels, listingBody, newProvider } from './support.ts';
 
 const run = promisify(execFile);
@@ -46,7 +46,7 @@ describe('pruning photo files no listing shows', () => {
     for (const key of [`${hex('b')}.png`, `${hex('b')}-400.webp`]) await place(key, 48);
     await place(`${hex('c')}-400.webp`, 0);
 
-    const env = { ...process.env, SERVICE_NAME: 'catalog', DATABASE_URL: process.env.CATALOG_DATABASE_URL ?? 'postgres://catalog@127.0.0.1:5432/reproute', DB_SCHEMA: 'catalog', PORT: '0', PHOTO_STORAGE: 'local', PHOTOS_DIR: dir };
+    const env = { ...process.env, SERVICE_NAME: 'catalog', DATABASE_URL: process.env.CATALOG_DATABASE_URL ?? stack.databaseUrl('catalog'), DB_SCHEMA: 'catalog', PORT: '0', PHOTO_STORAGE: 'local', PHOTOS_DIR: dir };
     const files = async () => (await Promise.all((await readdir(dir)).map((folder) => readdir(path.join(dir, folder))))).flat().sort();
     const before = await files();
 

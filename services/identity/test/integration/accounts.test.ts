@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { revokedTokensKey } from '@reproute/platform';
-import { api, eventually, seedAccounts, sleep, waitForEmail } from '@reproute/platform/testing';
+import { api, eventually, seedAccounts, sleep, waitForEmail, stack } from '@reproute/platform/testing';
 import { claimsOf, identityDb, messageOf, outboxEventTypes, password, redis, register } from './helpers.ts';
 
 // What crosses services, Redis or the gateway: the welcome email, sign-in limits (counted in Redis), logout
 // at the gateway, the seeded accounts. Identity's own answers (register, login, me, validation) are in test/routes.
-const identityUrl = process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001';
+const identityUrl = process.env.IDENTITY_URL ?? stack.serviceUrl('identity');
 
 afterAll(async () => {
   await identityDb.end();

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
-import { api, uniqueEmail } from '@reproute/platform/testing';
+import { api, uniqueEmail, stack } from '@reproute/platform/testing';
 
 /** Direct access to identity's own schema and to Redis, for assertions the HTTP answers cannot show. */
-export const identityDb = new pg.Pool({ connectionString: process.env.IDENTITY_DATABASE_URL ?? 'postgres://identity@127.0.0.1:5432/reproute', max: 2 });
-export const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+export const identityDb = new pg.Pool({ connectionString: process.env.IDENTITY_DATABASE_URL ?? stack.databaseUrl('identity'), max: 2 });
+export const redis = new Redis(stack.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 
 export const password = 'Str0ng!Pass';
 export const claimsOf = (token: string) => decodeJwt(token) as { sub: string; roles: string[]; exp: number; iat: number; jti: string; iss: string; email: string };

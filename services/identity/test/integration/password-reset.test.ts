@@ -6,7 +6,7 @@ import { messages } from '@reproute/contracts';
 import { api, waitForEmail, uniqueEmail, emailsTo, sleep, stack, type MaildevEmail } from '@reproute/platform/testing';
 import { identityDb, messageOf, password, redis, register } from './helpers.ts';
 
-const appUrl = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:8080';
+const appUrl = process.env.PUBLIC_APP_URL ?? stack.gatewayUrl;
 const logsDir = path.join(stack.dataDir, 'logs');
 const traceSink = process.env.TRACE_SINK_URL ?? `http://127.0.0.1:${stack.traceSinkPort}`;
 const newPassword = 'N3w!Passw0rd';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, seedAccounts } from '@reproute/platform/testing';
+import { api, seedAccounts, stack } from '@reproute/platform/testing';
 import { identityDb } from './helpers.ts';
 
 const identityDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,7 +15,7 @@ describe('seed accounts', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('SEED_') && k !== 'TEST'));
     const output = execFileSync('node', ['--import', 'tsx', 'scripts/seed.ts'], {
       cwd: identityDir,
-      env: { ...env, NODE_ENV: 'production', SERVICE_NAME: 'identity', DB_SCHEMA: 'identity', DATABASE_URL: process.env.IDENTITY_DATABASE_URL ?? 'postgres://identity@127.0.0.1:5432/reproute', PORT: '0' },
+      env: { ...env, NODE_ENV: 'production', SERVICE_NAME: 'identity', DB_SCHEMA: 'identity', DATABASE_URL: process.env.IDENTITY_DATABASE_URL ?? stack.databaseUrl('identity'), PORT: '0' },
       encoding: 'utf8',
       timeout: 60_000,
     });

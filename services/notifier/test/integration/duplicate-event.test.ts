@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { KafkaBus, createLogger } from '@reproute/platform';
-import { api, eventually, uniqueEmail } from '@reproute/platform/testing';
+import { api, eventually, uniqueEmail, stack } from '@reproute/platform/testing';
 // Engagement and the notifier share one owner and these helpers (MailDev counting, engagement's outbox).
 import { engagementDb, expectEmailsExactly, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
-const notifierUrl = process.env.NOTIFIER_URL ?? 'http://127.0.0.1:4006';
+const notifierUrl = process.env.NOTIFIER_URL ?? stack.serviceUrl('notifier');
 const engagement = engagementDb();
-const notifier = new pg.Pool({ connectionString: 'postgres://notifier@127.0.0.1:5432/reproute', max: 2, options: '-c search_path=notifier' });
-const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'notifier-duplicate-test', logger: createLogger('test', 'silent') });
+const notifier = new pg.Pool({ connectionString: stack.databaseUrl('notifier'), max: 2, options: '-c search_path=notifier' });
+const bus = new KafkaBus({ brokers: stack.kafkaBrokers, clientId: 'notifier-duplicate-test', logger: createLogger('test', 'silent') });
 afterAll(async () => {
   await bus.close();
   await Promise.all([engagement.end(), notifier.end()]);
