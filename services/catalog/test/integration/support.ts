@@ -4,6 +4,10 @@
  */
 import { api, login, registerTraveller, seedAccounts } from '@reproute/platform/testing';
 
+import { listingBody, uniqueName } from '../listing-fixtures.ts';
+
+export { listingBody, uniqueName };
+
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 
 const tokens = new Map<string, Promise<string>>();
@@ -29,22 +33,6 @@ export async function newProvider(): Promise<{ token: string; id: string; email:
   return { token: setup.body.token, id: setup.body.user.id, email: traveller.email };
 }
 
-export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-export function listingBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: uniqueName('Test Lift Hotel'),
-    address: '10 Test Street',
-    bookingUrl: 'https://test-lift.example/book',
-    gymAccessType: 'on-site',
-    // A place of its own, so test listings never change what the seeded cities show.
-    city: 'Testville',
-    country: 'Testland',
-    description: 'A test listing with a small gym.',
-    rawEquipment: ['Power rack', 'Treadmill', 'Sauna'],
-    ...overrides,
-  };
-}
 
 /** Hotels a test file created, deleted again in its afterAll so shared data stays the seed. */
 export const createdHotelIds = new Set<number>();

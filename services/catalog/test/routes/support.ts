@@ -19,6 +19,9 @@ import { seedRecord } from '../../scripts/seed.ts';
 import { insertHotel } from '../../src/store/hotels.ts';
 import { refreshReviewFigures } from '../../src/store/counters.ts';
 import { refreshGymScores } from '../../src/store/gym-score.ts';
+import { listingBody, uniqueName } from '../listing-fixtures.ts';
+
+export { listingBody, uniqueName };
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from '../../src/events/hotel-counters.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
@@ -116,21 +119,6 @@ export async function registerTraveller(overrides: { firstName?: string; lastNam
   return { token: traveller.token, user: traveller.user, email: traveller.email };
 }
 
-export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-export function listingBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: uniqueName('Test Lift Hotel'),
-    address: '10 Test Street',
-    bookingUrl: 'https://test-lift.example/book',
-    gymAccessType: 'on-site',
-    city: 'Testville',
-    country: 'Testland',
-    description: 'A test listing with a small gym.',
-    rawEquipment: ['Power rack', 'Treadmill', 'Sauna'],
-    ...overrides,
-  };
-}
 
 /** Creates a hotel as admin (approved unless told otherwise) and returns its answer. */
 export async function adminCreateHotel(overrides: Record<string, unknown> = {}) {

@@ -1,14 +1,13 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { decodeJwt } from 'jose';
 import { api, uniqueEmail, stack } from '@reproute/platform/testing';
+import { password } from '../fixtures.ts';
 
 /** Direct access to identity's own schema and to Redis, for assertions the HTTP answers cannot show. */
 export const identityDb = new pg.Pool({ connectionString: process.env.IDENTITY_DATABASE_URL ?? stack.databaseUrl('identity'), max: 2 });
 export const redis = new Redis(stack.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 
-export const password = 'Str0ng!Pass';
-export const claimsOf = (token: string) => decodeJwt(token) as { sub: string; roles: string[]; exp: number; iat: number; jti: string; iss: string; email: string };
+export { claimsOf, messageOf, password } from '../fixtures.ts';
 
 export async function register(prefix = 'identity') {
   const email = uniqueEmail(prefix);
@@ -17,8 +16,6 @@ export async function register(prefix = 'identity') {
   return { email, token: res.body.token as string, user: res.body.user as { id: string; email: string } };
 }
 
-/** The error answer's message, for `expect(...).toBe(spec text)`. */
-export const messageOf = (res: { body: unknown }) => (res.body as { message?: string } | null)?.message;
 
 export async function outboxEventTypes(userId: string): Promise<{ type: string; sent: boolean }[]> {
   const { rows } = await identityDb.query<{ event_type: string; sent: boolean }>(

@@ -9,40 +9,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { decodeJwt } from 'jose';
 import type { QueryResultRow } from 'pg';
 import { afterAll } from 'vitest';
 import { serviceUnderTest, type ServiceUnderTest } from '@reproute/platform/testing/service-under-test';
 import { buildApp, type IdentityDeps } from '../../src/app.ts';
 import { configSchema, type Config } from '../../src/config.ts';
-import { LoginLimiter, type FailureRecord, type FailureStore } from '../../src/domain/login-limits.ts';
+import { LoginLimiter } from '../../src/domain/login-limits.ts';
 import { PasswordHasher } from '../../src/domain/passwords.ts';
 import { TokenIssuer } from '../../src/domain/tokens.ts';
+import { MemoryFailureStore, password } from '../fixtures.ts';
+import { uniqueEmail } from '@reproute/platform/testing';
 
-/** Sign-in failure counters in memory, forgotten a window after the last failure (as the Redis store does). */
-class MemoryFailureStore implements FailureStore {
-  private readonly entries = new Map<string, FailureRecord & { expiresAt: number }>();
-  private live(key: string) {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= Date.now()) this.entries.delete(key);
-    return this.entries.get(key);
-  }
-  async read(key: string) {
-    const entry = this.live(key);
-    return { count: entry?.count ?? 0, lastFailureAt: entry?.lastFailureAt ?? 0 };
-  }
-  async record(key: string, now: number, windowSeconds: number) {
-    const count = (this.live(key)?.count ?? 0) + 1;
-    this.entries.set(key, { count, lastFailureAt: now, expiresAt: now + windowSeconds * 1000 });
-    return { count, lastFailureAt: now };
-  }
-  async reset(key: string) {
-    this.entries.delete(key);
-  }
-  async resetPrefix(prefix: string) {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
-  }
-}
 
 export function identityUnderTest(env: Record<string, string> = {}) {
   return serviceUnderTest({
@@ -98,9 +75,8 @@ export const identityDb = {
   query: async <R extends QueryResultRow = any>(text: string, values?: unknown[]) => (await identity()).pool.query<R>(text, values),
 };
 
-export const password = 'Str0ng!Pass';
-export const claimsOf = (token: string) => decodeJwt(token) as { sub: string; roles: string[]; exp: number; iat: number; jti: string; iss: string; email: string };
-export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+export { claimsOf, messageOf, password } from '../fixtures.ts';
+export { uniqueEmail } from '@reproute/platform/testing';
 
 export async function register(prefix = 'identity') {
   const email = uniqueEmail(prefix);
@@ -109,8 +85,6 @@ export async function register(prefix = 'identity') {
   return { email, token: res.body.token as string, user: res.body.user as { id: string; email: string } };
 }
 
-/** The error answer's message, for `expect(...).toBe(spec text)`. */
-export const messageOf = (res: { body: unknown }) => (res.body as { message?: string } | null)?.message;
 
 /** The events identity wrote for a user, and whether the relay has published each. */
 export async function outboxEventTypes(userId: string): Promise<{ type: string; sent: boolean }[]> {

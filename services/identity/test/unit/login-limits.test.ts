@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter, delayAfterFailures, type FailureRecord, type FailureStore } from '../../src/domain/login-limits.ts';
+import { LoginLimiter, delayAfterFailures } from '../../src/domain/login-limits.ts';
+import { MemoryFailureStore } from '../fixtures.ts';
 
 /** The Redis store's behaviour (records forgotten a window after their last failure) over a fake clock. */
-class MemoryFailures implements FailureStore {
+/** The shared in-memory store on a clock the test moves by hand. */
+class MemoryFailures extends MemoryFailureStore {
   now = 1_000_000;
-  private readonly entries = new Map<string, FailureRecord & { expiresAt: number }>();
-  private live(key: string) {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= this.now) this.entries.delete(key);
-    return this.entries.get(key);
-  }
-  async read(key: string) {
-    const entry = this.live(key);
-    return { count: entry?.count ?? 0, lastFailureAt: entry?.lastFailureAt ?? 0 };
-  }
-  async record(key: string, now: number, windowSeconds: number) {
-    const count = (this.live(key)?.count ?? 0) + 1;
-    this.entries.set(key, { count, lastFailureAt: now, expiresAt: now + windowSeconds * 1000 });
-    return { count, lastFailureAt: now };
-  }
-  async reset(key: string) {
-    this.entries.delete(key);
-  }
-  async resetPrefix(prefix: string) {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  protected override currentTime(): number {
+    return this.now;
   }
 }
 
