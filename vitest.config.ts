@@ -33,6 +33,9 @@ export default defineConfig({
           name: 'unit',
           include: ['contracts/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure functions with nothing global to leak, so the files share their workers' module graph
+          // instead of importing it again per file: 31 CPU-seconds became 7 for the same 496 tests.
+          isolate: false,
         },
       },
       {
