@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
-# Stops everything up.sh started, in reverse order. Data stays in .data/ (remove it for a clean slate).
+# Stops everything up.sh started: the processes that use the others first. Data stays in .data/ (remove it for a clean slate).
 COMPONENT=down
 source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
 "$S/services.sh" stop
-"$S/prometheus.sh" stop
-"$S/trace-sink.sh" stop
-"$S/maildev.sh" stop
-"$S/kafka.sh" stop
-"$S/redis.sh" stop
+# Nothing below depends on another but Postgres, which stops last.
+for c in prometheus trace-sink maildev kafka redis; do "$S/$c.sh" stop & done
+wait
 "$S/postgres.sh" stop

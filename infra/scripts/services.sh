@@ -50,16 +50,20 @@ start() {
   log "running: $(cd "$RUN" && for f in *.pid; do printf '%s ' "${f%.pid}"; done)"
 }
 
+# The gateway first (no new requests reach the services), then every service at once: each takes a few
+# seconds to leave its consumer groups and drain its outbox, so one after another took about 30 s.
 stop() {
-  local only=${1:-} file label
+  local only=${1:-} file label name
   for name in gateway $(for s in $SERVICES; do echo "${s%%:*}"; done); do
     for file in "$RUN/$name.pid" "$RUN/$name"-[0-9]*.pid; do
       [ -e "$file" ] || continue
       label=$(basename "$file" .pid)
       [ -n "$only" ] && [ "$only" != "$name" ] && [ "$only" != "$label" ] && continue
-      stop_pidfile "$file" "$label"
+      stop_pidfile "$file" "$label" &
     done
+    [ "$name" = gateway ] && wait
   done
+  wait
 }
 
 # How many instances of NAME are running now (by their pid files).

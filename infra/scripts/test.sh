@@ -12,17 +12,31 @@ S="$ROOT/infra/scripts"
 cd "$ROOT"
 started_here=0
 faults_started=0
-# Every stack stops at once (each stage stops its own when done; this catches an interrupted run).
+# Every stack stops at once: the ones a stage or the end of the foreground stages began to stop are waited
+# for (their stopper's pid in $RESULTS/NAME.stopping), the others stopped here, all in parallel.
 cleanup() {
   [ "${KEEP_UP:-}" = 1 ] && return
-  if [ $faults_started = 1 ]; then
-    for name in faults faults-2 browser; do "$S/stack.sh" "$name" down >/dev/null 2>&1 & done
-  fi
-  if [ $started_here = 1 ]; then "$S/down.sh" >/dev/null 2>&1 & fi
+  local name stacks=()
+  [ $faults_started = 1 ] && stacks+=(faults faults-2 browser)
+  [ $started_here = 1 ] && stacks+=(main)
+  for name in "${stacks[@]}"; do
+    (
+      pid=$(cat "${RESULTS:-/nonexistent}/$name.stopping" 2>/dev/null || true)
+      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+      elif [ "$name" = main ]; then "$S/down.sh" >/dev/null 2>&1
+      else "$S/stack.sh" "$name" down >/dev/null 2>&1
+      fi
+    ) &
+  done
   wait
 }
-# stop_stack NAME: a stage's own stack, stopped as soon as its tests are done (KEEP_UP=1 keeps it).
-stop_stack() { [ "${KEEP_UP:-}" = 1 ] || "$S/stack.sh" "$1" down >/dev/null 2>&1 || true; }
+# stop_stack NAME: stops a stack beside whatever still runs (KEEP_UP=1 keeps it); a stage ends with its tests.
+stop_stack() {
+  [ "${KEEP_UP:-}" = 1 ] && return
+  if [ "$1" = main ]; then "$S/down.sh" >/dev/null 2>&1 & else "$S/stack.sh" "$1" down >/dev/null 2>&1 & fi
+  echo $! >"$RESULTS/$1.stopping"
+}
 trap cleanup EXIT
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -94,7 +108,16 @@ integration() { npx vitest run --project integration --maxWorkers=4 $(vitest_rep
 # The fault tests, one file at a time, on two stacks of their own started beside the main one (and stopped
 # at the end): the two longest files on faults-2, every other one on faults.
 second_fault_stack_files=(gateway/test/integration/outages.test.ts gateway/test/integration/two-instances.test.ts)
+# The browser stack is on the longest path, so it starts alone; the fault stacks, which finish long before it,
+# start once it is up (four Kafka brokers starting at once took the browser stack 100 s to come up).
+browser_stack_ready="$RESULTS/browser-stack.ready"
+browser_started=0
+after_browser_stack() {
+  [ $browser_started = 1 ] || return 0
+  for _ in $(seq 1 240); do [ -e "$browser_stack_ready" ] && return; sleep 1; done
+}
 faults() {
+  after_browser_stack
   "$S/stack.sh" faults up || return 1
   local rc=0
   "$S/stack.sh" faults npx vitest run --project faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}") $(vitest_report all) || rc=$?
@@ -102,6 +125,7 @@ faults() {
   return $rc
 }
 faults_2() {
+  after_browser_stack
   "$S/stack.sh" faults-2 up || return 1
   local rc=0
   "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all) || rc=$?
@@ -112,8 +136,10 @@ fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh
 # On a stack of their own (STACK=browser), quiet, while the integration and fuzz stages write on the main one.
 browser() {
   apt_install chromium
-  "$S/stack.sh" browser up || return 1
   local rc=0
+  "$S/stack.sh" browser up || rc=$?
+  touch "$browser_stack_ready"
+  [ $rc = 0 ] || return $rc
   "$S/stack.sh" browser env -C frontend PLAYWRIGHT_JSON_OUTPUT_FILE="$OUT.all.playwright.json" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     npx playwright test --reporter=list,json || rc=$?
   stop_stack browser
@@ -127,9 +153,9 @@ stage system-start start_system
 system_up=$(cat "$OUT.rc")
 if [ "$system_up" = 0 ]; then
   faults_started=1
+  if [ -f frontend/playwright.config.ts ]; then browser_started=1; background_stage browser browser; fi
   background_stage faults faults
   background_stage faults-2 faults_2
-  [ -f frontend/playwright.config.ts ] && background_stage browser browser
 fi
 stage typecheck typecheck
 stage lint lint
@@ -142,11 +168,14 @@ if [ "$system_up" = 0 ]; then
   stage integration integration
   stage fuzz fuzz
   [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
+  # Nothing else uses the main stack: it stops while the background stages finish.
+  [ $started_here = 1 ] && stop_stack main
   finish_background_stages
 else
   log "the system did not start: route, integration, fault, fuzz, browser and k6 stages not run"
 fi
 
+log "the whole run took $SECONDS s"
 summary_rc=0
 node --import tsx "$S/test-summary.ts" "$RESULTS" || summary_rc=$?
 exit $summary_rc
