@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Property-based fuzzing of the public API with schemathesis (PyPI) against the OpenAPI document the
 # gateway builds from the services' zod schemas (/api/docs). Fails on any 5xx answer or an answer
-# that breaks its documented schema. Runs as a visitor, then as a signed-in traveller.
+# that breaks its documented schema.
 # Runs as a visitor and as a newly registered traveller with every method (admin operations answer them
-# 401/403, so the shared seed data is safe), then as the seeded provider and admin with reads only (their
-# writes would change the seed data the browser tests read). Logout is left out so a run keeps its token.
+# 401/403, so the shared seed data is safe), then as the seeded provider and admin: with reads only by
+# default, since their writes change the seed data (hotels, cities, reviews) whoever uses the system reads;
+# with every method when FUZZ_EVERY_ROLE_WRITES=1, as the test command does on a stack nothing reads after.
+# Logout is left out so a run keeps its token.
 # /api/health is left out: its 503 is the documented answer when a service is down.
 COMPONENT=fuzz
 source "$(dirname "$0")/lib.sh"
@@ -36,13 +38,15 @@ register_traveller() {
     sed -E 's/.*"token":"([^"]+)".*/\1/'
 }
 rc=$visitor_rc
+reads_only=(--include-method GET)
+[ "${FUZZ_EVERY_ROLE_WRITES:-}" = 1 ] && reads_only=()
 for role in traveller provider admin; do
   case $role in
     # A traveller of its own: with every body documented, the fuzzer's valid bodies succeed, and provider
     # setup or a profile change would otherwise turn the seeded traveller the browser tests use into something else.
     traveller) token=$(register_traveller); only=() ;;
-    provider) token=$(sign_in "${SEED_PROVIDER_EMAIL:-provider@reproute.example}" "${SEED_PROVIDER_PASSWORD:-Provider!2345}"); only=(--include-method GET) ;;
-    admin) token=$(sign_in "${SEED_ADMIN_EMAIL:-admin@reproute.example}" "${SEED_ADMIN_PASSWORD:-Admin!2345}"); only=(--include-method GET) ;;
+    provider) token=$(sign_in "${SEED_PROVIDER_EMAIL:-provider@reproute.example}" "${SEED_PROVIDER_PASSWORD:-Provider!2345}"); only=("${reads_only[@]}") ;;
+    admin) token=$(sign_in "${SEED_ADMIN_EMAIL:-admin@reproute.example}" "${SEED_ADMIN_PASSWORD:-Admin!2345}"); only=("${reads_only[@]}") ;;
   esac
   [ -n "$token" ] || die "could not sign in the seeded $role"
   log "as a signed-in $role${only:+ (reads)}"

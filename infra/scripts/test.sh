@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: typecheck, lint, unit tests, route tests (each service in-process on a throwaway
 # database), integration tests against the running system (started here when it is not running, and
-# stopped again afterwards; files in parallel), the bundle budget, API fuzzing, browser tests, k6 smoke.
-# The fault tests, which stop and restart shared components, run meanwhile on a second stack of their own
-# (infra/scripts/stack.sh faults), started and stopped here.
+# stopped again afterwards; files in parallel), the bundle budget, k6 smoke. Meanwhile, each
+# on a stack of its own (infra/scripts/stack.sh NAME, started and stopped here): the browser tests, and the
+# fault tests, which stop and restart shared components, followed on their second stack by API fuzzing.
 # Every stage runs whatever happened before it; each runner writes a machine-readable report into
 # .data/test-results, and the last line is the summary of them all: `N passed, N failed[, N skipped]`.
 COMPONENT=test
@@ -13,29 +13,32 @@ cd "$ROOT"
 started_here=0
 faults_started=0
 # Every stack stops at once: the ones a stage or the end of the foreground stages began to stop are waited
-# for (their stopper's pid in $RESULTS/NAME.stopping), the others stopped here, all in parallel.
+# for (their stopper leaves $RESULTS/NAME.stopped), the others stopped here, all in parallel.
 cleanup() {
   [ "${KEEP_UP:-}" = 1 ] && return
-  local name stacks=()
+  local name stacks=() began=$SECONDS
   [ $faults_started = 1 ] && stacks+=(faults faults-2 browser)
   [ $started_here = 1 ] && stacks+=(main)
   for name in "${stacks[@]}"; do
     (
-      pid=$(cat "${RESULTS:-/nonexistent}/$name.stopping" 2>/dev/null || true)
-      if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-        while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
-      elif [ "$name" = main ]; then "$S/down.sh" >/dev/null 2>&1
-      else "$S/stack.sh" "$name" down >/dev/null 2>&1
+      if [ -e "${RESULTS:-/nonexistent}/$name.stopping" ]; then
+        for _ in $(seq 1 600); do [ -e "$RESULTS/$name.stopped" ] && exit 0; sleep 0.2; done
       fi
+      if [ "$name" = main ]; then "$S/down.sh" >/dev/null 2>&1; else "$S/stack.sh" "$name" down >/dev/null 2>&1; fi
     ) &
   done
   wait
+  # Said only when called before the summary (the summary's line is the last).
+  [ "${1:-}" != report ] || [ ${#stacks[@]} = 0 ] || log "every stack stopped, $((SECONDS - began)) s after the last stage"
 }
 # stop_stack NAME: stops a stack beside whatever still runs (KEEP_UP=1 keeps it); a stage ends with its tests.
 stop_stack() {
   [ "${KEEP_UP:-}" = 1 ] && return
-  if [ "$1" = main ]; then "$S/down.sh" >/dev/null 2>&1 & else "$S/stack.sh" "$1" down >/dev/null 2>&1 & fi
-  echo $! >"$RESULTS/$1.stopping"
+  touch "$RESULTS/$1.stopping"
+  (
+    if [ "$1" = main ]; then "$S/down.sh"; else "$S/stack.sh" "$1" down; fi >/dev/null 2>&1
+    touch "$RESULTS/$1.stopped"
+  ) &
 }
 trap cleanup EXIT
 
@@ -44,6 +47,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
+# Every stack this starts: every test comes from 127.0.0.1, and the fuzz run alone sends thousands of requests
+# a minute; the per-client limit itself is tested with its own gateway (gateway.test.ts) and its own addresses.
+export RATE_LIMIT_MAX="${RATE_LIMIT_MAX:-1000000}"
 RESULTS="$DATA/test-results"
 rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
@@ -59,15 +65,26 @@ stage() {
   echo "$rc" >"$OUT.rc"
   [ "$rc" = 0 ] || log "$1 failed (exit $rc)"
 }
-# background_stage NAME FUNCTION: the same, beside the stages that follow; its output goes to $OUT.log,
-# printed when finish_background_stages waits for it.
+# background_stage NAME FUNCTION [NAME FUNCTION ...]: the same, beside the stages that follow, one after
+# another when several are given (they share a stack); each one's output goes to its $OUT.log, printed when
+# finish_background_stages waits for it.
 background=()
 background_stage() {
-  stage_count=$((stage_count + 1))
-  local out; out="$RESULTS/$(printf '%02d' $stage_count)-$1"
-  log "── $1 (in the background; output in $out.log)"
-  ( OUT=$out; began=$SECONDS; rc=0; "$2" >"$OUT.log" 2>&1 || rc=$?; echo $((SECONDS - began)) >"$OUT.seconds"; echo "$rc" >"$OUT.rc" ) &
-  background+=("$!:$1:$out")
+  local outs=() fns=() names=()
+  while [ $# -gt 0 ]; do
+    stage_count=$((stage_count + 1))
+    outs+=("$RESULTS/$(printf '%02d' $stage_count)-$1"); names+=("$1"); fns+=("$2")
+    log "── $1 (in the background; output in ${outs[-1]}.log)"
+    shift 2
+  done
+  (
+    for i in "${!outs[@]}"; do
+      OUT=${outs[$i]}; began=$SECONDS; rc=0
+      "${fns[$i]}" >"$OUT.log" 2>&1 || rc=$?
+      echo $((SECONDS - began)) >"$OUT.seconds"; echo "$rc" >"$OUT.rc"
+    done
+  ) &
+  for i in "${!outs[@]}"; do background+=("$!:${names[$i]}:${outs[$i]}"); done
 }
 finish_background_stages() {
   local entry
@@ -90,9 +107,6 @@ frontend_unit() { (cd frontend && npx vitest run $(vitest_report all)); }
 start_system() {
   if ! curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/health/live" 2>/dev/null; then
     started_here=1
-    # Every test comes from 127.0.0.1, and the fuzz run alone sends thousands of requests a minute; the
-    # per-client limit itself is tested with its own gateway (gateway.test.ts) and its own addresses.
-    export RATE_LIMIT_MAX="${RATE_LIMIT_MAX:-1000000}"
     "$S/up.sh"
   else
     "$S/frontend.sh" build
@@ -127,12 +141,17 @@ faults() {
 faults_2() {
   after_browser_stack
   "$S/stack.sh" faults-2 up || return 1
+  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all)
+}
+# API fuzzing after the fault tests, on their second stack: nothing reads its data afterwards, so the seeded
+# provider and admin fuzz every method too (infra/scripts/fuzz.sh), and the main stack's stages do not wait for it.
+fuzz() {
   local rc=0
-  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all) || rc=$?
+  "$S/stack.sh" faults-2 bash -c 'source infra/scripts/lib.sh; wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the faults-2 stack"' &&
+    FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" FUZZ_EVERY_ROLE_WRITES=1 "$S/stack.sh" faults-2 "$S/fuzz.sh" || rc=$?
   stop_stack faults-2
   return $rc
 }
-fuzz() { FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" "$S/fuzz.sh"; }
 # On a stack of their own (STACK=browser), quiet, while the integration and fuzz stages write on the main one.
 browser() {
   apt_install chromium
@@ -155,7 +174,7 @@ if [ "$system_up" = 0 ]; then
   faults_started=1
   if [ -f frontend/playwright.config.ts ]; then browser_started=1; background_stage browser browser; fi
   background_stage faults faults
-  background_stage faults-2 faults_2
+  background_stage faults-2 faults_2 fuzz fuzz
 fi
 stage typecheck typecheck
 stage lint lint
@@ -166,7 +185,6 @@ if [ "$system_up" = 0 ]; then
   stage bundle-budget bundle_budget
   stage routes routes
   stage integration integration
-  stage fuzz fuzz
   [ -x "$S/k6.sh" ] && stage k6-smoke k6_smoke
   # Nothing else uses the main stack: it stops while the background stages finish.
   [ $started_here = 1 ] && stop_stack main
@@ -175,6 +193,7 @@ else
   log "the system did not start: route, integration, fault, fuzz, browser and k6 stages not run"
 fi
 
+cleanup report
 log "the whole run took $SECONDS s"
 summary_rc=0
 node --import tsx "$S/test-summary.ts" "$RESULTS" || summary_rc=$?
