@@ -19,7 +19,7 @@ import { ServiceInstances } from './instances.ts';
 import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
-import { SpaFiles } from './spa.ts';
+import { SpaFiles, servedWhileShedding } from './spa.ts';
 import { CatalogPages, catalogGet } from './catalog-pages.ts';
 import { gatewayInstanceId, listenForHotelChanges } from './catalog-events.ts';
 import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
@@ -59,7 +59,13 @@ export async function buildGateway(options: {
   // The identity instances share one signing key, so any of them can serve its public part.
   const key = options.key ?? remoteKeySet(targets.identity.map((url) => `${url}/.well-known/jwks.json`));
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
-  const app = createHttpApp({ logger, jsonNotFound: false, parseJson: false, bodyLimit: 1024 * 1024, fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
+  const app = createHttpApp({
+    logger,
+    jsonNotFound: false,
+    parseJson: false,
+    bodyLimit: 1024 * 1024,
+    shedExempt: servedWhileShedding,
+    fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
 
   const headers = securityHeaders({
     contentSecurityPolicy: {

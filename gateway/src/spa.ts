@@ -151,3 +151,10 @@ export class SpaFiles {
     return reply.status(status).type('text/html; charset=utf-8').send(variant.body);
   }
 }
+
+/**
+ * Under overload the API and the photo files (proxied to the catalog) shed; the SPA's own files (from memory,
+ * precompressed) are still served, so a traveller gets the page and its connection banner with a retry, not a
+ * bare JSON error in place of the page.
+ */
+export const servedWhileShedding = (url: string): boolean => !/^\/(api|images)\//.test(url);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpaFiles } from '../../src/spa.ts';
+import { SpaFiles, servedWhileShedding } from '../../src/spa.ts';
 
 // A build folder as the front end's build leaves it: hashed assets and index.html, each with .br and .gz.
 let dist: string;
@@ -88,5 +88,12 @@ describe('SPA files', () => {
     const after = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(after.headers.etag).not.toBe(before);
     expect(after.body).toBe(rebuilt);
+  });
+});
+
+describe('while the gateway sheds load', () => {
+  it('still serves the pages and their files, not the API or the proxied photos', () => {
+    for (const url of ['/', '/search?query=tokyo', '/hotels/the-lift', '/assets/index-abc123.js', '/favicon.svg']) expect(servedWhileShedding(url)).toBe(true);
+    for (const url of ['/api/hotels/search', '/api/favorites', '/images/photos/1.webp']) expect(servedWhileShedding(url)).toBe(false);
   });
 });

@@ -148,6 +148,8 @@ export function createHttpApp(options: {
   parseJson?: boolean;
   /** Load-shedding limits; default: from the environment (SHED_*); `false` turns shedding off. */
   shedding?: SheddingConfig | false;
+  /** Paths served even while shedding, besides probes and metrics (the gateway's SPA files: cheap, and the page then shows its own banner). */
+  shedExempt?: (url: string) => boolean;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
   fastify?: Partial<FastifyServerOptions>;
@@ -177,7 +179,7 @@ export function createHttpApp(options: {
       loopDelay.noteActivity();
       // Probes and metrics still answer: an overloaded process is busy, not dead.
       const overloaded = loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS || (shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION);
-      if (!overloaded || request.url.startsWith('/health/') || request.url === '/metrics' || Date.now() - readyAt < shedding.SHED_WARMUP_MS) return done();
+      if (!overloaded || request.url.startsWith('/health/') || request.url === '/metrics' || options.shedExempt?.(request.url) || Date.now() - readyAt < shedding.SHED_WARMUP_MS) return done();
       metrics.requestsShed.inc({ reason: loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay' : 'eventLoopUtilization' });
       void reply
         .status(503)

@@ -207,12 +207,14 @@ describe('authPlugin and guards', () => {
 });
 
 describe('load shedding', () => {
-  it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes up, and recovers', async () => {
+  it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes and exempt paths up, and recovers', async () => {
     const shedApp = createHttpApp({
       logger: createLogger('test', 'silent'),
       shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0 },
+      shedExempt: (url) => url.startsWith('/page/'),
     });
     shedApp.get('/work', async () => ({ done: true }));
+    shedApp.get('/page/*', async () => 'the page');
     await shedApp.ready();
     try {
       expect((await shedApp.inject({ url: '/work' })).statusCode).toBe(200);
@@ -233,6 +235,9 @@ describe('load shedding', () => {
       expect(shed.headers['retry-after']).toBe('3');
       expect(shed.json()).toMatchObject({ statusCode: 503, message: 'The service is busy. Please try again shortly.', retryAfterSeconds: 3 });
       expect((await shedApp.inject({ url: '/health/live' })).statusCode).toBe(200);
+      // What the app exempts is served all the same.
+      const exempt = await shedApp.inject({ url: '/page/search' });
+      expect([exempt.statusCode, exempt.body]).toEqual([200, 'the page']);
       // Once the loop is calm again, requests are served.
       let recovered = false;
       for (let round = 0; round < 20 && !recovered; round += 1) {
