@@ -27,6 +27,8 @@ export interface PageDefinition {
   canonicalPath?: string;
   /** Structured data, written as one application/ld+json script. */
   jsonLd?: (origin: string) => Record<string, unknown>;
+  /** The page's largest picture, fetched at once (before the SPA renders the element that shows it). */
+  preloadImage?: string;
 }
 
 /** WebSite structured data with a SearchAction for /search?q={search_term_string} (as BusinessTravelPage writes it). */
@@ -52,7 +54,9 @@ const page = (title: string, description: string, indexable: boolean, extra: Par
 });
 const privatePage = (title: string, description = defaultDescription) => page(title, description, false);
 
-const home = page('', defaultDescription, true, { canonicalPath: '/' });
+/** The first frame of the home page's hero video, shown before and instead of it (frontend/src/components/HeroVideo.tsx). */
+export const heroPosterPath = '/media/hero-poster.jpg';
+const home = page('', defaultDescription, true, { canonicalPath: '/', preloadImage: heroPosterPath });
 const favourites = privatePage('Your Favourite Hotels', 'The hotels you saved on RepRoute.');
 const providerSetup = privatePage('Become a provider', 'Set up your provider account to list your hotel on RepRoute.');
 const addListing = privatePage('Add a Listing');

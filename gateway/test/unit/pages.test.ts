@@ -110,6 +110,13 @@ describe('page heads', () => {
     expect(search.title).toBe('Hotels in <b>Paris</b> | RepRoute');
     expect(renderHead(search)).toContain('<title>Hotels in &lt;b&gt;Paris&lt;/b&gt; | RepRoute</title>');
   });
+
+  it('preload the home page hero poster, its largest paint on a phone, and nothing on other pages', () => {
+    const preload = '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high" data-server-head />';
+    expect(renderHead(staticPageHead(origin, '/', staticPages['/']!))).toContain(preload);
+    expect(renderHead(staticPageHead(origin, '/home', staticPages['/home']!))).toContain(preload);
+    for (const path of ['/search', '/login', '/business-travel']) expect(renderHead(staticPageHead(origin, path, staticPages[path]!))).not.toContain('rel="preload"');
+  });
 });
 
 describe('CatalogPages', () => {
