@@ -35,7 +35,7 @@ export const metrics = madeOnFirstUse({
   requestsShed: () =>
     new client.Counter({
       name: 'http_requests_shed_total',
-      help: 'Requests answered 503 at once because the process was overloaded (event-loop delay or utilization)',
+      help: 'Requests answered 503 at once because the process was overloaded (event-loop delay or utilization, or too many requests in flight)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

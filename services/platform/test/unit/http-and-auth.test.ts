@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -210,7 +210,7 @@ describe('load shedding', () => {
   it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes and exempt paths up, and recovers', async () => {
     const shedApp = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0 },
       shedExempt: (url) => url.startsWith('/page/'),
     });
     shedApp.get('/work', async () => ({ done: true }));
@@ -249,4 +249,41 @@ describe('load shedding', () => {
       await shedApp.close();
     }
   }, 20_000);
+
+  it('answers 503 at once past the requests in flight it allows, counting each until its answer or its client is gone', async () => {
+    const app = createHttpApp({
+      logger: createLogger('test', 'silent'),
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2 },
+    });
+    // Each /slow request waits until the test lets it finish, as a request waiting on a busy database would.
+    const waiting: (() => void)[] = [];
+    app.get('/slow', () => new Promise((resolve) => waiting.push(() => resolve({ done: true }))));
+    app.get('/fast', async () => ({ done: true }));
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const first = fetch(`${base}/slow`);
+      const second = fetch(`${base}/slow`);
+      await vi.waitFor(() => expect(waiting).toHaveLength(2));
+      const shed = await fetch(`${base}/fast`);
+      expect([shed.status, shed.headers.get('retry-after')]).toEqual([503, '2']);
+      expect(await shed.json()).toMatchObject({ message: 'The service is busy. Please try again shortly.' });
+      expect((await fetch(`${base}/health/live`)).status).toBe(200);
+      // One answered: room for one more.
+      waiting.shift()!();
+      expect((await first).status).toBe(200);
+      expect((await fetch(`${base}/fast`)).status).toBe(200);
+      // A client that goes away frees its place too.
+      const aborted = new AbortController();
+      const third = fetch(`${base}/slow`, { signal: aborted.signal }).catch(() => 'aborted');
+      await vi.waitFor(() => expect(waiting).toHaveLength(2));
+      expect((await fetch(`${base}/fast`)).status).toBe(503);
+      aborted.abort();
+      expect(await third).toBe('aborted');
+      await vi.waitFor(async () => expect((await fetch(`${base}/fast`)).status).toBe(200));
+      for (const finish of waiting) finish();
+      expect((await second).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Finds the highest rate the local system holds under the realistic mix (infra/k6/journeys.js): steps the
+# journeys' arrival rate up, each step for STEP_SECONDS, until a step misses a target (p95 per group under
+# P95_MS, sign-in under 500 ms, errors under 0.1%, no journey dropped for want of a virtual user); the last
+# step that held is the capacity. Then, with CONFIRM_SECONDS (the targets ask for 5 minutes: 300), it runs
+# that rate once more for that long, and an overload run at twice it (OVERLOAD_SECONDS, 0 skips). A warm-up at
+# half the first rate (WARMUP_SECONDS, 60) comes first: right after a restart the first minute measures cold code.
+#   infra/scripts/k6-capacity.sh [first journeys/s] [increment journeys/s]
+# k6 sends from one address, so the per-client limits are raised for the run and traces sampled as in
+# production: every service and the gateway restart with RATE_LIMIT_MAX, LEAD_LIMIT_* and
+# TRACE_SAMPLE_RATIO=0.01 (restart them again plainly afterwards to drop that).
+COMPONENT=capacity
+source "$(dirname "$0")/lib.sh"
+S="$ROOT/infra/scripts"
+rate=${1:-40}
+increment=${2:-20}
+STEP_SECONDS=${STEP_SECONDS:-60}
+CONFIRM_SECONDS=${CONFIRM_SECONDS:-0}
+OVERLOAD_SECONDS=${OVERLOAD_SECONDS:-60}
+OUT="$DATA/k6/capacity"
+mkdir -p "$OUT"
+curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/api/health" || die "the system is not running (make up)"
+
+log "restarting the services with load-test limits and 1% trace sampling"
+TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
+  "$S/services.sh" restart >/dev/null
+wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the system (api/health)"
+sleep 5
+
+# One line of the table from a k6 summary: journeys/s offered, requests/s served, errors, p95 per group.
+row() {
+  node -e '
+    const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).metrics;
+    const v = (name, stat) => (m[name] ? m[name].values[stat] : 0);
+    const groups = Object.keys(m).filter((k) => k.startsWith("http_req_duration{group:::"))
+      .map((k) => `${k.slice(26, -1).replace(",expected_response:true", "")} ${v(k, "p(95)").toFixed(0)}`).sort().join(", ");
+    console.log(`| ${process.argv[2]} | ${v("http_reqs", "rate").toFixed(0)} | ${(v("http_req_failed", "rate") * 100).toFixed(3)}% | ${v("dropped_iterations", "count")} | ${v("shed_503", "count")} | ${groups} | ${process.argv[3]} |`);
+  ' "$1" "$2" "$3"
+}
+
+# Right after the restart, code is not yet optimized and caches are cold: a first step would measure that.
+WARMUP_SECONDS=${WARMUP_SECONDS:-60}
+if [ "$WARMUP_SECONDS" != 0 ]; then
+  log "warming up at $((rate / 2)) journeys/s for $WARMUP_SECONDS s (not counted)"
+  K6_SUMMARY_FILE="$OUT/warmup.json" "$S/k6.sh" average -e RATE=$((rate / 2 > 0 ? rate / 2 : 1)) -e DURATION="${WARMUP_SECONDS}s" -e MAX_VUS=600 >/dev/null 2>&1 || true
+fi
+echo
+echo "| journeys/s | requests/s served | failed | dropped | shed 503 | p95 ms per group | held |"
+echo "|---|---|---|---|---|---|---|"
+best=0
+while :; do
+  summary="$OUT/step-$rate.json"
+  held=yes
+  rm -f "$summary"
+  K6_SUMMARY_FILE="$summary" "$S/k6.sh" average -e RATE="$rate" -e DURATION="${STEP_SECONDS}s" -e MAX_VUS=600 -e P95_MS="${P95_MS:-100}" >/dev/null 2>&1 || held=no
+  [ -f "$summary" ] || { log "k6 wrote no summary at $rate journeys/s"; break; }
+  dropped=$(node -e 'const m=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).metrics; console.log(m.dropped_iterations ? m.dropped_iterations.values.count : 0)' "$summary")
+  [ "$dropped" = 0 ] || held=no
+  row "$summary" "$rate" "$held"
+  [ $held = yes ] || break
+  best=$rate
+  rate=$((rate + increment))
+done
+echo
+if [ "$best" = 0 ]; then log "no step held"; exit 1; fi
+best_rps=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).metrics.http_reqs.values.rate.toFixed(0))' "$OUT/step-$best.json")
+log "highest rate that held for ${STEP_SECONDS} s: $best journeys/s, $best_rps requests/s"
+if [ "$CONFIRM_SECONDS" != 0 ]; then
+  log "confirming $best journeys/s for $CONFIRM_SECONDS s"
+  held=yes
+  K6_SUMMARY_FILE="$OUT/confirm-$best.json" "$S/k6.sh" average -e RATE="$best" -e DURATION="${CONFIRM_SECONDS}s" -e MAX_VUS=600 -e P95_MS="${P95_MS:-100}" >/dev/null 2>&1 || held=no
+  row "$OUT/confirm-$best.json" "$best for ${CONFIRM_SECONDS} s" "$held"
+fi
+if [ "$OVERLOAD_SECONDS" != 0 ]; then
+  over=$((best * 2))
+  log "overload: $over journeys/s (twice the capacity) for $OVERLOAD_SECONDS s; served answers p95 < 250 ms, no timeout"
+  held=yes
+  K6_SUMMARY_FILE="$OUT/overload-$over.json" "$S/k6.sh" overload -e RATE="$over" -e DURATION="${OVERLOAD_SECONDS}s" -e MAX_VUS=1000 >/dev/null 2>&1 || held=no
+  row "$OUT/overload-$over.json" "$over (overload)" "$held"
+fi
