@@ -54,9 +54,8 @@ const page = (title: string, description: string, indexable: boolean, extra: Par
 });
 const privatePage = (title: string, description = defaultDescription) => page(title, description, false);
 
-/** The first frame of the home page's hero video, shown before and instead of it (frontend/src/components/HeroVideo.tsx). */
-export const heroPosterPath = '/media/hero-poster.jpg';
-const home = page('', defaultDescription, true, { canonicalPath: '/', preloadImage: heroPosterPath });
+// The preview picture is the hero video's poster, which the home page shows first (frontend/src/components/HeroVideo.tsx).
+const home = page('', defaultDescription, true, { canonicalPath: '/', preloadImage: defaultImagePath });
 const favourites = privatePage('Your Favourite Hotels', 'The hotels you saved on RepRoute.');
 const providerSetup = privatePage('Become a provider', 'Set up your provider account to list your hotel on RepRoute.');
 const addListing = privatePage('Add a Listing');

@@ -51,8 +51,9 @@ fi
 # a minute; the per-client limit itself is tested with its own gateway (gateway.test.ts) and its own addresses.
 export RATE_LIMIT_MAX="${RATE_LIMIT_MAX:-1000000}"
 # Four stacks and the test runners share two cores here, so event loops lag far past the 250 ms at which a
-# process sheds load (and requests wait longer, so more are in flight); a browser test then met a 503 in place of its page. Shedding has tests of its own
-# (platform's http and load-shedding tests); the route-test project turns it up the same way.
+# process sheds load (and requests wait longer, so more are in flight); a browser test then met a 503 in place
+# of its page. Shedding has tests of its own (platform's http and load-shedding tests); the route-test project
+# turns it up the same way.
 export SHED_MAX_EVENT_LOOP_DELAY_MS="${SHED_MAX_EVENT_LOOP_DELAY_MS:-600000}" SHED_MAX_IN_FLIGHT="${SHED_MAX_IN_FLIGHT:-0}"
 RESULTS="$DATA/test-results"
 rm -rf "$RESULTS"

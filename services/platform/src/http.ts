@@ -195,11 +195,14 @@ export function createHttpApp(options: {
         : maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
         : undefined;
       if (!reason) {
-        inFlight += 1;
-        // 'close' comes once whether the answer was sent or the client went away.
-        reply.raw.once('close', () => {
-          inFlight -= 1;
-        });
+        // Counted only with a limit set, so the default path adds no listener per request. 'close' comes once
+        // whether the answer was sent or the client went away.
+        if (maxInFlight > 0) {
+          inFlight += 1;
+          reply.raw.once('close', () => {
+            inFlight -= 1;
+          });
+        }
         return done();
       }
       metrics.requestsShed.inc({ reason });
