@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contracts/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts'],
+          include: ['contracts/test/**/*.test.ts', 'infra/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts'],
           environment: 'node',
           // Pure functions with nothing global to leak, so the files share their workers' module graph
           // instead of importing it again per file: 31 CPU-seconds became 7 for the same 496 tests.

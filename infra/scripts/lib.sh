@@ -61,6 +61,43 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# npm_install: the locked npm packages, when node_modules is missing or older than package-lock.json. A fresh
+# install is kept in the cache, one copy per lock (its hash with Node's version and the machine's architecture,
+# so native builds match), and copied back instead of installing again: on a clean clone 5 s against npm ci's
+# 40 s and 58 CPU-seconds. A lock that changes gets its own copy; the three newest are kept.
+npm_install() {
+  local lock="$ROOT/package-lock.json"
+  [ -d "$ROOT/node_modules" ] && [ ! "$lock" -nt "$ROOT/node_modules/.package-lock.json" ] && return 0
+  local key store dir
+  key=$({ cat "$lock"; node --version; uname -m; } | sha256sum | cut -c1-16)
+  store="${XDG_CACHE_HOME:-$HOME/.cache}/reproute/node-modules"
+  if [ -f "$store/$key/complete" ] && [ "${NPM_INSTALL_CACHE:-1}" = 1 ]; then
+    log "installing npm packages (the copy kept for this lock, $key)"
+    while IFS= read -r dir; do
+      rm -rf "${ROOT:?}/$dir"
+      mkdir -p "$(dirname "$ROOT/$dir")"
+      cp -a "$store/$key/tree/$dir" "$ROOT/$dir" || die "could not copy $dir from $store/$key"
+    done <"$store/$key/complete"
+    touch "$ROOT/node_modules/.package-lock.json"
+    return 0
+  fi
+  log "installing npm packages"
+  (cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+  [ "${NPM_INSTALL_CACHE:-1}" = 1 ] || return 0
+  # Kept as installed, before anything (a build, a test run) writes into node_modules.
+  local tmp="$store/.$key.$$"
+  rm -rf "$tmp" && mkdir -p "$tmp/tree" || return 0
+  (cd "$ROOT" && find . -maxdepth 4 \( -path ./.data -o -path ./.git \) -prune -o -name node_modules -type d -print -prune) |
+    sed 's|^\./||' >"$tmp/dirs"
+  while IFS= read -r dir; do
+    mkdir -p "$(dirname "$tmp/tree/$dir")" && cp -a "$ROOT/$dir" "$tmp/tree/$dir" || { rm -rf "$tmp"; return 0; }
+  done <"$tmp/dirs"
+  mv "$tmp/dirs" "$tmp/complete"
+  rm -rf "${store:?}/$key" && mv "$tmp" "$store/$key" || rm -rf "$tmp"
+  # shellcheck disable=SC2012
+  ls -1dt "$store"/*/ 2>/dev/null | tail -n +4 | xargs -r rm -rf
+}
+
 # as_postgres CMD...: runs a command as the postgres OS user when we are root (initdb refuses root).
 as_postgres() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi

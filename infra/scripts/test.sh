@@ -3,7 +3,7 @@
 # database), integration tests against the running system (started here when it is not running, and
 # stopped again afterwards; files in parallel), the bundle budget, k6 smoke. Meanwhile, each
 # on a stack of its own (infra/scripts/stack.sh NAME, started and stopped here): the browser tests, and the
-# fault tests, which stop and restart shared components, followed on their second stack by API fuzzing.
+# fault tests, which stop and restart shared components, each of their two stacks followed by API fuzzing.
 # Every stage runs whatever happened before it; each runner writes a machine-readable report into
 # .data/test-results, and the last line is the summary of them all: `N passed, N failed[, N skipped]`.
 COMPONENT=test
@@ -42,10 +42,7 @@ stop_stack() {
 }
 trap cleanup EXIT
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "installing npm packages"
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
-fi
+npm_install
 
 # Every stack this starts: every test comes from 127.0.0.1, and the fuzz run alone sends thousands of requests
 # a minute; the per-client limit itself is tested with its own gateway (gateway.test.ts) and its own addresses.
@@ -135,28 +132,29 @@ after_browser_stack() {
   [ $browser_started = 1 ] || return 0
   for _ in $(seq 1 240); do [ -e "$browser_stack_ready" ] && return; sleep 1; done
 }
-faults() {
+# fault_tests STACK [VITEST ARGS...]: the fault-test files the arguments pick, one at a time, on a stack of their own.
+fault_tests() {
+  local stack=$1
+  shift
   after_browser_stack
-  "$S/stack.sh" faults up || return 1
+  "$S/stack.sh" "$stack" up || return 1
+  "$S/stack.sh" "$stack" npx vitest run --project faults "$@" $(vitest_report all)
+}
+faults() { fault_tests faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}"); }
+faults_2() { fault_tests faults-2 "${second_fault_stack_files[@]}"; }
+# fuzz_on STACK CALLERS: API fuzzing after the fault tests, on their stack (then stopped): nothing reads its data
+# afterwards, so the seeded provider and admin fuzz every method too (infra/scripts/fuzz.sh), and the main
+# stack's stages do not wait for it. The callers are split over the two fault stacks, so each chain of fault
+# tests and fuzzing ends well before the browser path.
+fuzz_on() {
   local rc=0
-  "$S/stack.sh" faults npx vitest run --project faults $(printf -- '--exclude %s ' "${second_fault_stack_files[@]}") $(vitest_report all) || rc=$?
-  stop_stack faults
+  "$S/stack.sh" "$1" bash -c 'source infra/scripts/lib.sh; wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the $STACK stack"' &&
+    FUZZ_ROLES=$2 FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" FUZZ_EVERY_ROLE_WRITES=1 "$S/stack.sh" "$1" "$S/fuzz.sh" || rc=$?
+  stop_stack "$1"
   return $rc
 }
-faults_2() {
-  after_browser_stack
-  "$S/stack.sh" faults-2 up || return 1
-  "$S/stack.sh" faults-2 npx vitest run --project faults "${second_fault_stack_files[@]}" $(vitest_report all)
-}
-# API fuzzing after the fault tests, on their second stack: nothing reads its data afterwards, so the seeded
-# provider and admin fuzz every method too (infra/scripts/fuzz.sh), and the main stack's stages do not wait for it.
-fuzz() {
-  local rc=0
-  "$S/stack.sh" faults-2 bash -c 'source infra/scripts/lib.sh; wait_http "http://127.0.0.1:$GATEWAY_PORT/api/health" 120 "the faults-2 stack"' &&
-    FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-5} FUZZ_REPORT_PREFIX="$OUT" FUZZ_EVERY_ROLE_WRITES=1 "$S/stack.sh" faults-2 "$S/fuzz.sh" || rc=$?
-  stop_stack faults-2
-  return $rc
-}
+fuzz() { fuzz_on faults 'visitor traveller'; }
+fuzz_2() { fuzz_on faults-2 'provider admin'; }
 # On a stack of their own (STACK=browser), quiet, while the integration and fuzz stages write on the main one.
 browser() {
   apt_install chromium
@@ -178,8 +176,8 @@ system_up=$(cat "$OUT.rc")
 if [ "$system_up" = 0 ]; then
   faults_started=1
   if [ -f frontend/playwright.config.ts ]; then browser_started=1; background_stage browser browser; fi
-  background_stage faults faults
-  background_stage faults-2 faults_2 fuzz fuzz
+  background_stage faults faults fuzz fuzz
+  background_stage faults-2 faults_2 fuzz-2 fuzz_2
 fi
 stage typecheck typecheck
 stage lint lint

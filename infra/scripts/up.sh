@@ -5,10 +5,7 @@ source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
 started=$SECONDS
 
-if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-  log "installing npm packages"
-  (cd "$ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
-fi
+npm_install
 command -v curl >/dev/null || apt_install curl
 
 "$S/postgres.sh" start
