@@ -176,6 +176,10 @@ system_up=$(cat "$OUT.rc")
 if [ "$system_up" = 0 ]; then
   faults_started=1
   if [ -f frontend/playwright.config.ts ]; then browser_started=1; background_stage browser browser; fi
+  # The browser stage is the longest path and the suite is bound by the two cores, so everything started from
+  # here on (fault stacks, fuzzing, the foreground stages) yields the CPU to it: it takes what it needs and
+  # the rest fills the gaps, where before every stage slowed the browser tests down alike.
+  renice -n "${TEST_NICE:-10}" -p $$ >/dev/null
   background_stage faults faults fuzz fuzz
   background_stage faults-2 faults_2 fuzz-2 fuzz_2
 fi

@@ -29,7 +29,8 @@ function install(root: string, env: Record<string, string> = {}): string {
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-describe('npm_install (the install step of `make up` and the test command)', () => {
+// Each case runs npm a few times: seconds alone, far longer beside the rest of the test command.
+describe('npm_install (the install step of `make up` and the test command)', { timeout: 120_000 }, () => {
   it('installs with npm ci once per lock, then copies the kept install into a clean clone', () => {
     const first = project('first');
     expect(install(first)).toMatch(/installing npm packages\n/);

@@ -17,8 +17,13 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (d) => (output += d.toString()));
     child.stderr.on('data', (d) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let i = 0; i < 100 && !output.includes('listening'); i++) await sleep(100);
-    expect(output).toContain('listening');
+    // Waits for the line itself (on a busy machine starting the fixture takes seconds), or for an early exit.
+    await new Promise<void>((resolve, reject) => {
+      const check = () => output.includes('listening') && resolve();
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      void exited.then((code) => reject(new Error(`exited ${code} before listening: ${output}`)));
+    });
 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await sleep(300);
