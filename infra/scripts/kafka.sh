@@ -59,7 +59,8 @@ start() {
   fetch
   if port_open 127.0.0.1 "$KAFKA_PORT"; then log "already running on 127.0.0.1:$KAFKA_PORT"; else
     configure
-    setsid nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$LIBS/*" -Dlog4j.configuration="file:$KDIR/log4j.properties" \
+    # shellcheck disable=SC2086
+    setsid nohup java ${KAFKA_JVM_OPTS:--Xms256m -Xmx768m -XX:+UseG1GC} -cp "$LIBS/*" -Dlog4j.configuration="file:$KDIR/log4j.properties" \
       kafka.Kafka "$KDIR/server.properties" >>"$LOGS/kafka.log" 2>&1 &
     echo $! >"$PIDFILE"
     wait_port 127.0.0.1 "$KAFKA_PORT" 90 kafka

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
  */
 export class EventLoopDelay {
   private lastActivity = Number.NEGATIVE_INFINITY;
-  private windowStart = performance.now();
+  private windowStart: number;
   private lagSum = 0;
   private samples = 0;
   private taken = 0;
@@ -25,7 +25,11 @@ export class EventLoopDelay {
       idleAfterMs: 5_000,
       windowMs: 250,
     },
-  ) {}
+    /** The clock (a test's fake one). */
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.windowStart = this.now();
+  }
 
   /** The mean delay of the last complete window, in milliseconds. */
   get delayMs(): number {
@@ -44,12 +48,12 @@ export class EventLoopDelay {
 
   /** Marks the process busy (a request arrived); sampling goes fine-grained at the next sample. */
   noteActivity(): void {
-    this.lastActivity = performance.now();
+    this.lastActivity = this.now();
   }
 
   start(): void {
     if (this.timer) return;
-    this.schedule(performance.now());
+    this.schedule(this.now());
   }
 
   stop(): void {
@@ -65,7 +69,7 @@ export class EventLoopDelay {
   }
 
   private sample(due: number): void {
-    const now = performance.now();
+    const now = this.now();
     this.lagSum += Math.max(0, now - due);
     this.samples += 1;
     this.taken += 1;
