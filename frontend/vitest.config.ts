@@ -9,7 +9,7 @@ export default defineConfig({
   },
   test: {
     environment: './src/test/jsdom-environment.ts',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     // Testing Library unmounts after each test and restoreMocks undoes spies, so files can share a worker's

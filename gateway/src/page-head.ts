@@ -1,4 +1,4 @@
-import { formatPrice } from '@reproute/contracts';
+import { formatPrice, photoSources } from '@reproute/contracts';
 import { defaultImagePath, documentTitle, siteName, type PageDefinition } from './pages.ts';
 
 /** What the gateway writes into index.html's head for one page. */
@@ -13,7 +13,25 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>[];
   /** Path of the page's largest picture, preloaded with high priority (it is the largest paint on a phone). */
   preloadImage?: string;
+  /** The preloaded picture's variants and shown width, as its `<img>` has them (the browser then fetches the one the page will use). */
+  preloadImageSrcset?: string;
+  preloadImageSizes?: string;
+  /**
+   * Public answers the page's first render needs, written into the page so it renders without asking
+   * for them (frontend/src/api/initialData.ts seeds them for visitors).
+   */
+  initialData?: InitialAnswer[];
 }
+
+/** One public API answer written into a page: the endpoint key and arguments the SPA reads it with. */
+export interface InitialAnswer {
+  endpoint: string;
+  params?: Record<string, string>;
+  data: unknown;
+}
+
+/** The id of the script element holding a page's initial answers. */
+export const initialDataId = 'rr-initial-data';
 
 const attributeEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -51,8 +69,9 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    ...(head.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" data-server-head />`] : []),
+    ...(head.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}"${head.preloadImageSrcset ? ` imagesrcset="${escapeHtml(head.preloadImageSrcset)}" imagesizes="${escapeHtml(head.preloadImageSizes ?? '100vw')}"` : ''} fetchpriority="high" data-server-head />`] : []),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json" data-server-head>${scriptJson(data)}</script>`),
+    ...(head.initialData?.length ? [`<script type="application/json" id="${initialDataId}">${scriptJson(head.initialData)}</script>`] : []),
   ];
   return lines.join('\n    ');
 }
@@ -144,5 +163,16 @@ export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
     ...(price ? { priceRange: price } : {}),
     ...(hotel.totalReviews && hotel.rating ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: hotel.rating, reviewCount: hotel.totalReviews, bestRating: 5 } } : {}),
   };
-  return { title: documentTitle(hotel.name), description, canonical, image, robots: 'index, follow', jsonLd: [structured] };
+  // The page's largest paint is this picture at full width (HotelDetailPage's HotelImage, preferred width 1600).
+  const hero = hotel.imageUrl || hotel.images?.[0] || hotel.gymImages?.[0];
+  const heroSources = hero ? photoSources(hero, 1600) : undefined;
+  return {
+    title: documentTitle(hotel.name),
+    description,
+    canonical,
+    image,
+    robots: 'index, follow',
+    jsonLd: [structured],
+    ...(heroSources ? { preloadImage: heroSources.src, ...(heroSources.srcSet ? { preloadImageSrcset: heroSources.srcSet, preloadImageSizes: '100vw' } : {}) } : {}),
+  };
 }

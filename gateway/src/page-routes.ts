@@ -23,10 +23,15 @@ export function pageResponder({ spa, catalog, origin }: PagesOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = resolvePath(request.url);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-    if (resolved.kind === 'static') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, resolved.path, resolved.page, query)));
+    const pathname = request.url.split('?')[0]!;
+    if (resolved.kind === 'static') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, resolved.path, resolved.page, query)) + spa.routePreloads(pathname));
     if (resolved.kind === 'hotel') {
       const hotel = await catalog.hotel(resolved.key);
-      if (hotel) return spa.sendPage(request, reply, renderHead(hotelPageHead(origin, hotel)));
+      if (hotel) {
+        // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address).
+        const initialData = [{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: resolved.key }, data: hotel }];
+        return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }) + spa.routePreloads(pathname));
+      }
       if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, hotelNotFoundPage)), 404);
       request.log.warn({ hotel: resolved.key }, 'catalog did not answer for a hotel page; default head sent');
       return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, unansweredHotelPage)));

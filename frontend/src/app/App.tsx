@@ -4,6 +4,7 @@ import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import { useSession } from '@/hooks/useSession';
 import { createQueryClient } from '@/api/queryClient';
+import { seedInitialData } from '@/api/initialData';
 import { LazyToaster } from '@/components/LazyToaster';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { bootstrapSession } from '@/lib/session';
@@ -41,7 +42,11 @@ function SessionEffects() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedInitialData(client);
+    return client;
+  });
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -91,6 +91,19 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(indexHtml));
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // What the build writes: each route's page chunks beyond the entry's (frontend/build/routeChunks.ts).
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(
+    path.join(distDir, '.vite', 'route-chunks.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/', files: ['/assets/HomePage-a1.js', '/assets/SearchBox-b2.js'] },
+        { path: '/hotels/:slug', files: ['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js'] },
+        { path: '/hotel/:id', files: ['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js'] },
+        { path: '*', files: ['/assets/NotFoundPage-e5.js'] },
+      ],
+    }),
+  );
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   redis = new Redis(stack.redisUrl);
   const config = configSchema.parse({
@@ -179,6 +192,30 @@ describe('pages that can be shared and found', () => {
     expect(titleOf((await page('/')).body)).toBe('RepRoute – Hotels with gyms worth training in');
     expect(titleOf((await page('/search?query=Paris')).body)).toBe('Hotels in Paris | RepRoute');
     expect(titleOf((await page('/contact-us')).body)).toBe('Contact Us | RepRoute');
+  });
+
+  it('writes a hotel page’s public answer into the page, keyed as the SPA asks for it, and preloads its hero picture first', async () => {
+    const initial = (html: string) => JSON.parse(/<script type="application\/json" id="rr-initial-data">(.*?)<\/script>/.exec(html)![1]!);
+    const bySlug = (await page('/hotels/The-Ritz')).body;
+    expect(initial(bySlug)).toEqual([{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: 'The-Ritz' }, data: hotels['the-ritz'] }]);
+    expect(initial((await page('/hotel/7')).body)[0].params).toEqual({ idOrSlug: '7' });
+    expect(bySlug).toContain('<link rel="preload" as="image" href="/images/hotels/h7/hero.jpg" fetchpriority="high" data-server-head />');
+    // Without a picture nothing is preloaded; the written answer cannot close its element.
+    const evil = (await page('/hotels/evil-hotel')).body;
+    expect(evil).not.toContain('rel="preload" as="image"');
+    expect(initial(evil)[0].data).toEqual(hotels['evil-hotel']);
+    // Fixed pages and unknown hotels carry no answer.
+    expect((await page('/search?query=Paris')).body).not.toContain('rr-initial-data');
+    expect((await page('/hotels/nope')).body).not.toContain('rr-initial-data');
+  });
+
+  it('names the page chunks of the route in the head (modulepreload), none for pages without their own', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(preloads((await page('/')).body)).toEqual(['/assets/HomePage-a1.js', '/assets/SearchBox-b2.js']);
+    expect(preloads((await page('/hotels/the-ritz')).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
+    expect(preloads((await page('/hotel/7/')).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
+    expect(preloads((await page('/contact-us')).body)).toEqual([]);
+    expect(preloads((await page('/no/such/page')).body)).toEqual([]);
   });
 
   it('escapes a hotel name with <script> and quotes everywhere it goes', async () => {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Rolldown } from 'vite';
+import { routeChunks } from './routeChunks';
+
+const chunk = (fileName: string, fields: Partial<Rolldown.OutputChunk>) => ({ type: 'chunk', fileName, imports: [], isEntry: false, isDynamicEntry: false, facadeModuleId: null, ...fields }) as Rolldown.OutputChunk;
+
+describe('route chunks', () => {
+  it('names each route’s page chunk and what it imports, less what the entry already loads', () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true, imports: ['assets/jsx.js'] }),
+      'assets/jsx.js': chunk('assets/jsx.js', {}),
+      'assets/HomePage.js': chunk('assets/HomePage.js', { isDynamicEntry: true, facadeModuleId: '/app/src/pages/HomePage.tsx', imports: ['assets/jsx.js', 'assets/SearchBox.js'] }),
+      'assets/SearchBox.js': chunk('assets/SearchBox.js', { imports: ['assets/icons.js'] }),
+      'assets/icons.js': chunk('assets/icons.js', {}),
+      'assets/NotFoundPage.js': chunk('assets/NotFoundPage.js', { isDynamicEntry: true, facadeModuleId: '/app/src/pages/errors/NotFoundPage.tsx' }),
+      'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
+    } as unknown as Rolldown.OutputBundle;
+    const routesSource = `
+const HomePage = lazyPage(() => import('@/pages/HomePage'));
+const NotFoundPage = lazyPage(() => import('@/pages/errors/NotFoundPage'));
+      { path: '/', element: <HomePage /> },
+      { path: '/home', element: <HomePage /> },
+      { path: '*', element: <NotFoundPage /> },`;
+    expect(routeChunks(bundle, '/app', routesSource).routes).toEqual([
+      { path: '/', files: ['/assets/HomePage.js', '/assets/SearchBox.js', '/assets/icons.js'] },
+      { path: '/home', files: ['/assets/HomePage.js', '/assets/SearchBox.js', '/assets/icons.js'] },
+      { path: '*', files: ['/assets/NotFoundPage.js'] },
+    ]);
+  });
+});

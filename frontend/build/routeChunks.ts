@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+import type { Plugin } from 'vite';
+import { routesByPage } from '../scripts/bundle-budget';
+
+/** Where the build writes which chunks each route needs, beside Vite's manifest (read by the gateway). */
+export const routeChunksFile = '.vite/route-chunks.json';
+
+export interface RouteChunks {
+  /** Each route of the route table with the chunks its page needs beyond the entry's, as URL paths. */
+  routes: { path: string; files: string[] }[];
+}
+
+/**
+ * The JavaScript a route's page loads before it can render (its lazily imported page chunk and every
+ * chunk that one imports statically), less what index.html already preloads for the entry. The gateway
+ * names these in a page's head, so a phone fetches them with the entry instead of one round trip after
+ * another (entry, then the page chunk, then its imports).
+ */
+export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesSource: string, base = '/'): RouteChunks {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(fileName)) return seen;
+    const chunk = byFile.get(fileName);
+    if (!chunk) return seen;
+    seen.add(fileName);
+    for (const imported of chunk.imports) closure(imported, seen);
+    return seen;
+  };
+  const entry = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
+  const pageChunk = new Map<string, string>();
+  for (const chunk of chunks) {
+    if (chunk.isDynamicEntry && chunk.facadeModuleId) pageChunk.set(path.relative(root, chunk.facadeModuleId).split(path.sep).join('/'), chunk.fileName);
+  }
+  const routes: RouteChunks['routes'] = [];
+  for (const [page, paths] of routesByPage(routesSource)) {
+    const fileName = pageChunk.get(page);
+    if (!fileName) continue;
+    const files = [...closure(fileName)].filter((file) => !entry.has(file)).map((file) => `${base}${file}`);
+    for (const routePath of paths) routes.push({ path: routePath, files });
+  }
+  return { routes };
+}
+
+/** Vite plugin: writes `.vite/route-chunks.json` beside the manifest (production builds only). */
+export function routeChunksPlugin(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'reproute-route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const routesSource = fs.readFileSync(path.join(root, 'src', 'app', 'routes.tsx'), 'utf8');
+      const result = routeChunks(bundle, root, routesSource, base);
+      this.emitFile({ type: 'asset', fileName: routeChunksFile, source: `${JSON.stringify(result, null, 2)}\n` });
+    },
+  };
+}
