@@ -71,6 +71,10 @@ export interface CatalogPagesOptions {
   hotelTtlMs?: number;
   /** How many hotels are remembered at most (default 2000). */
   maxHotels?: number;
+  /** How long a public answer written into pages is used (default 5 s; hotel events end it sooner). */
+  answerTtlMs?: number;
+  /** How many such answers are kept at most (default 500). */
+  maxAnswers?: number;
   /** How long the list of public hotels is used before it is read again (default 60 s; hotel events end it sooner). */
   sitemapTtlMs?: number;
   now?: () => number;
@@ -84,6 +88,8 @@ export interface CatalogPagesOptions {
  */
 export class CatalogPages {
   private readonly hotels: ExpiringCache<HotelSummary | null>;
+  /** Public answers written into pages (a search page's first results), by catalog path. */
+  private readonly answers: ExpiringCache<unknown>;
   private readonly pending = new Map<string, Promise<HotelSummary | null | undefined>>();
   private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
   private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
@@ -97,6 +103,27 @@ export class CatalogPages {
   ) {
     this.now = options.now ?? Date.now;
     this.hotels = new ExpiringCache(options.maxHotels ?? 2_000, this.now);
+    this.answers = new ExpiringCache(options.maxAnswers ?? 500, this.now);
+  }
+
+  /**
+   * A public catalog answer a page is written with (the search page's first results), as a visitor
+   * gets it: kept for `answerTtlMs` and dropped on any hotel change. Undefined when the catalog did not
+   * answer 200 in time: the page then goes without, and the SPA asks as before.
+   */
+  async publicAnswer(path: string): Promise<unknown> {
+    const cached = this.answers.get(path);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await this.get(path);
+    } catch {
+      return undefined;
+    }
+    if (answer.status !== 200 || answer.body === undefined || answer.body === null) return undefined;
+    if (generation === this.generation) this.answers.set(path, answer.body, this.options.answerTtlMs ?? 5_000);
+    return answer.body;
   }
 
   /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */
@@ -124,6 +151,7 @@ export class CatalogPages {
     const idKey = String(hotelId);
     const slugKey = slug?.toLowerCase();
     this.hotels.forget((key, value) => key === idKey || key === slugKey || value?.id === hotelId);
+    this.answers.forget(() => true);
     // Read again on the next request; while the catalog cannot answer, the last list still serves.
     if (this.sitemap) this.sitemap.expiresAt = 0;
     // Readings under way began before the change: later callers do not join them.

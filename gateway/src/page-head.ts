@@ -23,10 +23,9 @@ export interface PageHead {
   initialData?: InitialAnswer[];
 }
 
-/** One public API answer written into a page: the endpoint key and arguments the SPA reads it with. */
+/** One public API answer written into a page, by the exact URL the SPA asks it with (frontend/src/api/initialData.ts). */
 export interface InitialAnswer {
-  endpoint: string;
-  params?: Record<string, string>;
+  url: string;
   data: unknown;
 }
 
@@ -175,4 +174,33 @@ export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
     jsonLd: [structured],
     ...(heroSources ? { preloadImage: heroSources.src, ...(heroSources.srcSet ? { preloadImageSrcset: heroSources.srcSet, preloadImageSizes: '100vw' } : {}) } : {}),
   };
+}
+
+/**
+ * The catalog search a page's first render makes, when the address says exactly which: the home
+ * page's featured hotels, and a search page asking by text alone (no equipment, filters, dates or
+ * view), as frontend/src/api/hotels.ts builds it. Undefined for anything else (the SPA then asks).
+ */
+export function pageSearchPath(path: string, query: URLSearchParams): string | undefined {
+  const keys = [...query.keys()];
+  if (path === '/' || path === '/home') {
+    if (keys.length > 0) return undefined;
+  } else if (path === '/search') {
+    if (keys.some((key) => key !== 'query' && key !== 'q')) return undefined;
+  } else return undefined;
+  const search = new URLSearchParams();
+  const term = (query.get('query') ?? query.get('q') ?? '').trim();
+  if (term) search.set('query', term);
+  search.set('sort', 'rating');
+  search.set('pageSize', '24');
+  return `/api/hotels/search?${search.toString()}`;
+}
+
+/** The first result's picture on a search page, as its card shows it (HotelCard's HotelImage), preloaded: it is a phone's largest paint. */
+export function searchResultsPreload(answer: unknown): Pick<PageHead, 'preloadImage' | 'preloadImageSrcset' | 'preloadImageSizes'> {
+  const first = (answer as { items?: HotelSummary[] } | null)?.items?.[0];
+  const picture = first ? first.imageUrl || first.images?.[0] || first.gymImages?.[0] : undefined;
+  if (!picture) return {};
+  const sources = photoSources(picture, 800);
+  return { preloadImage: sources.src, ...(sources.srcSet ? { preloadImageSrcset: sources.srcSet, preloadImageSizes: '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' } : {}) };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogPages, SitemapHotel } from './catalog-pages.ts';
 import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
-import { absoluteUrl, hotelPageHead, renderHead, staticPageHead } from './page-head.ts';
+import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead } from './page-head.ts';
 import type { SpaFiles } from './spa.ts';
 
 export interface PagesOptions {
@@ -24,12 +24,22 @@ export function pageResponder({ spa, catalog, origin }: PagesOptions) {
     const resolved = resolvePath(request.url);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const pathname = request.url.split('?')[0]!;
-    if (resolved.kind === 'static') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, resolved.path, resolved.page, query)) + spa.routePreloads(pathname));
+    if (resolved.kind === 'static') {
+      const head = staticPageHead(origin, resolved.path, resolved.page, query);
+      // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
+      const searchPath = pageSearchPath(resolved.path, query);
+      const results = searchPath ? await catalog.publicAnswer(searchPath) : undefined;
+      if (searchPath && results !== undefined) {
+        head.initialData = [{ url: searchPath, data: results }];
+        if (resolved.path === '/search') Object.assign(head, searchResultsPreload(results));
+      }
+      return spa.sendPage(request, reply, renderHead(head) + spa.routePreloads(pathname));
+    }
     if (resolved.kind === 'hotel') {
       const hotel = await catalog.hotel(resolved.key);
       if (hotel) {
         // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address).
-        const initialData = [{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: resolved.key }, data: hotel }];
+        const initialData = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
         return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }) + spa.routePreloads(pathname));
       }
       if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, hotelNotFoundPage)), 404);

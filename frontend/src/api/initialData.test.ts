@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
-import { apiQueryKey } from './client';
-import { INITIAL_DATA_ID, seedInitialData } from './initialData';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INITIAL_DATA_ID, takeWrittenAnswer } from './initialData';
+import { callApi } from './client';
 import { clearToken, storeToken } from '@/lib/tokenStorage';
 
 const hotel = { id: 7, slug: 'the-ritz', name: 'The Ritz Lifting Club' };
 
-function writeInitialData(text: string) {
+function writeAnswers(text: string) {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = INITIAL_DATA_ID;
@@ -17,32 +16,43 @@ function writeInitialData(text: string) {
 afterEach(() => {
   document.getElementById(INITIAL_DATA_ID)?.remove();
   clearToken();
+  vi.unstubAllGlobals();
 });
 
-describe('answers written into the page by the gateway', () => {
-  it('seed a visitor’s query cache under the key the page asks with, once', () => {
-    writeInitialData(JSON.stringify([{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: 'The-Ritz' }, data: hotel }]));
-    const client = new QueryClient();
-    expect(seedInitialData(client)).toBe(1);
-    expect(client.getQueryData(apiQueryKey('GET /api/hotels/:idOrSlug', { params: { idOrSlug: 'The-Ritz' } }))).toEqual(hotel);
+describe('answers the gateway wrote into the page', () => {
+  it('stand in for a visitor’s first GET of that exact URL, once, without a request', async () => {
+    writeAnswers(JSON.stringify([{ url: '/api/hotels/The-Ritz', data: hotel }]));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...hotel, name: 'fresh' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await callApi('GET /api/hotels/:idOrSlug', { params: { idOrSlug: 'The-Ritz' } })).toEqual(hotel);
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(document.getElementById(INITIAL_DATA_ID)).toBeNull();
-    expect(seedInitialData(new QueryClient())).toBe(0);
+    // Used once: the next read asks the server.
+    expect(await callApi('GET /api/hotels/:idOrSlug', { params: { idOrSlug: 'The-Ritz' } })).toMatchObject({ name: 'fresh' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('are left aside for a signed-in caller, whose answer can hold more than a visitor’s', () => {
     storeToken('a.b.c');
-    writeInitialData(JSON.stringify([{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: '7' }, data: hotel }]));
-    const client = new QueryClient();
-    expect(seedInitialData(client)).toBe(0);
-    expect(client.getQueryData(apiQueryKey('GET /api/hotels/:idOrSlug', { params: { idOrSlug: '7' } }))).toBeUndefined();
+    writeAnswers(JSON.stringify([{ url: '/api/hotels/7', data: hotel }]));
+    expect(takeWrittenAnswer('/api/hotels/7')).toBeUndefined();
     expect(document.getElementById(INITIAL_DATA_ID)).toBeNull();
+    clearToken();
+    expect(takeWrittenAnswer('/api/hotels/7')).toBeUndefined();
   });
 
-  it('seed nothing from a broken or empty element, and skip entries without an answer', () => {
-    writeInitialData('[{"endpoint":');
-    expect(seedInitialData(new QueryClient())).toBe(0);
-    writeInitialData(JSON.stringify([{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: '7' }, data: null }, { data: hotel }]));
-    expect(seedInitialData(new QueryClient())).toBe(0);
-    expect(seedInitialData(new QueryClient())).toBe(0);
+  it('answer only their own URL, and nothing from a broken element or an entry without data', () => {
+    writeAnswers(JSON.stringify([{ url: '/api/hotels/search?query=london&sort=rating&pageSize=24', data: { items: [] } }, { url: '/api/cities', data: null }]));
+    expect(takeWrittenAnswer('/api/hotels/search?query=london&sort=price&pageSize=24')).toBeUndefined();
+    expect(takeWrittenAnswer('/api/cities')).toBeUndefined();
+    expect(takeWrittenAnswer('/api/hotels/search?query=london&sort=rating&pageSize=24')).toEqual({ items: [] });
+    writeAnswers('[{"url":');
+    expect(takeWrittenAnswer('/api/hotels/7')).toBeUndefined();
+  });
+
+  it('are not used once the page has been open for half a minute', () => {
+    writeAnswers(JSON.stringify([{ url: '/api/hotels/7', data: hotel }]));
+    vi.spyOn(performance, 'now').mockReturnValue(31_000);
+    expect(takeWrittenAnswer('/api/hotels/7')).toBeUndefined();
   });
 });

@@ -1,44 +1,48 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { apiQueryKey, type ApiKey } from './client';
 import { readToken } from '@/lib/tokenStorage';
 
 /** The script element the gateway writes a page's public answers into (gateway/src/page-head.ts). */
 export const INITIAL_DATA_ID = 'rr-initial-data';
 
-interface InitialAnswer {
-  endpoint: ApiKey;
-  params?: Record<string, string>;
-  data: unknown;
-}
+/** How long after the page loaded a written answer may still stand in for a request. */
+const INITIAL_DATA_MAX_AGE_MS = 30_000;
 
-const isInitialAnswer = (value: unknown): value is InitialAnswer => {
-  const answer = value as Partial<InitialAnswer> | null;
-  return typeof answer === 'object' && answer !== null && typeof answer.endpoint === 'string' && answer.data !== undefined && answer.data !== null;
+/** Answers read from the page, by the exact URL they answer, each used once. */
+const written = new Map<string, unknown>();
+
+const isWrittenAnswer = (value: unknown): value is { url: string; data: unknown } => {
+  const answer = value as { url?: unknown; data?: unknown } | null;
+  return typeof answer === 'object' && answer !== null && typeof answer.url === 'string' && answer.data !== undefined && answer.data !== null;
 };
 
-/**
- * Seeds the query cache with the public answers the gateway wrote into the page (a hotel page's
- * hotel), so the first render has them without a round trip after the page's JavaScript. Only for
- * visitors: a signed-in caller's answer can hold more (an owner or an admin sees more of a hotel),
- * so signed-in callers ask as before. Returns how many answers were seeded.
- */
-export function seedInitialData(queryClient: QueryClient, doc: Document = document): number {
+/** Moves the page's written answers into `written` (once: the element goes). Signed-in callers get none. */
+function readWrittenAnswers(doc: Document): void {
   const element = doc.getElementById(INITIAL_DATA_ID);
-  if (!element) return 0;
+  if (!element) return;
   element.remove();
-  if (readToken()) return 0;
+  if (readToken()) return;
   let answers: unknown;
   try {
     answers = JSON.parse(element.textContent ?? '');
   } catch {
-    return 0;
+    return;
   }
-  if (!Array.isArray(answers)) return 0;
-  let seeded = 0;
-  for (const answer of answers) {
-    if (!isInitialAnswer(answer)) continue;
-    queryClient.setQueryData(apiQueryKey(answer.endpoint, (answer.params ? { params: answer.params } : {}) as never), answer.data);
-    seeded += 1;
-  }
-  return seeded;
+  if (!Array.isArray(answers)) return;
+  for (const answer of answers) if (isWrittenAnswer(answer)) written.set(answer.url, answer.data);
+}
+
+/**
+ * The public answer the gateway wrote into the page for this GET (a hotel page's hotel, a search
+ * page's first results), so the first render does not wait for a round trip after the page's
+ * JavaScript; undefined when there is none. Each answer is used once, within half a minute of the
+ * page loading, and only by visitors: a signed-in caller's answer can hold more (an owner or an
+ * admin sees more of a hotel), so signed-in callers ask as before.
+ */
+export function takeWrittenAnswer(url: string, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): unknown {
+  if (!doc) return undefined;
+  readWrittenAnswers(doc);
+  if (!written.has(url)) return undefined;
+  const data = written.get(url);
+  written.delete(url);
+  if (performance.now() > INITIAL_DATA_MAX_AGE_MS || readToken()) return undefined;
+  return data;
 }

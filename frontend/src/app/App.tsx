@@ -4,7 +4,6 @@ import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import { useSession } from '@/hooks/useSession';
 import { createQueryClient } from '@/api/queryClient';
-import { seedInitialData } from '@/api/initialData';
 import { LazyToaster } from '@/components/LazyToaster';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { bootstrapSession } from '@/lib/session';
@@ -42,11 +41,7 @@ function SessionEffects() {
 }
 
 export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedInitialData(client);
-    return client;
-  });
+  const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -77,6 +77,11 @@ beforeAll(async () => {
       res.end(JSON.stringify({ hotels: [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-02T03:04:05.000Z' }] }));
       return;
     }
+    if (req.url?.startsWith('/api/hotels/search?')) {
+      const term = new URL(req.url, 'http://catalog').searchParams.get('query');
+      res.end(JSON.stringify({ items: term === 'nowhere' ? [] : [hotels['the-ritz'], hotels['evil-hotel']], total: term === 'nowhere' ? 0 : 2, page: 1, pageSize: 24 }));
+      return;
+    }
     const hotel = /^\/api\/hotels\/([^/?]+)$/.exec(req.url ?? '');
     if (hotel && hotels[decodeURIComponent(hotel[1]!)]) {
       res.end(JSON.stringify(hotels[decodeURIComponent(hotel[1]!)]));
@@ -197,16 +202,31 @@ describe('pages that can be shared and found', () => {
   it('writes a hotel page’s public answer into the page, keyed as the SPA asks for it, and preloads its hero picture first', async () => {
     const initial = (html: string) => JSON.parse(/<script type="application\/json" id="rr-initial-data">(.*?)<\/script>/.exec(html)![1]!);
     const bySlug = (await page('/hotels/The-Ritz')).body;
-    expect(initial(bySlug)).toEqual([{ endpoint: 'GET /api/hotels/:idOrSlug', params: { idOrSlug: 'The-Ritz' }, data: hotels['the-ritz'] }]);
-    expect(initial((await page('/hotel/7')).body)[0].params).toEqual({ idOrSlug: '7' });
+    expect(initial(bySlug)).toEqual([{ url: '/api/hotels/The-Ritz', data: hotels['the-ritz'] }]);
+    expect(initial((await page('/hotel/7')).body)[0].url).toBe('/api/hotels/7');
     expect(bySlug).toContain('<link rel="preload" as="image" href="/images/hotels/h7/hero.jpg" fetchpriority="high" data-server-head />');
     // Without a picture nothing is preloaded; the written answer cannot close its element.
     const evil = (await page('/hotels/evil-hotel')).body;
     expect(evil).not.toContain('rel="preload" as="image"');
     expect(initial(evil)[0].data).toEqual(hotels['evil-hotel']);
-    // Fixed pages and unknown hotels carry no answer.
-    expect((await page('/search?query=Paris')).body).not.toContain('rr-initial-data');
+    // Unknown hotels and fixed pages without a search of their own carry no answer.
     expect((await page('/hotels/nope')).body).not.toContain('rr-initial-data');
+    expect((await page('/contact-us')).body).not.toContain('rr-initial-data');
+  });
+
+  it('writes the search a home or search page starts with into it, and preloads the first result’s picture on a search page', async () => {
+    const initial = (html: string) => JSON.parse(/<script type="application\/json" id="rr-initial-data">(.*?)<\/script>/.exec(html)![1]!);
+    const search = (await page('/search?query=Grand%20Paris')).body;
+    expect(initial(search)).toEqual([{ url: '/api/hotels/search?query=Grand+Paris&sort=rating&pageSize=24', data: expect.objectContaining({ total: 2 }) }]);
+    expect(search).toContain('<link rel="preload" as="image" href="/images/hotels/h7/hero.jpg" fetchpriority="high" data-server-head />');
+    expect(initial((await page('/search?q=Lyon')).body)[0].url).toBe('/api/hotels/search?query=Lyon&sort=rating&pageSize=24');
+    const home = (await page('/')).body;
+    expect(initial(home)[0].url).toBe('/api/hotels/search?sort=rating&pageSize=24');
+    // The home page's largest paint is its hero, not a result.
+    expect(home).not.toContain('href="/images/hotels/h7/hero.jpg"');
+    expect((await page('/search?query=nowhere')).body).not.toContain('rel="preload" as="image" href="/images');
+    // Equipment, filters or a view: the gateway cannot tell the SPA's exact search, so it writes none.
+    for (const p of ['/search?query=Paris&eq=pool', '/search?query=Paris&sort=price', '/search?view=map', '/?utm_source=mail']) expect((await page(p)).body).not.toContain('rr-initial-data');
   });
 
   it('names the page chunks of the route in the head (modulepreload), none for pages without their own', async () => {

@@ -153,6 +153,26 @@ describe('CatalogPages', () => {
     expect(await pages.hotel('x'.repeat(201))).toBeNull();
   });
 
+  it('keeps a page’s public answer for its TTL, drops every one on a hotel change, and has none when the catalog fails', async () => {
+    let now = 0;
+    const catalog = fakeCatalog();
+    catalog.hotels.set('search?sort=rating&pageSize=24', { items: [], total: 0 });
+    const pages = new CatalogPages(catalog.get, { answerTtlMs: 10_000, now: () => now });
+    const path = '/api/hotels/search?sort=rating&pageSize=24';
+    expect(await pages.publicAnswer(path)).toEqual({ items: [], total: 0 });
+    await pages.publicAnswer(path);
+    expect(catalog.calls).toEqual([path]);
+    now = 10_001;
+    await pages.publicAnswer(path);
+    pages.hotelChanged(7);
+    await pages.publicAnswer(path);
+    expect(catalog.calls).toEqual([path, path, path]);
+    expect(await pages.publicAnswer('/api/hotels/search?query=nowhere')).toBeUndefined();
+    catalog.setDown(true);
+    pages.hotelChanged(7);
+    expect(await pages.publicAnswer(path)).toBeUndefined();
+  });
+
   it('reads the sitemap list again after its TTL, and keeps the last list while the catalog is down', async () => {
     let now = 0;
     const catalog = fakeCatalog();
