@@ -49,6 +49,21 @@ export function scriptJson(data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Each kept answer's JSON, written once: the same answer object serves every page asked for while it is kept. */
+const answerJsonCache = new WeakMap<object, string>();
+
+/** One written answer as JSON safe inside its script element. */
+function answerJson(answer: InitialAnswer): string {
+  const { data } = answer;
+  if (typeof data !== 'object' || data === null) return scriptJson(answer);
+  let json = answerJsonCache.get(data);
+  if (json === undefined) {
+    json = scriptJson(data);
+    answerJsonCache.set(data, json);
+  }
+  return `{"url":${scriptJson(answer.url)},"data":${json}}`;
+}
+
 /** The head elements of a page, one a line; every value escaped. */
 export function renderHead(head: PageHead): string {
   // data-server-head: the SPA removes these once it shows another page (frontend/src/lib/serverHead.ts).
@@ -70,7 +85,7 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:image', head.image),
     ...(head.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}"${head.preloadImageSrcset ? ` imagesrcset="${escapeHtml(head.preloadImageSrcset)}" imagesizes="${escapeHtml(head.preloadImageSizes ?? '100vw')}"` : ''} fetchpriority="high" data-server-head />`] : []),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json" data-server-head>${scriptJson(data)}</script>`),
-    ...(head.initialData?.length ? [`<script type="application/json" id="${initialDataId}">${scriptJson(head.initialData)}</script>`] : []),
+    ...(head.initialData?.length ? [`<script type="application/json" id="${initialDataId}">[${head.initialData.map(answerJson).join(',')}]</script>`] : []),
   ];
   return lines.join('\n    ');
 }
