@@ -126,7 +126,15 @@ export function distanceKmSql(latParam: string, lngParam: string): string {
     + cos(radians(${latParam})) * cos(radians(h.latitude)) * power(sin(radians(h.longitude - ${lngParam}) / 2), 2))))`;
 }
 
-/** One page of matching hotels in the chosen order; with a point, each row also carries distance_km. */
+/**
+ * One page of matching hotels in the chosen order; with a point, each row also carries distance_km.
+ * When no condition reads the gym (g) and there is no point, the page's ids are chosen from hotels
+ * alone and only then are their rows and gyms read (one gym per hotel, so the rows and their order
+ * are the same). The ids need only the indexed columns: the order indexes of migration 016 also hold
+ * search_text and equipment_labels, so a text or equipment search walks one of them without visiting
+ * a hotel row per candidate (an index-only scan), and a search the planner answers by sorting the
+ * matches (a rare term, text with equipment) no longer looks up the gym of every match first.
+ */
 export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'> = {}): SqlQuery {
   const where = searchConditions(criteria, options);
   const values = [...where.values];
@@ -140,10 +148,15 @@ export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions
     if (criteria.sort === 'distance') order = 'distance_km ASC NULLS LAST, h.id';
   }
   values.push(criteria.pageSize, criteria.offset);
-  return {
-    text: `SELECT ${hotelColumns}${distance} FROM ${hotelsWithGym} WHERE ${where.text} ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
-  };
+  const page = `ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`;
+  const readsGym = criteria.filters.open24h || criteria.filters.gymSize.length > 0;
+  if (!point && !readsGym) {
+    return {
+      text: `SELECT ${hotelColumns} FROM (SELECT h.id FROM hotels h WHERE ${where.text} ${page}) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY ${order}`,
+      values,
+    };
+  }
+  return { text: `SELECT ${hotelColumns}${distance} FROM ${hotelsWithGym} WHERE ${where.text} ${page}`, values };
 }
 
 /**
