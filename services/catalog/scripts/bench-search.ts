@@ -21,9 +21,9 @@ const gatewayRequests = numberOption(args, 'gateway-requests', 60);
 const concurrency = numberOption(args, 'concurrency', 4);
 const schema = process.env.DB_SCHEMA ?? 'catalog';
 // Several catalogs (CATALOG_URL=a,b, e.g. before and after a change over the same database) are asked
-// scenario by scenario in turn, so both see the same machine load.
+// scenario by scenario in turn, so both see the same machine load; likewise several gateways (GATEWAY_URL=a,b).
 const direct = (process.env.CATALOG_URL ?? 'http://127.0.0.1:4002').split(',');
-const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+const gateways = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').split(',');
 
 const scenarios: { kind: string; params: Record<string, string> }[] = [
   { kind: 'browse', params: {} },
@@ -82,5 +82,5 @@ const { rows } = await countPool.query<{ n: number; approved: number }>(
 await countPool.end();
 console.log(`hotels in the catalog: ${rows[0]?.n} (${rows[0]?.approved} approved)`);
 await run('direct to the catalog', direct, requests);
-if (gatewayRequests > 0) await run('through the gateway', [gateway], gatewayRequests);
+if (gatewayRequests > 0) await run('through the gateway', gateways, gatewayRequests);
 if (args.includes('--explain')) await explain();
