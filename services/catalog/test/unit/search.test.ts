@@ -200,14 +200,15 @@ describe('search SQL', () => {
     expect(searchPageSql(criteriaFor({})).text).toContain('ORDER BY h.rating DESC, h.id');
   });
 
-  it('chooses the page\'s ids from hotels alone, then reads only their rows and gyms, unless a condition reads the gym', () => {
+  it('with text or equipment, chooses the page\'s ids from hotels alone, then reads only their rows and gyms, unless a condition reads the gym', () => {
     const page = searchPageSql(criteriaFor({ query: 'paris', eq: 'pool' }));
     expect(page.text).toContain(
       'FROM (SELECT h.id FROM hotels h WHERE h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[] ORDER BY h.rating DESC, h.id LIMIT $3 OFFSET $4) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY h.rating DESC, h.id',
     );
     expect(page.values).toEqual(['%paris%', ['pool'], 24, 0]);
-    const readingTheGym: Record<string, string>[] = [{ open24h: 'true' }, { gymSize: 'large' }, { lat: '35.68', lng: '139.76' }];
-    for (const query of readingTheGym) {
+    expect(searchPageSql(criteriaFor({ eq: 'pool' })).text).toContain('FROM (SELECT h.id FROM hotels h WHERE h.is_approved AND h.equipment_labels && $1::text[] ORDER BY');
+    const plain: Record<string, string>[] = [{}, { minRating: '4' }, { query: 'paris', open24h: 'true' }, { eq: 'pool', gymSize: 'large' }, { query: 'paris', lat: '35.68', lng: '139.76' }];
+    for (const query of plain) {
       expect(searchPageSql(criteriaFor(query)).text).toContain('FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved');
     }
   });
