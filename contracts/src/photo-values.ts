@@ -51,6 +51,11 @@ export function parsePhotoUrl(url: string): { id: string; widths: number[] } | n
   return { id: match[1]!, widths: photoWidthsUpTo(Number(match[2])) };
 }
 
+/** A hotel's first picture: its main image, else its first hotel photo, else its first gym photo. */
+export function primaryPhotoUrl(hotel: { imageUrl?: string | null; images?: readonly string[] | null; gymImages?: readonly string[] | null }): string | undefined {
+  return hotel.imageUrl || hotel.images?.[0] || hotel.gymImages?.[0] || undefined;
+}
+
 /**
  * What an <img> needs for an image reference: an uploaded photo gets its variants as srcset and the
  * smallest variant at least `preferredWidth` wide as src; any other URL is used as it is.

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rolldown } from 'vite';
-import type { Plugin } from 'vite';
-import { routesByPage } from '../scripts/bundle-budget';
+import type { Plugin, Rolldown } from 'vite';
+import { routesByPage, staticClosure } from '../scripts/bundle-budget';
 
 /** Where the build writes which chunks each route needs, beside Vite's manifest (read by the gateway). */
 export const routeChunksFile = '.vite/route-chunks.json';
@@ -20,15 +19,9 @@ export interface RouteChunks {
  */
 export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesSource: string, base = '/'): RouteChunks {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(fileName)) return seen;
-    const chunk = byFile.get(fileName);
-    if (!chunk) return seen;
-    seen.add(fileName);
-    for (const imported of chunk.imports) closure(imported, seen);
-    return seen;
-  };
+  // Chunks by file name, each importing file names: the shape the manifest's closure walks.
+  const byFile = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, seen?: Set<string>) => staticClosure(byFile, fileName, seen);
   const entry = new Set<string>();
   for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
   const pageChunk = new Map<string, string>();

@@ -22,7 +22,7 @@ const frontend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const dist = process.env.BUNDLE_DIST ?? path.join(frontend, 'dist');
 
 /** Every chunk a chunk pulls in statically (itself included): what loads before it can run. */
-export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+export function staticClosure(manifest: Record<string, { imports?: readonly string[] }>, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
   for (const imported of manifest[key]!.imports ?? []) staticClosure(manifest, imported, seen);

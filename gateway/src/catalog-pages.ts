@@ -89,7 +89,7 @@ export interface CatalogPagesOptions {
 export class CatalogPages {
   private readonly hotels: ExpiringCache<HotelSummary | null>;
   /** Public answers written into pages (a search page's first results), by catalog path. */
-  private readonly answers: ExpiringCache<unknown>;
+  private readonly answers: ExpiringCache<Promise<unknown>>;
   private readonly pending = new Map<string, Promise<HotelSummary | null | undefined>>();
   private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
   private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
@@ -108,22 +108,23 @@ export class CatalogPages {
 
   /**
    * A public catalog answer a page is written with (the search page's first results), as a visitor
-   * gets it: kept for `answerTtlMs` and dropped on any hotel change. Undefined when the catalog did not
-   * answer 200 in time: the page then goes without, and the SPA asks as before.
+   * gets it: kept for `answerTtlMs` and dropped on any hotel change; callers asking at once share one
+   * request. Undefined when the catalog did not answer 200 in time: the page then goes without, and the
+   * SPA asks as before.
    */
   async publicAnswer(path: string): Promise<unknown> {
-    const cached = this.answers.get(path);
-    if (cached !== undefined) return cached;
+    const kept = this.answers.get(path);
+    if (kept) return kept;
     const generation = this.generation;
-    let answer: { status: number; body: unknown };
-    try {
-      answer = await this.get(path);
-    } catch {
-      return undefined;
-    }
-    if (answer.status !== 200 || answer.body === undefined || answer.body === null) return undefined;
-    if (generation === this.generation) this.answers.set(path, answer.body, this.options.answerTtlMs ?? 5_000);
-    return answer.body;
+    const reading = this.get(path).then(
+      (answer) => (answer.status === 200 && answer.body !== undefined && answer.body !== null ? answer.body : undefined),
+      () => undefined,
+    );
+    this.answers.set(path, reading, this.options.answerTtlMs ?? 5_000);
+    const body = await reading;
+    // No answer is not kept; neither is one begun before a hotel changed.
+    if (body === undefined || generation !== this.generation) this.answers.forget((key, value) => key === path && value === reading);
+    return body;
   }
 
   /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */

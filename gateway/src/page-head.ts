@@ -1,4 +1,4 @@
-import { formatPrice, photoSources } from '@reproute/contracts';
+import { formatPrice, photoSources, primaryPhotoUrl } from '@reproute/contracts';
 import { defaultImagePath, documentTitle, siteName, type PageDefinition } from './pages.ts';
 
 /** What the gateway writes into index.html's head for one page. */
@@ -158,7 +158,8 @@ export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
   const headline = [hotel.name, place].filter(Boolean).join(', ');
   const about = hotel.description ? ` ${hotel.description}` : '';
   const description = clip(`${headline}: a hotel with a gym${price ? `, from ${price}` : ''}.${about}`, descriptionLimit);
-  const picture = hotel.imageUrl || hotel.images?.[0] || hotel.gymImages?.[0] || defaultImagePath;
+  const hero = primaryPhotoUrl(hotel);
+  const picture = hero ?? defaultImagePath;
   const canonical = absoluteUrl(origin, `/hotels/${encodeURIComponent(hotel.slug)}`);
   const image = absoluteUrl(origin, picture);
   const structured: Record<string, unknown> = {
@@ -177,9 +178,6 @@ export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
     ...(price ? { priceRange: price } : {}),
     ...(hotel.totalReviews && hotel.rating ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: hotel.rating, reviewCount: hotel.totalReviews, bestRating: 5 } } : {}),
   };
-  // The page's largest paint is this picture at full width (HotelDetailPage's HotelImage, preferred width 1600).
-  const hero = hotel.imageUrl || hotel.images?.[0] || hotel.gymImages?.[0];
-  const heroSources = hero ? photoSources(hero, 1600) : undefined;
   return {
     title: documentTitle(hotel.name),
     description,
@@ -187,7 +185,8 @@ export function hotelPageHead(origin: string, hotel: HotelSummary): PageHead {
     image,
     robots: 'index, follow',
     jsonLd: [structured],
-    ...(heroSources ? { preloadImage: heroSources.src, ...(heroSources.srcSet ? { preloadImageSrcset: heroSources.srcSet, preloadImageSizes: '100vw' } : {}) } : {}),
+    // The page's largest paint is this picture at full width (HotelDetailPage's HotelImage, preferred width 1600).
+    ...(hero ? picturePreload(hero, 1600, '100vw') : {}),
   };
 }
 
@@ -214,8 +213,12 @@ export function pageSearchPath(path: string, query: URLSearchParams): string | u
 /** The first result's picture on a search page, as its card shows it (HotelCard's HotelImage), preloaded: it is a phone's largest paint. */
 export function searchResultsPreload(answer: unknown): Pick<PageHead, 'preloadImage' | 'preloadImageSrcset' | 'preloadImageSizes'> {
   const first = (answer as { items?: HotelSummary[] } | null)?.items?.[0];
-  const picture = first ? first.imageUrl || first.images?.[0] || first.gymImages?.[0] : undefined;
-  if (!picture) return {};
-  const sources = photoSources(picture, 800);
-  return { preloadImage: sources.src, ...(sources.srcSet ? { preloadImageSrcset: sources.srcSet, preloadImageSizes: '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' } : {}) };
+  const picture = first ? primaryPhotoUrl(first) : undefined;
+  return picture ? picturePreload(picture, 800, '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw') : {};
+}
+
+/** A picture's preload as its `<img>` asks for it (HotelImage: photoSources at this preferred width, shown at `sizes`). */
+function picturePreload(url: string, preferredWidth: number, sizes: string): Pick<PageHead, 'preloadImage' | 'preloadImageSrcset' | 'preloadImageSizes'> {
+  const sources = photoSources(url, preferredWidth);
+  return { preloadImage: sources.src, ...(sources.srcSet ? { preloadImageSrcset: sources.srcSet, preloadImageSizes: sizes } : {}) };
 }

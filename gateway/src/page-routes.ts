@@ -33,20 +33,20 @@ export function pageResponder({ spa, catalog, origin }: PagesOptions) {
         head.initialData = [{ url: searchPath, data: results }];
         if (resolved.path === '/search') Object.assign(head, searchResultsPreload(results));
       }
-      return spa.sendPage(request, reply, renderHead(head) + spa.routePreloads(pathname));
+      return spa.sendPage(request, reply, renderHead(head));
     }
     if (resolved.kind === 'hotel') {
       const hotel = await catalog.hotel(resolved.key);
       if (hotel) {
         // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address).
         const initialData = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
-        return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }) + spa.routePreloads(pathname));
+        return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }));
       }
-      if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, hotelNotFoundPage)), 404);
+      if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, hotelNotFoundPage)), 404);
       request.log.warn({ hotel: resolved.key }, 'catalog did not answer for a hotel page; default head sent');
-      return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, unansweredHotelPage)));
+      return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, unansweredHotelPage)));
     }
-    return spa.sendPage(request, reply, renderHead(staticPageHead(origin, request.url.split('?')[0]!, notFoundPage)), 404);
+    return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, notFoundPage)), 404);
   };
 }
 

@@ -59,6 +59,16 @@ function readRouteChunks(dist: string): IndexDocument['routes'] {
     }));
 }
 
+/**
+ * `<link rel="modulepreload">` for the chunks the page at this path loads beyond the entry's: named
+ * in the head, they come with the entry instead of a round trip after it (then one more for their
+ * own imports), which is most of a phone's wait before the first render. Empty for unknown paths.
+ */
+function routePreloads(index: IndexDocument, pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  return index.routes.find((route) => route.pattern.test(path))?.links ?? '';
+}
+
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /**
@@ -112,24 +122,13 @@ export class SpaFiles {
     return this.index;
   }
 
-  /**
-   * `<link rel="modulepreload">` for the chunks the page at this path loads beyond the entry's: named
-   * in the head, they come with the entry instead of a round trip after it (then one more for their
-   * own imports), which is most of a phone's wait before the first render. Empty for unknown paths.
-   */
-  routePreloads(pathname: string): string {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-    return this.document().routes.find((route) => route.pattern.test(path))?.links ?? '';
-  }
-
   /** When the front end was built (the sitemap's date of the fixed pages). */
   get builtAt(): Date {
     return new Date(this.document().mtimeMs);
   }
 
   /** index.html with this head, from the recently used ones or made now. */
-  private page(head: string): PageDocument {
-    const { template } = this.document();
+  private page({ template }: IndexDocument, head: string): PageDocument {
     const known = this.pages.get(head);
     if (known) {
       this.pages.delete(head);
@@ -149,7 +148,8 @@ export class SpaFiles {
    * when the browser has that page. Compressed forms are made once per page and kept.
    */
   sendPage(request: FastifyRequest, reply: FastifyReply, head: string, status = 200) {
-    const doc = this.page(head);
+    const index = this.document();
+    const doc = this.page(index, head + routePreloads(index, request.url.split('?')[0]!));
     reply.header('cache-control', 'no-cache').header('etag', doc.etag).header('vary', 'Accept-Encoding');
     if (status === 200 && request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');

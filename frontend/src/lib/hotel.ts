@@ -1,4 +1,4 @@
-import { formatPrice, gymAccessLabels, type GymAccessType } from '@reproute/contracts';
+import { formatPrice, gymAccessLabels, primaryPhotoUrl, type GymAccessType } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
 
 export const HOTEL_PLACEHOLDER = '/media/hotel-placeholder.svg';
@@ -25,7 +25,7 @@ export function gymAccessLabel(type: Hotel['gymAccessType']): string {
 }
 
 export function primaryImage(hotel: Pick<Hotel, 'imageUrl' | 'images' | 'gymImages'>): string {
-  return hotel.imageUrl || hotel.images[0] || hotel.gymImages[0] || HOTEL_PLACEHOLDER;
+  return primaryPhotoUrl(hotel) ?? HOTEL_PLACEHOLDER;
 }
 
 /** Where Book Now leads: the hotel's booking URL, else its affiliate URL. */
