@@ -28,6 +28,7 @@ ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=deps /app/node_modules node_modules
 COPY . .
 COPY --from=frontend /app/frontend/dist frontend/dist
+COPY --from=frontend /app/frontend/dist-server frontend/dist-server
 # Keys generated at first start (identity's signing key, the reset-link key shared with the notifier) live here,
 # and the catalog's uploaded photos when stored on local disk (a named volume takes this folder's owner).
 RUN mkdir -p .data/keys .data/photos && chown -R node:node .data && chmod 700 .data/keys

@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'frontend/playwright-report/**', 'frontend/test-results/**', 'infra/k6/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '.data/**', 'frontend/playwright-report/**', 'frontend/test-results/**', 'infra/k6/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,8 +18,11 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), routeChunksPlugin(), precompress()],
+// `vite build --ssr src/entry-server.tsx` (npm run build:server): the pages' server render, one Node
+// module in dist-server/ with every dependency inside it, so it runs on Preact as the browser does.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunksPlugin(), precompress()],
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -43,11 +46,14 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
+    copyPublicDir: !isSsrBuild,
+    // The server render is one file (no chunks importing it back), so the gateway can load a rebuilt one beside the old.
+    rollupOptions: isSsrBuild ? { output: { inlineDynamicImports: true } } : undefined,
     emptyOutDir: true,
     sourcemap: false,
     // .vite/manifest.json: which chunks each route loads (scripts/bundle-budget.ts reads it).
-    manifest: true,
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 700,
   },
 }));

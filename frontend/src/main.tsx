@@ -1,13 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { routes } from './app/routes';
+import { preloadScreens } from './app/preloadScreens';
+import { markSignedIn, readToken } from './lib/tokenStorage';
 import './index.css';
+
+/** Set on the root by the gateway when it holds the page's server render (gateway/src/page-render.ts). */
+const PRERENDERED = 'data-prerendered';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+const signedIn = readToken() !== null;
+// The gateway leaves out the visitor's render for a browser with this cookie (a session from before it existed gets it now).
+if (signedIn) markSignedIn(true);
+
+if (root.hasAttribute(PRERENDERED) && !signedIn) {
+  // A visitor's page as the server rendered it: already painted; the page's screen is loaded (the
+  // gateway asks for its chunks with the entry's), then the SPA takes the markup over as it stands.
+  void preloadScreens(routes, window.location.pathname).then(() => {
+    root.removeAttribute(PRERENDERED);
+    hydrateRoot(root, app);
+    // Written inert: it takes clicks and keys from here on.
+    root.removeAttribute('inert');
+  });
+} else {
+  // Nothing written, or signed in (a session whose cookie was missing got the visitor's render).
+  root.removeAttribute(PRERENDERED);
+  root.removeAttribute('inert');
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -23,6 +23,7 @@ import { SpaFiles, servedWhileShedding } from './spa.ts';
 import { CatalogPages, catalogGet } from './catalog-pages.ts';
 import { gatewayInstanceId, listenForHotelChanges } from './catalog-events.ts';
 import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
+import { PageRenderer } from './page-render.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
 
@@ -191,7 +192,8 @@ export async function buildGateway(options: {
     const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, logger });
     app.addHook('onClose', async () => hotelChanges.close());
   }
-  const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL });
+  const renderer = new PageRenderer(config.FRONTEND_SERVER_RENDER, logger);
+  const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL, renderer });
   await registerDiscoveryRoutes(app, { catalog: catalogPages, origin: config.PUBLIC_APP_URL, dist: config.FRONTEND_DIST, builtAt: () => (spa.built ? spa.builtAt : new Date(0)) });
   if (spa.built) {
     await spa.register(app);

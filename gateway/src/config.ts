@@ -25,6 +25,8 @@ export const configSchema = z.object({
   ANALYTICS_URL: instances('http://127.0.0.1:4005'),
   NOTIFIER_URL: instances('http://127.0.0.1:4006'),
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
+  /** The front end's server render of pages (built beside the SPA); a missing file: pages go without it. */
+  FRONTEND_SERVER_RENDER: z.string().default(path.resolve(here, '../../frontend/dist-server/entry-server.js')),
   /** Requests per minute per client address across /api. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   /** Redis key prefix of the rate-limit counters (gateways sharing one Redis share limits under one prefix). */

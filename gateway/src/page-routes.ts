@@ -3,15 +3,21 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogPages, SitemapHotel } from './catalog-pages.ts';
 import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
-import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead } from './page-head.ts';
+import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead, type InitialAnswer } from './page-head.ts';
 import type { SpaFiles } from './spa.ts';
+import type { PageRenderer } from './page-render.ts';
 
 export interface PagesOptions {
   spa: SpaFiles;
   catalog: CatalogPages;
   /** The site's public address (PUBLIC_APP_URL), without a trailing slash. */
   origin: string;
+  /** The server render of pages written with answers (a visitor's first view); none: the SPA renders them. */
+  renderer?: PageRenderer;
 }
+
+/** The cookie a signed-in browser carries (no token: only that it holds one). */
+const signedInCookie = /(?:^|;\s*)rr_signed_in=1(?:;|$)/;
 
 /**
  * Answers an SPA path with index.html carrying the page's head and the status the page stands for:
@@ -19,7 +25,10 @@ export interface PagesOptions {
  * show to visitors (the SPA then shows its not-found page). When the catalog cannot be asked, a
  * hotel page gets the site's default head with 200: the SPA decides, as it did before.
  */
-export function pageResponder({ spa, catalog, origin }: PagesOptions) {
+export function pageResponder({ spa, catalog, origin, renderer }: PagesOptions) {
+  // A browser holding a session (frontend/src/lib/tokenStorage.ts sets the cookie) gets the SPA's own render, not a visitor's.
+  const render = (request: FastifyRequest, answers: InitialAnswer[]) =>
+    signedInCookie.test(request.headers.cookie ?? '') ? undefined : renderer?.render(request.url, answers);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const resolved = resolvePath(request.url);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -29,18 +38,20 @@ export function pageResponder({ spa, catalog, origin }: PagesOptions) {
       // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
       const searchPath = pageSearchPath(resolved.path, query);
       const results = searchPath ? await catalog.publicAnswer(searchPath) : undefined;
+      let markup: string | undefined;
       if (searchPath && results !== undefined) {
         head.initialData = [{ url: searchPath, data: results }];
         if (resolved.path === '/search') Object.assign(head, searchResultsPreload(results));
+        markup = await render(request, head.initialData);
       }
-      return spa.sendPage(request, reply, renderHead(head));
+      return spa.sendPage(request, reply, renderHead(head), 200, markup);
     }
     if (resolved.kind === 'hotel') {
       const hotel = await catalog.hotel(resolved.key);
       if (hotel) {
         // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address).
         const initialData = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
-        return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }));
+        return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }), 200, await render(request, initialData));
       }
       if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, hotelNotFoundPage)), 404);
       request.log.warn({ hotel: resolved.key }, 'catalog did not answer for a hotel page; default head sent');

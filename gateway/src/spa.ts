@@ -17,11 +17,16 @@ interface IndexVariant {
 interface IndexDocument {
   mtimeMs: number;
   /** Each route of the SPA's route table with the page chunks it needs beyond the entry's (from the build). */
-  routes: { pattern: RegExp; links: string }[];
+  routes: { pattern: RegExp; links: string; files: string[] }[];
   etag: string;
   variants: IndexVariant[];
-  /** index.html without its own title and description, split where a page's head goes. */
-  template: { before: string; after: string };
+  /**
+   * index.html without its own title and description, split where a page's head goes; `root` splits
+   * `after` around the empty root element, `before` ending inside its tag (where a server render goes).
+   */
+  template: { before: string; after: string; root?: { before: string; after: string } };
+  /** The entry's module scripts and preloads, and `template.root.before` without them (a server-rendered page asks for them after its first paint). */
+  entry: { before: string; scripts: string[]; preloads: string[] };
 }
 
 /** index.html with one page's head, kept with its compressed forms (made on first use). */
@@ -32,8 +37,19 @@ interface PageDocument {
   gzip?: Buffer;
 }
 
-/** How many generated pages are kept (each about 2 KB with its compressed forms). */
+/** How many generated pages are kept: with a head only (each about 2 KB with its compressed forms), and with a server render too (30-100 KB). */
 const maxPageDocuments = 1_000;
+const maxRenderedDocuments = 200;
+
+/** The root element the SPA renders into, as index.html writes it (empty). */
+const rootElement = /<div id="root"><\/div>/;
+
+/** Splits the part after the head inside the root element's tag, where a page's server render goes. */
+function withRoot(template: { before: string; after: string }): IndexDocument['template'] {
+  const root = rootElement.exec(template.after);
+  if (!root) return template;
+  return { ...template, root: { before: template.after.slice(0, root.index + '<div id="root"'.length), after: template.after.slice(root.index + root[0].length) } };
+}
 
 /** Splits index.html where a page's head goes: its own title and description taken out, the head put where the title was. */
 function headTemplate(html: string): { before: string; after: string } {
@@ -56,6 +72,7 @@ function readRouteChunks(dist: string): IndexDocument['routes'] {
       // Matched as the router does: case-insensitive, a `:param` is one path segment.
       pattern: new RegExp(`^${route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`, 'i'),
       links: route.files.map((file) => `\n    <link rel="modulepreload" crossorigin href="${file.replace(/"/g, '&quot;')}" />`).join(''),
+      files: route.files,
     }));
 }
 
@@ -65,8 +82,44 @@ function readRouteChunks(dist: string): IndexDocument['routes'] {
  * own imports), which is most of a phone's wait before the first render. Empty for unknown paths.
  */
 function routePreloads(index: IndexDocument, pathname: string): string {
+  return routeOf(index, pathname)?.links ?? '';
+}
+
+function routeOf(index: IndexDocument, pathname: string): IndexDocument['routes'][number] | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-  return index.routes.find((route) => route.pattern.test(path))?.links ?? '';
+  return index.routes.find((route) => route.pattern.test(path));
+}
+
+/** The entry's module scripts and module preloads in index.html's head, and the head without them. */
+function entryOf(before: string): { before: string; scripts: string[]; preloads: string[] } {
+  const scripts: string[] = [];
+  const preloads: string[] = [];
+  const stripped = before
+    .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\r?\n?/g, (_tag, src: string) => {
+      scripts.push(src);
+      return '';
+    })
+    .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\r?\n?/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  return { before: stripped, scripts, preloads };
+}
+
+/**
+ * The script a server-rendered page ends with: the SPA's modules (entry, then everything the entry and
+ * the page's screen import, all at once) are asked for only after the page's first paint, so on a slow
+ * link the HTML's own CSS, fonts and pictures are not kept waiting behind 40 scripts the first paint
+ * does not need. Hidden tabs (no frames) load at once.
+ */
+function deferredModules(scripts: string[], preloads: string[]): string {
+  const list = (urls: string[]) => JSON.stringify(urls).replace(/</g, '\\u003c');
+  return (
+    `<script>(function(){var done=false;function load(){if(done)return;done=true;` +
+    `document.head.insertAdjacentHTML('beforeend',${list(preloads)}.map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));` +
+    `${list(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)})}` +
+    `if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()</script>`
+  );
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -81,6 +134,7 @@ export class SpaFiles {
   private readonly indexFile: string;
   private index: IndexDocument | undefined;
   private readonly pages = new Map<string, PageDocument>();
+  private readonly renderedPages = new Map<string, PageDocument>();
 
   constructor(private readonly dist: string) {
     this.indexFile = path.join(dist, 'index.html');
@@ -117,8 +171,10 @@ export class SpaFiles {
     if (br) variants.push({ body: br, encoding: 'br' });
     if (gz) variants.push({ body: gz, encoding: 'gzip' });
     variants.push({ body, encoding: null });
-    this.index = { mtimeMs, etag: etagOf(body), variants, template: headTemplate(body.toString('utf8')), routes: readRouteChunks(this.dist) };
+    const template = withRoot(headTemplate(body.toString('utf8')));
+    this.index = { mtimeMs, etag: etagOf(body), variants, template, entry: entryOf(template.root?.before ?? ''), routes: readRouteChunks(this.dist) };
     this.pages.clear();
+    this.renderedPages.clear();
     return this.index;
   }
 
@@ -127,18 +183,37 @@ export class SpaFiles {
     return new Date(this.document().mtimeMs);
   }
 
-  /** index.html with this head, from the recently used ones or made now. */
-  private page({ template }: IndexDocument, head: string): PageDocument {
-    const known = this.pages.get(head);
+  /**
+   * index.html with this head (and, when given, this server render in its root, marked
+   * `data-prerendered` for the SPA to hydrate, and `inert` until it has: a click or a keystroke before
+   * then would go nowhere), from the recently used ones or made now. `key` names
+   * the document: the head, with the address when there is a render (made from the answers the head
+   * carries, for that address).
+   */
+  private page(index: IndexDocument, head: string, url: string, markup?: string): PageDocument {
+    const { template, entry } = index;
+    const pathname = url.split('?')[0]!;
+    const rendered = markup !== undefined && template.root && entry.scripts.length > 0 ? { markup, url } : undefined;
+    // Without a render the head names the route's chunks; with one they come after the first paint.
+    if (!rendered) head += routePreloads(index, pathname);
+    const key = rendered ? `${head}\u0000${rendered.url}` : head;
+    const pages = rendered ? this.renderedPages : this.pages;
+    const known = pages.get(key);
     if (known) {
-      this.pages.delete(head);
-      this.pages.set(head, known);
+      pages.delete(key);
+      pages.set(key, known);
       return known;
     }
-    const plain = Buffer.from(`${template.before}${head}${template.after}`);
+    let text: string;
+    if (rendered && template.root) {
+      const screen = routeOf(index, pathname)?.files ?? [];
+      const modules = deferredModules(entry.scripts, [...entry.preloads, ...screen]);
+      text = `${template.before}${head}${entry.before} data-prerendered inert>${rendered.markup}</div>${modules}${template.root.after}`;
+    } else text = `${template.before}${head}${template.after}`;
+    const plain = Buffer.from(text);
     const made: PageDocument = { etag: etagOf(plain), plain };
-    this.pages.set(head, made);
-    if (this.pages.size > maxPageDocuments) this.pages.delete(this.pages.keys().next().value!);
+    pages.set(key, made);
+    if (pages.size > (rendered ? maxRenderedDocuments : maxPageDocuments)) pages.delete(pages.keys().next().value!);
     return made;
   }
 
@@ -147,9 +222,9 @@ export class SpaFiles {
    * router still handles the path. Each distinct page has its own ETag, and a 200 is answered 304
    * when the browser has that page. Compressed forms are made once per page and kept.
    */
-  sendPage(request: FastifyRequest, reply: FastifyReply, head: string, status = 200) {
+  sendPage(request: FastifyRequest, reply: FastifyReply, head: string, status = 200, markup?: string) {
     const index = this.document();
-    const doc = this.page(index, head + routePreloads(index, request.url.split('?')[0]!));
+    const doc = this.page(index, head, request.url, markup);
     reply.header('cache-control', 'no-cache').header('etag', doc.etag).header('vary', 'Accept-Encoding');
     if (status === 200 && request.headers['if-none-match'] === doc.etag) return reply.status(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');

@@ -1,5 +1,6 @@
 import { fillPath, splitEndpointKey, type EndpointAnswer, type EndpointBodyInput, type EndpointQueryInput, type Endpoints, type PathParamNames } from '@reproute/contracts';
 import { apiRequest, type RequestOptions } from './request';
+import { takeWrittenAnswer } from './initialData';
 
 /**
  * The typed client of the API: every call is named by its endpoint key (`'POST /api/leads'`), and
@@ -67,6 +68,9 @@ export function apiQuery<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'
   return {
     queryKey: apiQueryKey(key, args),
     queryFn: ({ signal }: { signal?: AbortSignal }) => callApi(key, args as ApiArgs<K>, { ...options, signal }),
+    // The answer written into the page for this read, if any: the first render shows it at once
+    // (and a page rendered by the server hydrates into the same page).
+    initialData: () => takeWrittenAnswer(apiUrl(key, args)) as ApiAnswer<K> | undefined,
   };
 }
 

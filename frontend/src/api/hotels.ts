@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiQuery, apiQueryKey, callApi, queryFromSearch, type ApiQueryArg } from './client';
+import { apiQuery, apiQueryKey, apiUrl, callApi, queryFromSearch, type ApiAnswer, type ApiQueryArg } from './client';
+import { takeWrittenAnswer } from './initialData';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
@@ -45,6 +46,11 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
     queryKey: [...apiQueryKey('GET /api/hotels/search', { query: hotelSearchQuery(params) }), 'pages'],
     queryFn: ({ signal, pageParam }) => callApi('GET /api/hotels/search', { query: hotelSearchQuery({ ...params, page: pageParam }) }, { signal }),
     initialPageParam: 1,
+    // The first page's answer written into the page, if any (as apiQuery's reads do).
+    initialData: () => {
+      const first = takeWrittenAnswer(apiUrl('GET /api/hotels/search', { query: hotelSearchQuery(params) })) as ApiAnswer<'GET /api/hotels/search'> | undefined;
+      return first === undefined ? undefined : { pages: [first], pageParams: [1] };
+    },
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { BrowserRouter, StaticRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import { useSession } from '@/hooks/useSession';
 import { createQueryClient } from '@/api/queryClient';
@@ -40,15 +40,22 @@ function SessionEffects() {
   return null;
 }
 
-export function App() {
+/** The whole app; `location` renders it at that address on the server (entry-server.tsx), without the browser's history. */
+export function App({ location }: { location?: string } = {}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <SessionEffects />
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        {location === undefined ? (
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        ) : (
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        )}
         <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,6 +1,19 @@
 /** The session token lives in localStorage under the name `token` (spec section 3). */
 export const TOKEN_KEY = 'token';
 
+/**
+ * A cookie that says only "this browser holds a session" (never the token): the gateway then sends
+ * the page without its visitor's server render, which a signed-in traveller would see replaced.
+ */
+export const SIGNED_IN_COOKIE = 'rr_signed_in';
+
+/** Sets or clears the signed-in cookie (a year; cleared with the token). */
+export function markSignedIn(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = signedIn ? `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}` : `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
 export function readToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
@@ -10,6 +23,7 @@ export function readToken(): string | null {
 }
 
 export function storeToken(token: string): void {
+  markSignedIn(true);
   try {
     localStorage.setItem(TOKEN_KEY, token);
   } catch {
@@ -18,6 +32,7 @@ export function storeToken(token: string): void {
 }
 
 export function clearToken(): void {
+  markSignedIn(false);
   try {
     localStorage.removeItem(TOKEN_KEY);
   } catch {

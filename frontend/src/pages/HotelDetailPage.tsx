@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, Gauge, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
 import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
 import { useHotel } from '@/api/hotels';
@@ -60,6 +60,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   const rating = ratingLabel(hotel.rating);
   const price = hotelPriceLabel(hotel);
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const stay = readStay(params);
   const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
   const equipment = equipmentOf(hotel);
@@ -221,7 +222,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               </Button>
               {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
               <ShareButton
-                target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${window.location.origin}${hotelPath(hotel)}${window.location.search}` }}
+                target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${typeof window === 'undefined' ? '' : window.location.origin}${hotelPath(hotel)}${search}` }}
                 analyticsLabel={`hotel:${hotel.id}`}
               />
             </div>

@@ -1,5 +1,6 @@
 import type { User } from '@/api/types';
 import { createExternalStore } from './externalStore';
+import { readToken } from '@/lib/tokenStorage';
 
 export interface SessionState {
   user: User | null;
@@ -7,7 +8,9 @@ export interface SessionState {
   loading: boolean;
 }
 
-export const sessionStore = createExternalStore<SessionState>({ user: null, loading: true });
+// With no stored token there is nothing to check: a visitor's first render is the page itself (the
+// same page a server render writes), not a spinner.
+export const sessionStore = createExternalStore<SessionState>({ user: null, loading: readToken() !== null });
 
 /** The stored token has been checked: the user it belongs to, or nobody. */
 export function sessionLoaded(user: User | null): void {

@@ -19,7 +19,15 @@ let gateway: FastifyInstance;
 let catalog: http.Server;
 let redis: Redis;
 let distDir: string;
+let renderDir: string;
 const catalogRequests: string[] = [];
+
+// Stands in for the front end's server render (frontend/src/entry-server.tsx): what it was asked, and a failure on demand.
+const renderModule = `export async function renderPage(url, answers) {
+  if (url.includes('render-fails')) throw new Error('render failed');
+  return '<main><h1>' + url.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</h1><p>' + answers.map((a) => a.url).join(' ') + '</p></main>';
+}
+`;
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -27,6 +35,8 @@ const indexHtml = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="description" content="RepRoute finds hotels with serious gyms." />
     <title>RepRoute – Hotels with gyms worth training in</title>
+    <script type="module" crossorigin src="/assets/index-0e.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-0r.js">
   </head>
   <body>
     <div id="root"></div>
@@ -109,6 +119,8 @@ beforeAll(async () => {
       ],
     }),
   );
+  renderDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-render-'));
+  fs.writeFileSync(path.join(renderDir, 'entry-server.js'), renderModule);
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   redis = new Redis(stack.redisUrl);
   const config = configSchema.parse({
@@ -119,6 +131,7 @@ beforeAll(async () => {
     ANALYTICS_URL: catalogUrl,
     NOTIFIER_URL: catalogUrl,
     FRONTEND_DIST: distDir,
+    FRONTEND_SERVER_RENDER: path.join(renderDir, 'entry-server.js'),
     PUBLIC_APP_URL: 'https://reproute.example/',
     RATE_LIMIT_NAMESPACE: `ratelimit:gateway-pages-test-${process.pid}-${Date.now()}:`,
   });
@@ -131,6 +144,7 @@ afterAll(async () => {
   catalog?.close();
   redis?.disconnect();
   fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(renderDir, { recursive: true, force: true });
 });
 
 const base = () => `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
@@ -147,7 +161,8 @@ describe('pages that can be shared and found', () => {
       const res = await page(route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
-      expect(res.body, route).toContain('<div id="root"></div>');
+      // Empty, or a visitor's first view written in (pages with answers, below).
+      expect(res.body, route).toMatch(/<div id="root"(?: data-prerendered inert)?>/);
     }
     for (const route of ['/no/such/page', '/hotels/nope', '/hotel/999', '/hotels/the-ritz/extra']) {
       const res = await page(route);
@@ -231,11 +246,37 @@ describe('pages that can be shared and found', () => {
 
   it('names the page chunks of the route in the head (modulepreload), none for pages without their own', async () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
-    expect(preloads((await page('/')).body)).toEqual(['/assets/HomePage-a1.js', '/assets/SearchBox-b2.js']);
-    expect(preloads((await page('/hotels/the-ritz')).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
-    expect(preloads((await page('/hotel/7/')).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
+    // A signed-in browser gets no server render, so its home and hotel pages name their chunks in the head.
+    const signedIn = { cookie: 'consent=1; rr_signed_in=1' };
+    expect(preloads((await page('/', signedIn)).body)).toEqual(['/assets/HomePage-a1.js', '/assets/SearchBox-b2.js']);
+    expect(preloads((await page('/hotels/the-ritz', signedIn)).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
+    expect(preloads((await page('/hotel/7/', signedIn)).body)).toEqual(['/assets/HotelDetailPage-c3.js', '/assets/map-d4.js']);
     expect(preloads((await page('/contact-us')).body)).toEqual([]);
     expect(preloads((await page('/no/such/page')).body)).toEqual([]);
+  });
+
+  it('writes a visitor’s first view of a page with answers into its root, and asks for the modules only after the first paint', async () => {
+    const root = (html: string) => /<div id="root"([^>]*)>([\s\S]*?)<\/div>/.exec(html)!;
+    const deferred = (html: string) => JSON.parse(`[${/<script>\(function\(\)\{var done=false;[\s\S]*?(\[[^\]]*\])\.map[\s\S]*?(\[[^\]]*\])\.forEach/.exec(html)!.slice(1).join(',')}]`) as [string[], string[]];
+    const hotel = (await page('/hotels/the-ritz')).body;
+    expect(root(hotel)[1]).toBe(' data-prerendered inert');
+    // The render was given the page's written answers, for its address.
+    expect(root(hotel)[2]).toBe('<main><h1>/hotels/the-ritz</h1><p>/api/hotels/the-ritz</p></main>');
+    // No module in the head: the entry's preloads and the route's chunks, then the entry, come from the script at the end.
+    expect(hotel).not.toContain('<script type="module"');
+    expect(hotel).not.toMatch(/<link rel="modulepreload" crossorigin href="\/assets/);
+    expect(deferred(hotel)).toEqual([['/assets/runtime-0r.js', '/assets/HotelDetailPage-c3.js', '/assets/map-d4.js'], ['/assets/index-0e.js']]);
+    const search = (await page('/search?query=Grand%20Paris')).body;
+    expect(root(search)[2]).toBe('<main><h1>/search?query=Grand%20Paris</h1><p>/api/hotels/search?query=Grand+Paris&sort=rating&pageSize=24</p></main>');
+    expect(root((await page('/')).body)[2]).toContain('/api/hotels/search?sort=rating&pageSize=24');
+    // Pages without answers, signed-in browsers and a failed render: the empty root, with the entry in the head as built.
+    for (const [p, headers] of [['/contact-us', {}], ['/search?query=Paris&eq=pool', {}], ['/hotels/nope', {}], ['/hotels/the-ritz', { cookie: 'rr_signed_in=1' }], ['/search?query=render-fails', {}]] as const) {
+      const html = (await page(p, headers)).body;
+      expect(root(html)[1], p).toBe('');
+      expect(root(html)[2], p).toBe('');
+      expect(html, p).toContain('<script type="module" crossorigin src="/assets/index-0e.js"></script>');
+      expect(html, p).not.toContain('var done=false');
+    }
   });
 
   it('escapes a hotel name with <script> and quotes everywhere it goes', async () => {

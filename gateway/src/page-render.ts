@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InitialAnswer } from './page-head.ts';
+
+/** The front end's server render (frontend/src/entry-server.tsx, built into frontend/dist-server/). */
+interface RenderModule {
+  renderPage(url: string, answers: readonly InitialAnswer[]): Promise<string>;
+}
+
+/** Renders of one set of answers kept, by address (a hotel's page under several query strings). */
+const maxRendersPerAnswer = 16;
+
+/**
+ * A visitor's first view of a page, rendered on the server by the SPA's own components with the
+ * page's public answers, so a phone paints the page (and its largest picture) from the HTML instead
+ * of after its JavaScript has loaded and run; the SPA then hydrates that markup.
+ *
+ * A render costs 10-16 ms of CPU, so each is kept with the answers it was made from: the answers
+ * come from CatalogPages, which keeps each for seconds and drops them on any hotel change, and the
+ * renders go with them. Undefined (the page goes without, as before) when the build has no server
+ * render or a render fails.
+ */
+export class PageRenderer {
+  private loaded: { mtimeMs: number; module: Promise<RenderModule | undefined> } | undefined;
+  private readonly renders = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+
+  constructor(
+    private readonly file: string,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  /** The render module of the current build, loaded again after a rebuild. */
+  private module(): Promise<RenderModule | undefined> {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(this.file).mtimeMs;
+    } catch {
+      return Promise.resolve(undefined);
+    }
+    if (this.loaded?.mtimeMs !== mtimeMs) {
+      const module = import(`${pathToFileURL(this.file).href}?v=${mtimeMs}`).then(
+        (loaded: Partial<RenderModule>) => (typeof loaded.renderPage === 'function' ? (loaded as RenderModule) : undefined),
+        (error: unknown) => {
+          this.logger.warn({ err: error, file: this.file }, 'page server render could not be loaded; pages go without it');
+          return undefined;
+        },
+      );
+      this.loaded = { mtimeMs, module };
+    }
+    return this.loaded.module;
+  }
+
+  /** The page at `url` (path and query) rendered with `answers` (the first one's data keys the kept render). */
+  render(url: string, answers: readonly InitialAnswer[]): Promise<string | undefined> {
+    const owner = answers[0]?.data;
+    if (typeof owner !== 'object' || owner === null) return Promise.resolve(undefined);
+    let kept = this.renders.get(owner);
+    const known = kept?.get(url);
+    if (known) return known;
+    const rendering = this.module().then(
+      (module) => module?.renderPage(url, answers),
+      () => undefined,
+    ).catch((error: unknown) => {
+      this.logger.warn({ err: error, url }, 'page server render failed; page sent without it');
+      return undefined;
+    });
+    if (!kept) {
+      kept = new Map();
+      this.renders.set(owner, kept);
+    }
+    const renders = kept;
+    renders.set(url, rendering);
+    if (renders.size > maxRendersPerAnswer) renders.delete(renders.keys().next().value!);
+    // A page without its render is not kept that way: the next request tries again.
+    void rendering.then((markup) => {
+      if (markup === undefined && renders.get(url) === rendering) renders.delete(url);
+    });
+    return rendering;
+  }
+}
