@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API, expect, test } from './support';
+import { API, expect, registerViaApi, signInWithToken, test } from './support';
 
 /** A public hotel from the API (the pages below are served for it). */
 async function publicHotel(request: APIRequestContext): Promise<{ id: number; slug: string; name: string }> {
@@ -97,4 +97,56 @@ test('the head the gateway wrote for the first page goes once the SPA shows anot
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await expect(page.locator('meta[property="og:title"]')).toHaveCount(0);
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+});
+
+test.describe('pages written by the server', () => {
+  test('a visitor sees the hotel, the search results and the home page before any script runs', async ({ browser, request }) => {
+    const hotel = await publicHotel(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(`/hotels/${hotel.slug}`);
+    await expect(page.locator('#root h1')).toHaveText(hotel.name);
+    await expect(page.locator('#root button', { hasText: 'Book Now' })).toBeVisible();
+    await expect(page.locator('#root img').first()).toBeVisible();
+    const city = (await (await request.get(`${API}/api/hotels/${hotel.id}`)).json()) as { city: string };
+    await page.goto(`/search?query=${encodeURIComponent(city.city)}`);
+    await expect(page.locator('#root [data-testid="hotel-card"]').first()).toBeVisible();
+    await page.goto('/');
+    await expect(page.locator('#root h1')).toBeVisible();
+    await expect(page.locator('#root [data-testid="hotel-card"]').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('the SPA takes the written page over: one page, not two, and it answers clicks', async ({ page, request }) => {
+    const hotel = await publicHotel(request);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/hotels/${hotel.slug}`);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.locator('header')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Search Hotels' }).first().click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in traveller gets the SPA’s own page, not a visitor’s', async ({ page, request }) => {
+    const hotel = await publicHotel(request);
+    const visitorHtml = await (await request.get(`/hotels/${hotel.slug}`)).text();
+    expect(visitorHtml).toContain('<div id="root" data-prerendered inert>');
+    const account = await registerViaApi(request, 'Sasha');
+    await signInWithToken(page, account.token, `/hotels/${hotel.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+    // The browser now says it holds a session (never the token), and its next page comes without the visitor's render.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'rr_signed_in')?.value).toBe('1');
+    expect(JSON.stringify(cookies)).not.toContain(account.token);
+    const html = await (await page.request.get(`/hotels/${hotel.slug}`)).text();
+    expect(html).toContain('<div id="root"></div>');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: /favou?rite|save/i }).first()).toBeVisible();
+  });
 });

@@ -56,3 +56,15 @@ describe('answers the gateway wrote into the page', () => {
     expect(takeWrittenAnswer('/api/hotels/7')).toBeUndefined();
   });
 });
+
+describe('a server render of a page', () => {
+  it('starts its reads with the answers it was given, only while it renders', async () => {
+    const { renderWithAnswers } = await import('./initialData');
+    const { apiQuery } = await import('./client');
+    const read = () => apiQuery('GET /api/hotels/:idOrSlug', { params: { idOrSlug: 'the-ritz' } }).initialData();
+    expect(renderWithAnswers([{ url: '/api/hotels/the-ritz', data: hotel }], read)).toEqual(hotel);
+    // Another address, or outside the render: nothing.
+    expect(renderWithAnswers([{ url: '/api/hotels/7', data: hotel }], read)).toBeUndefined();
+    expect(read()).toBeUndefined();
+  });
+});
