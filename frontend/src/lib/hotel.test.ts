@@ -13,6 +13,15 @@ describe('hotel display helpers', () => {
     expect(formatPrice(1000, 'USD')).toBe('$1,000');
   });
 
+  it('writes whole amounts exactly as en-US Intl does, without it', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const amount of [0, 1, 12, 999, 1000, 1234.5, 99_999.49, 100_000, 1_234_567, 987_654_321_012, -5, -1234, 0.4, '2500', '1e6']) {
+      expect(formatPrice(amount, 'USD'), String(amount)).toBe(`$${intl.format(Math.round(Number(amount)))}`);
+    }
+    expect(formatPrice('abc', 'USD')).toBe('N/A');
+    expect(formatPrice(Infinity, 'USD')).toBe('N/A');
+  });
+
   it('shows ratings to one decimal, or nothing when missing', () => {
     expect(ratingLabel(4.75)).toBe('4.8');
     expect(ratingLabel(4)).toBe('4.0');
