@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_DATA_ID, takeWrittenAnswer } from './initialData';
 import { callApi } from './client';
 import { clearToken, storeToken } from '@/lib/tokenStorage';
@@ -13,10 +13,16 @@ function writeAnswers(text: string) {
   document.head.append(element);
 }
 
+// The page loaded a second ago (the test worker's own clock can be past half a minute in a long run).
+beforeEach(() => {
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
+});
+
 afterEach(() => {
   document.getElementById(INITIAL_DATA_ID)?.remove();
   clearToken();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('answers the gateway wrote into the page', () => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ScrollRestoration } from './ScrollRestoration';
 import { Header } from '@/components/Header';
@@ -41,6 +41,9 @@ export function AppLayout() {
   const health = useHealth();
   // The gateway itself cannot be reached and never answered on this page load: the full-page notice.
   const unreachable = !health.data ? connectionProblemVariant(health.error) : null;
+  // One element for the page: the layout re-rendering (the health answer arriving after a written page
+  // was taken over) does not render the page again; the page follows the route through its own context.
+  const page = useMemo(() => <Outlet />, []);
 
   if (loading) {
     return (
@@ -61,7 +64,7 @@ export function AppLayout() {
       <main id="main" className="flex min-h-screen flex-1 flex-col">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageSpinner />}>
-            {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : <Outlet />}
+            {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : page}
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -14,7 +14,8 @@ export const sessionStore = createExternalStore<SessionState>({ user: null, load
 
 /** The stored token has been checked: the user it belongs to, or nobody. */
 export function sessionLoaded(user: User | null): void {
-  sessionStore.set({ user, loading: false });
+  // A visitor starts loaded (no token, nothing to check): telling every reader again would re-render the page.
+  sessionStore.set((current) => (!current.loading && current.user === user ? current : { user, loading: false }));
 }
 
 export function signedIn(user: User): void {

@@ -257,7 +257,7 @@ describe('pages that can be shared and found', () => {
 
   it('writes a visitor’s first view of a page with answers into its root, and asks for the modules only after the first paint', async () => {
     const root = (html: string) => /<div id="root"([^>]*)>([\s\S]*?)<\/div>/.exec(html)!;
-    const deferred = (html: string) => JSON.parse(`[${/<script>\(function\(\)\{var done=false;[\s\S]*?(\[[^\]]*\])\.map[\s\S]*?(\[[^\]]*\])\.forEach/.exec(html)!.slice(1).join(',')}]`) as [string[], string[]];
+    const deferred = (html: string) => JSON.parse(`[${/<script>\(function\(\)\{var done=false,p=(\[[^\]]*\]);[\s\S]*?(\[[^\]]*\])\.forEach/.exec(html)!.slice(1).join(',')}]`) as [string[], string[]];
     const hotel = (await page('/hotels/the-ritz')).body;
     expect(root(hotel)[1]).toBe(' data-prerendered inert');
     // The render was given the page's written answers, for its address.
