@@ -21,6 +21,8 @@ test.describe('accessibility of document 2 screens (axe-core: no serious or crit
   }
 
   test('provider dashboard, both tabs, add and edit forms', async ({ page, request }) => {
+    // Several axe passes in one test: each takes 5-10 s while the test command's other stages share the two cores.
+    test.slow();
     const provider = await newProvider(request);
     const listing = await createListingApi(request, provider.token);
     await signInWithToken(page, provider.token, '/provider/dashboard');
@@ -44,6 +46,8 @@ test.describe('accessibility of document 2 screens (axe-core: no serious or crit
   });
 
   test('admin dashboard tabs and the hotel dialog', async ({ page, request }) => {
+    // Several axe passes in one test: each takes 5-10 s while the test command's other stages share the two cores.
+    test.slow();
     await signInWithToken(page, await adminToken(request), '/admin');
     await expect(page.getByTestId('hotels-table')).toBeVisible({ timeout: 30_000 });
     await expectNoSeriousViolations(page);
@@ -57,6 +61,8 @@ test.describe('accessibility of document 2 screens (axe-core: no serious or crit
   });
 
   test('review form with errors, access screens', async ({ page, request }) => {
+    // Several axe passes in one test: each takes 5-10 s while the test command's other stages share the two cores.
+    test.slow();
     const traveller = await newTraveller(request);
     await signInWithToken(page, traveller.token, '/write-review/3');
     await page.getByRole('button', { name: 'Submit Review' }).click();
