@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './http.ts';
 export * from './money.ts';
+export * from './page-values.ts';
 export * from './text.ts';
 export * from './equipment.ts';
 export * from './events.ts';

@@ -3,11 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { preloadScreens } from './app/preloadScreens';
+import { PRERENDERED_ATTRIBUTE as PRERENDERED } from '@reproute/contracts';
 import { markSignedIn, readToken } from './lib/tokenStorage';
 import './index.css';
 
-/** Set on the root by the gateway when it holds the page's server render (gateway/src/page-render.ts). */
-const PRERENDERED = 'data-prerendered';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

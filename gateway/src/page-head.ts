@@ -1,4 +1,4 @@
-import { formatPrice, photoSources, primaryPhotoUrl } from '@reproute/contracts';
+import { formatPrice, INITIAL_DATA_ID, photoSources, primaryPhotoUrl } from '@reproute/contracts';
 import { defaultImagePath, documentTitle, siteName, type PageDefinition } from './pages.ts';
 
 /** What the gateway writes into index.html's head for one page. */
@@ -30,7 +30,7 @@ export interface InitialAnswer {
 }
 
 /** The id of the script element holding a page's initial answers. */
-export const initialDataId = 'rr-initial-data';
+export const initialDataId = INITIAL_DATA_ID;
 
 const attributeEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -58,10 +58,7 @@ export class PageRenderer {
     let kept = this.renders.get(owner);
     const known = kept?.get(url);
     if (known) return known;
-    const rendering = this.module().then(
-      (module) => module?.renderPage(url, answers),
-      () => undefined,
-    ).catch((error: unknown) => {
+    const rendering = this.module().then((module) => module?.renderPage(url, answers)).catch((error: unknown) => {
       this.logger.warn({ err: error, url }, 'page server render failed; page sent without it');
       return undefined;
     });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '@reproute/contracts';
 import type { CatalogPages, SitemapHotel } from './catalog-pages.ts';
 import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
 import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead, type InitialAnswer } from './page-head.ts';
@@ -17,7 +18,7 @@ export interface PagesOptions {
 }
 
 /** The cookie a signed-in browser carries (no token: only that it holds one). */
-const signedInCookie = /(?:^|;\s*)rr_signed_in=1(?:;|$)/;
+const signedInCookie = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
 /**
  * Answers an SPA path with index.html carrying the page's head and the status the page stands for:

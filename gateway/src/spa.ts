@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PRERENDERED_ATTRIBUTE } from '@reproute/contracts';
 
 /** Hashed build output (`/assets/name-HASH.js`) never changes under its name. */
 const immutableAsset = /^\/assets\//;
@@ -214,7 +215,7 @@ export class SpaFiles {
     if (rendered && template.root) {
       const screen = routeOf(index, pathname)?.files ?? [];
       const modules = deferredModules(entry.scripts, [...entry.preloads, ...screen]);
-      text = `${template.before}${head}${entry.before} data-prerendered inert>${rendered.markup}</div>${modules}${template.root.after}`;
+      text = `${template.before}${head}${entry.before} ${PRERENDERED_ATTRIBUTE} inert>${rendered.markup}</div>${modules}${template.root.after}`;
     } else text = `${template.before}${head}${template.after}`;
     const plain = Buffer.from(text);
     const made: PageDocument = { etag: etagOf(plain), plain };

@@ -68,10 +68,16 @@ export function apiQuery<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'
   return {
     queryKey: apiQueryKey(key, args),
     queryFn: ({ signal }: { signal?: AbortSignal }) => callApi(key, args as ApiArgs<K>, { ...options, signal }),
-    // The answer written into the page for this read, if any: the first render shows it at once
-    // (and a page rendered by the server hydrates into the same page).
-    initialData: () => takeWrittenAnswer(apiUrl(key, args)) as ApiAnswer<K> | undefined,
+    initialData: () => writtenAnswer(key, args),
   };
+}
+
+/**
+ * The answer written into the page for this read, if any (initialData.ts): a read's first render
+ * shows it at once, and a page rendered by the server hydrates into the same page.
+ */
+export function writtenAnswer<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'> = {} as ApiArgs<K>): ApiAnswer<K> | undefined {
+  return takeWrittenAnswer(apiUrl(key, args)) as ApiAnswer<K> | undefined;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiQuery, apiQueryKey, apiUrl, callApi, queryFromSearch, type ApiAnswer, type ApiQueryArg } from './client';
-import { takeWrittenAnswer } from './initialData';
+import { apiQuery, apiQueryKey, callApi, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
@@ -48,7 +47,7 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
     initialPageParam: 1,
     // The first page's answer written into the page, if any (as apiQuery's reads do).
     initialData: () => {
-      const first = takeWrittenAnswer(apiUrl('GET /api/hotels/search', { query: hotelSearchQuery(params) })) as ApiAnswer<'GET /api/hotels/search'> | undefined;
+      const first = writtenAnswer('GET /api/hotels/search', { query: hotelSearchQuery(params) });
       return first === undefined ? undefined : { pages: [first], pageParams: [1] };
     },
     getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),

@@ -1,11 +1,8 @@
+import { SIGNED_IN_COOKIE } from '@reproute/contracts';
+
 /** The session token lives in localStorage under the name `token` (spec section 3). */
 export const TOKEN_KEY = 'token';
 
-/**
- * A cookie that says only "this browser holds a session" (never the token): the gateway then sends
- * the page without its visitor's server render, which a signed-in traveller would see replaced.
- */
-export const SIGNED_IN_COOKIE = 'rr_signed_in';
 
 /** Sets or clears the signed-in cookie (a year; cleared with the token). */
 export function markSignedIn(signedIn: boolean): void {
