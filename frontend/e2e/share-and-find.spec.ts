@@ -139,6 +139,9 @@ test.describe('pages written by the server', () => {
     const account = await registerViaApi(request, 'Sasha');
     await signInWithToken(page, account.token, `/hotels/${hotel.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+    // That heading is the visitor's render (no cookie yet), visible before any script runs: the SPA has taken
+    // over, and set the cookie, once the written root's mark is gone.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     // The browser now says it holds a session (never the token), and its next page comes without the visitor's render.
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'rr_signed_in')?.value).toBe('1');
