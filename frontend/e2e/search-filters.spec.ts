@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, searchApi, test } from './support';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const cardNames = (page: Page) => page.getByTestId('hotel-card').getByRole('heading', { level: 3 }).allInnerTexts();
+// Text content, not rendered text: cards below the first view are not rendered until they near the screen (render-when-near).
+const cardNames = (page: Page) => page.getByTestId('hotel-card').getByRole('heading', { level: 3 }).allTextContents();
 
 /** The cards are the API's first page for the same search, in its order (asked again until both agree). */
 async function expectOrder(page: Page, request: APIRequestContext, params: Record<string, string>) {

@@ -122,7 +122,6 @@ test.describe('pages written by the server', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`/hotels/${hotel.slug}`);
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.locator('header')).toHaveCount(1);
@@ -132,10 +131,31 @@ test.describe('pages written by the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a search typed and sent before the SPA has taken the page over is carried out once it has', async ({ page }) => {
+    // The SPA's entry is held back, so the page stays as the server wrote it while the visitor types and sends.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered');
+    const box = page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).first();
+    await box.fill('London');
+    await box.press('Enter');
+    // Held, not sent as a plain form (which would reload the page) nor lost.
+    await expect(page).toHaveURL(/\/$/);
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page).toHaveURL(/\/search\?.*query=London/);
+    await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+  });
+
   test('a signed-in traveller gets the SPA’s own page, not a visitor’s', async ({ page, request }) => {
     const hotel = await publicHotel(request);
     const visitorHtml = await (await request.get(`/hotels/${hotel.slug}`)).text();
-    expect(visitorHtml).toContain('<div id="root" data-prerendered inert>');
+    expect(visitorHtml).toContain('<div id="root" data-prerendered>');
     const account = await registerViaApi(request, 'Sasha');
     await signInWithToken(page, account.token, `/hotels/${hotel.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();

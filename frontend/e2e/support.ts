@@ -1,5 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { formatPrice } from '@reproute/contracts';
+import { formatPrice, PRERENDERED_ATTRIBUTE } from '@reproute/contracts';
 
 export { expect, formatPrice };
 
@@ -34,6 +34,25 @@ export const test = base.extend<{ consented: boolean }>({
         }
       });
     }
+    // A page the server wrote is shown before the SPA has taken it over; what a user does meanwhile is held and
+    // done afterwards (share-and-find.spec.ts tests that). The other tests act on the taken-over page, as a user
+    // does once it answers: a navigation that waits for the page's load also waits for that.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const takenOver = async (waitUntil: string | undefined) => {
+      if (waitUntil === 'commit' || waitUntil === 'domcontentloaded') return;
+      await page.waitForFunction((attribute) => !document.getElementById('root')?.hasAttribute(attribute), PRERENDERED_ATTRIBUTE);
+    };
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await takenOver(options?.waitUntil);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await takenOver(options?.waitUntil);
+      return response;
+    };
     await use(page);
   },
 });

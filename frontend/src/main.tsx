@@ -25,15 +25,13 @@ if (root.hasAttribute(PRERENDERED) && !signedIn) {
   // A visitor's page as the server rendered it: already painted; the page's screen is loaded (the
   // gateway asks for its chunks with the entry's), then the SPA takes the markup over as it stands.
   void preloadScreens(routes, window.location.pathname).then(() => {
-    root.removeAttribute(PRERENDERED);
     hydrateRoot(root, app);
-    // Written inert: it takes clicks and keys from here on.
-    root.removeAttribute('inert');
+    // The page's own script holds a click or a submit made before now and gives it again once this goes.
+    root.removeAttribute(PRERENDERED);
   });
 } else {
   // Nothing written, or signed in (a session whose cookie was missing got the visitor's render).
   root.removeAttribute(PRERENDERED);
-  root.removeAttribute('inert');
   root.replaceChildren();
   createRoot(root).render(app);
 }

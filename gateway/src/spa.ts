@@ -108,6 +108,29 @@ function entryOf(before: string): { before: string; scripts: string[]; preloads:
 }
 
 /**
+ * What a visitor does before the SPA has taken a server-rendered page over is kept, not lost: the
+ * page ends with this script, which holds a click or a form's submit inside the root until the SPA
+ * removes the root's `data-prerendered` (main.tsx, once hydrated), then gives the last one again to
+ * the hydrated page; text typed meanwhile is announced to it (an `input` event) so its state holds
+ * what the field shows. It replaces an `inert` root, whose removal restyled every element of the
+ * page (about 640 on the home page) in one task right after hydration.
+ */
+function earlyInput(): string {
+  const attribute = JSON.stringify(PRERENDERED_ATTRIBUTE);
+  return (
+    `(function(){var r=document.getElementById('root'),a=${attribute},held=null;` +
+    `function hold(e){if(!r.hasAttribute(a)||!r.contains(e.target))return;e.preventDefault();e.stopPropagation();held={type:e.type,target:e.target}}` +
+    `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
+    `new MutationObserver(function(m,o){if(r.hasAttribute(a))return;o.disconnect();` +
+    `document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);` +
+    `r.querySelectorAll('input,textarea').forEach(function(f){if(f.value!==f.defaultValue)f.dispatchEvent(new Event('input',{bubbles:true}))});` +
+    // After the task the text's state updates render in, so the held action sees them.
+    `var h=held;held=null;if(h)setTimeout(function(){if(!h.target.isConnected)return;if(h.type==='click')h.target.click();else if(h.target.requestSubmit)h.target.requestSubmit()},0)` +
+    `}).observe(r,{attributes:true,attributeFilter:[a]})})();`
+  );
+}
+
+/**
  * The script a server-rendered page ends with: the SPA's modules are asked for only after the page's
  * first paint, so on a slow link the HTML's own CSS, fonts and pictures are not kept waiting behind
  * 40 scripts the first paint does not need. The entry goes first (the browser fetches its own imports
@@ -118,7 +141,7 @@ function entryOf(before: string): { before: string; scripts: string[]; preloads:
 function deferredModules(scripts: string[], preloads: string[]): string {
   const list = (urls: string[]) => JSON.stringify(urls).replace(/</g, '\\u003c');
   return (
-    `<script>(function(){var done=false,p=${list(preloads)};` +
+    `<script>${earlyInput()}(function(){var done=false,p=${list(preloads)};` +
     `function more(){document.head.insertAdjacentHTML('beforeend',p.splice(0,${preloadsPerTask}).map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));if(p.length)setTimeout(more,0)}` +
     `function load(){if(done)return;done=true;` +
     `${list(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)});setTimeout(more,0)}` +
@@ -192,8 +215,8 @@ export class SpaFiles {
 
   /**
    * index.html with this head (and, when given, this server render in its root, marked
-   * `data-prerendered` for the SPA to hydrate, and `inert` until it has: a click or a keystroke before
-   * then would go nowhere), from the recently used ones or made now. `key` names
+   * `data-prerendered` for the SPA to hydrate; a click or a submit before then is held and given
+   * again once it has, `earlyInput`), from the recently used ones or made now. `key` names
    * the document: the head, with the address when there is a render (made from the answers the head
    * carries, for that address).
    */
@@ -215,7 +238,7 @@ export class SpaFiles {
     if (rendered && template.root) {
       const screen = routeOf(index, pathname)?.files ?? [];
       const modules = deferredModules(entry.scripts, [...entry.preloads, ...screen]);
-      text = `${template.before}${head}${entry.before} ${PRERENDERED_ATTRIBUTE} inert>${rendered.markup}</div>${modules}${template.root.after}`;
+      text = `${template.before}${head}${entry.before} ${PRERENDERED_ATTRIBUTE}>${rendered.markup}</div>${modules}${template.root.after}`;
     } else text = `${template.before}${head}${template.after}`;
     const plain = Buffer.from(text);
     const made: PageDocument = { etag: etagOf(plain), plain };

@@ -38,7 +38,7 @@ const footerLinks: Array<{ heading: string; links: Array<{ to: string; label: st
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-auto bg-slate-950 text-slate-300">
+    <footer className="render-when-near mt-auto bg-slate-950 text-slate-300 [--near-height:620px] md:[--near-height:350px] lg:[--near-height:280px]">
       <Container className="grid grid-cols-2 gap-8 py-12 md:grid-cols-[1.4fr_repeat(4,1fr)] md:gap-10">
         <div className="col-span-2 md:col-span-1">
           <Logo inverted />

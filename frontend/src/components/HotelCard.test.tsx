@@ -45,6 +45,14 @@ describe('HotelCard', () => {
     expect(screen.queryByRole('button', { name: 'Check Availability' })).toBeNull();
   });
 
+  it('renders a card of the first view at once, and a later one only as it comes near the screen', () => {
+    const first = renderWithApp(<HotelCard hotel={hotelFixture()} priority />);
+    expect(first.getByTestId('hotel-card').className).not.toContain('render-when-near');
+    first.unmount();
+    const later = renderWithApp(<HotelCard hotel={hotelFixture()} />);
+    expect(later.getByTestId('hotel-card').className).toContain('render-when-near');
+  });
+
   it('falls back to the local placeholder when the image fails', () => {
     const { container } = renderWithApp(<HotelCard hotel={hotelFixture()} />);
     const img = container.querySelector('img') as HTMLImageElement;

@@ -10,6 +10,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { BookingDialog } from './BookingDialog';
 import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
+import { cn } from '@/lib/cn';
 
 /** A hotel in a grid: image, heart, gym badge, rating, place, gym score and highlights, 120-character preview, price and actions. */
 export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
@@ -25,7 +26,11 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
     <article
       aria-labelledby={`hotel-${hotel.id}-name`}
       data-testid="hotel-card"
-      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
+      className={cn(
+        'group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg',
+        // Cards after the first view's are rendered as they come near it.
+        !priority && 'render-when-near [--near-height:570px]',
+      )}
     >
       <div className="relative">
         <Link to={path} tabIndex={-1} aria-hidden>

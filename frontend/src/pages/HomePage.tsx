@@ -113,7 +113,7 @@ export default function HomePage() {
         </Container>
       </section>
 
-      <section className="bg-white py-16 sm:py-20">
+      <section className="render-when-near bg-white py-16 [--near-height:1220px] sm:py-20 sm:[--near-height:780px] lg:[--near-height:560px]">
         <Container>
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-bold tracking-wider text-ocean-600 uppercase">Why RepRoute</p>
@@ -134,7 +134,7 @@ export default function HomePage() {
         </Container>
       </section>
 
-      <section className="py-16 sm:py-20">
+      <section className="render-when-near py-16 [--near-height:1840px] sm:py-20 md:[--near-height:1040px] lg:[--near-height:770px]">
         <Container>
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-bold tracking-wider text-brand-600 uppercase">Testimonials</p>
@@ -160,7 +160,7 @@ export default function HomePage() {
         </Container>
       </section>
 
-      <section className="pb-20">
+      <section className="render-when-near pb-20 [--near-height:510px] sm:[--near-height:400px] lg:[--near-height:320px]">
         <Container>
           <div className="bg-brand-gradient relative overflow-hidden rounded-3xl px-6 py-12 text-white sm:px-12">
             <div className="grid items-center gap-8 lg:grid-cols-[1.5fr_1fr]">

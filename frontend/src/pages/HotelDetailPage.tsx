@@ -174,7 +174,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </section>
 
           {gallery.length > 0 ? (
-            <section aria-labelledby="gallery-heading">
+            <section aria-labelledby="gallery-heading" className="render-when-near [--near-height:440px]">
               <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
                 Gallery
               </h2>

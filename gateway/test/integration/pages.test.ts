@@ -162,7 +162,7 @@ describe('pages that can be shared and found', () => {
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
       // Empty, or a visitor's first view written in (pages with answers, below).
-      expect(res.body, route).toMatch(/<div id="root"(?: data-prerendered inert)?>/);
+      expect(res.body, route).toMatch(/<div id="root"(?: data-prerendered)?>/);
     }
     for (const route of ['/no/such/page', '/hotels/nope', '/hotel/999', '/hotels/the-ritz/extra']) {
       const res = await page(route);
@@ -257,13 +257,16 @@ describe('pages that can be shared and found', () => {
 
   it('writes a visitor’s first view of a page with answers into its root, and asks for the modules only after the first paint', async () => {
     const root = (html: string) => /<div id="root"([^>]*)>([\s\S]*?)<\/div>/.exec(html)!;
-    const deferred = (html: string) => JSON.parse(`[${/<script>\(function\(\)\{var done=false,p=(\[[^\]]*\]);[\s\S]*?(\[[^\]]*\])\.forEach/.exec(html)!.slice(1).join(',')}]`) as [string[], string[]];
+    const deferred = (html: string) => JSON.parse(`[${/\(function\(\)\{var done=false,p=(\[[^\]]*\]);[\s\S]*?(\[[^\]]*\])\.forEach/.exec(html)!.slice(1).join(',')}]`) as [string[], string[]];
     const hotel = (await page('/hotels/the-ritz')).body;
-    expect(root(hotel)[1]).toBe(' data-prerendered inert');
+    expect(root(hotel)[1]).toBe(' data-prerendered');
     // The render was given the page's written answers, for its address.
     expect(root(hotel)[2]).toBe('<main><h1>/hotels/the-ritz</h1><p>/api/hotels/the-ritz</p></main>');
     // No module in the head: the entry's preloads and the route's chunks, then the entry, come from the script at the end.
     expect(hotel).not.toContain('<script type="module"');
+    // Until the SPA has taken the page over, the page's last script holds a click or a submit (and gives it again after).
+    expect(hotel).toMatch(/<\/div><script>\(function\(\)\{var r=document\.getElementById\('root'\),a="data-prerendered"/);
+    expect(hotel).toContain("document.addEventListener('submit',hold,true)");
     expect(hotel).not.toMatch(/<link rel="modulepreload" crossorigin href="\/assets/);
     expect(deferred(hotel)).toEqual([['/assets/runtime-0r.js', '/assets/HotelDetailPage-c3.js', '/assets/map-d4.js'], ['/assets/index-0e.js']]);
     const search = (await page('/search?query=Grand%20Paris')).body;

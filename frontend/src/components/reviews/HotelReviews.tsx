@@ -156,7 +156,7 @@ export function HotelReviews({ hotelId, hotelName, ownerId }: { hotelId: number;
   const isOwner = Boolean(user?.isProvider && ownerId && user.id === ownerId);
   const list = reviews.data ?? [];
   return (
-    <section aria-labelledby="reviews-heading" data-testid="hotel-reviews">
+    <section aria-labelledby="reviews-heading" data-testid="hotel-reviews" className="render-when-near [--near-height:1400px] md:[--near-height:930px]">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
           Reviews {list.length > 0 ? <span className="text-lg font-semibold text-slate-500">({list.length})</span> : null}
