@@ -162,4 +162,19 @@ describe('ReviewModeration search text and selection', () => {
     await waitFor(() => expect(urls.at(-1)).toContain('q=racks'));
     expect(urls.at(-1)).toContain('rating=4');
   });
+
+  it('keeps a selection made before the delayed search starts for the reviews the search still shows, and only those', async () => {
+    vi.stubGlobal('fetch', vi.fn((url: string) => json(page(url.includes('q=racks') ? [review] : [review, second]))));
+    renderWithApp(<ReviewModeration />);
+    expect(await screen.findByText('Great racks')).toBeTruthy();
+
+    // Typed, then everything on screen selected before the search's delay has passed.
+    fireEvent.change(screen.getByLabelText('Search reviews'), { target: { value: 'racks' } });
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 selected');
+    // The search's answer shows one of the two: the selection keeps that one.
+    await waitFor(() => expect(screen.queryByText('Small gym')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('selected-count').textContent).toBe('1 selected'));
+    expect((screen.getByRole('button', { name: 'Reject selected' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -51,12 +51,11 @@ export function ReviewModeration() {
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
-  // A new filter, sort or page starts a new selection: a decision only ever covers reviews on screen.
-  // Text typed but not yet searched for is applied with it, so the search's delayed start cannot
-  // clear a selection made after another filter.
+  // A new filter, sort or page asks for a new answer (text typed but not yet searched for goes with it);
+  // the selection then keeps only the reviews that answer still shows (below), so a decision only ever
+  // covers reviews on screen, and a search that starts after its delay keeps what was selected meanwhile.
   const change = (changes: Partial<ReviewFilters>) => {
     setFilters((current) => ({ ...current, page: 1, q: typed.trim(), ...changes }));
-    setSelected(new Set());
   };
   useEffect(() => {
     const q = typed.trim();
@@ -69,6 +68,14 @@ export function ReviewModeration() {
 
   const items = reviews.data?.items ?? [];
   const pendingOnPage = items.filter((review) => review.isApproved === null);
+  useEffect(() => {
+    if (reviews.isPlaceholderData) return;
+    const onPage = new Set(pendingOnPage.map((review) => review.id));
+    setSelected((current) => {
+      const kept = [...current].filter((id) => onPage.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [reviews.data, reviews.isPlaceholderData]);
   const allSelected = pendingOnPage.length > 0 && pendingOnPage.every((review) => selected.has(review.id));
   const total = reviews.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / reviewsPerPage));
@@ -213,10 +220,10 @@ export function ReviewModeration() {
               <span className="text-sm text-slate-600" data-testid="selected-count">
                 {selected.size} selected
               </span>
-              <Button size="sm" className="bg-emerald-700 shadow-none hover:bg-emerald-800" disabled={busy || selected.size === 0} onClick={() => void approveSelected()}>
+              <Button size="sm" className="bg-emerald-700 shadow-none hover:bg-emerald-800" disabled={busy || reviews.isPlaceholderData || selected.size === 0} onClick={() => void approveSelected()}>
                 <Check aria-hidden className="h-4 w-4" /> Approve selected
               </Button>
-              <Button size="sm" variant="destructive" disabled={busy || selected.size === 0} onClick={() => setRejecting({ kind: 'selected', ids: [...selected] })}>
+              <Button size="sm" variant="destructive" disabled={busy || reviews.isPlaceholderData || selected.size === 0} onClick={() => setRejecting({ kind: 'selected', ids: [...selected] })}>
                 <X aria-hidden className="h-4 w-4" /> Reject selected
               </Button>
             </div>
