@@ -15,5 +15,8 @@ export default defineConfig({
     // Testing Library unmounts after each test and restoreMocks undoes spies, so files can share a worker's
     // jsdom and module graph instead of building both again per file: 53 CPU-seconds became 8 for 223 tests.
     isolate: false,
+    // findBy* and waitFor wait up to 10 s (src/test/setup.ts) when the test command's other stages hold both
+    // cores; a test's own limit must be longer than that (at 5 s one such test ran out, not its wait).
+    testTimeout: 20_000,
   },
 });
