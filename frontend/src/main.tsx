@@ -7,7 +7,6 @@ import { PRERENDERED_ATTRIBUTE as PRERENDERED } from '@reproute/contracts';
 import { markSignedIn, readToken } from './lib/tokenStorage';
 import './index.css';
 
-
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 

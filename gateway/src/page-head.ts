@@ -29,9 +29,6 @@ export interface InitialAnswer {
   data: unknown;
 }
 
-/** The id of the script element holding a page's initial answers. */
-export const initialDataId = INITIAL_DATA_ID;
-
 const attributeEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe inside an HTML element or a quoted attribute. */
@@ -85,7 +82,7 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:image', head.image),
     ...(head.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}"${head.preloadImageSrcset ? ` imagesrcset="${escapeHtml(head.preloadImageSrcset)}" imagesizes="${escapeHtml(head.preloadImageSizes ?? '100vw')}"` : ''} fetchpriority="high" data-server-head />`] : []),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json" data-server-head>${scriptJson(data)}</script>`),
-    ...(head.initialData?.length ? [`<script type="application/json" id="${initialDataId}">[${head.initialData.map(answerJson).join(',')}]</script>`] : []),
+    ...(head.initialData?.length ? [`<script type="application/json" id="${INITIAL_DATA_ID}">[${head.initialData.map(answerJson).join(',')}]</script>`] : []),
   ];
   return lines.join('\n    ');
 }

@@ -115,20 +115,16 @@ function entryOf(before: string): { before: string; scripts: string[]; preloads:
  * what the field shows. It replaces an `inert` root, whose removal restyled every element of the
  * page (about 640 on the home page) in one task right after hydration.
  */
-function earlyInput(): string {
-  const attribute = JSON.stringify(PRERENDERED_ATTRIBUTE);
-  return (
-    `(function(){var r=document.getElementById('root'),a=${attribute},held=null;` +
-    `function hold(e){if(!r.hasAttribute(a)||!r.contains(e.target))return;e.preventDefault();e.stopPropagation();held={type:e.type,target:e.target}}` +
-    `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
-    `new MutationObserver(function(m,o){if(r.hasAttribute(a))return;o.disconnect();` +
-    `document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);` +
-    `r.querySelectorAll('input,textarea').forEach(function(f){if(f.value!==f.defaultValue)f.dispatchEvent(new Event('input',{bubbles:true}))});` +
-    // After the task the text's state updates render in, so the held action sees them.
-    `var h=held;held=null;if(h)setTimeout(function(){if(!h.target.isConnected)return;if(h.type==='click')h.target.click();else if(h.target.requestSubmit)h.target.requestSubmit()},0)` +
-    `}).observe(r,{attributes:true,attributeFilter:[a]})})();`
-  );
-}
+const earlyInput =
+  `(function(){var r=document.getElementById('root'),a=${JSON.stringify(PRERENDERED_ATTRIBUTE)},held=null;` +
+  `function hold(e){if(!r.hasAttribute(a)||!r.contains(e.target))return;e.preventDefault();e.stopPropagation();held={type:e.type,target:e.target}}` +
+  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
+  `new MutationObserver(function(m,o){if(r.hasAttribute(a))return;o.disconnect();` +
+  `document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);` +
+  `r.querySelectorAll('input,textarea').forEach(function(f){if(f.value!==f.defaultValue)f.dispatchEvent(new Event('input',{bubbles:true}))});` +
+  // After the task the text's state updates render in, so the held action sees them.
+  `var h=held;held=null;if(h)setTimeout(function(){if(!h.target.isConnected)return;if(h.type==='click')h.target.click();else if(h.target.requestSubmit)h.target.requestSubmit()},0)` +
+  `}).observe(r,{attributes:true,attributeFilter:[a]})})();`;
 
 /**
  * The script a server-rendered page ends with: the SPA's modules are asked for only after the page's
@@ -141,7 +137,7 @@ function earlyInput(): string {
 function deferredModules(scripts: string[], preloads: string[]): string {
   const list = (urls: string[]) => JSON.stringify(urls).replace(/</g, '\\u003c');
   return (
-    `<script>${earlyInput()}(function(){var done=false,p=${list(preloads)};` +
+    `<script>${earlyInput}(function(){var done=false,p=${list(preloads)};` +
     `function more(){document.head.insertAdjacentHTML('beforeend',p.splice(0,${preloadsPerTask}).map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));if(p.length)setTimeout(more,0)}` +
     `function load(){if(done)return;done=true;` +
     `${list(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)});setTimeout(more,0)}` +

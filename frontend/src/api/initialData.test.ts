@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INITIAL_DATA_ID, takeWrittenAnswer } from './initialData';
+import { INITIAL_DATA_ID } from '@reproute/contracts';
+import { takeWrittenAnswer } from './initialData';
 import { callApi } from './client';
 import { clearToken, storeToken } from '@/lib/tokenStorage';
 

@@ -1,9 +1,6 @@
 import { INITIAL_DATA_ID } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
 
-/** The script element the gateway writes a page's public answers into (gateway/src/page-head.ts). */
-export { INITIAL_DATA_ID };
-
 /** How long after the page loaded a written answer may still stand in for a request. */
 const INITIAL_DATA_MAX_AGE_MS = 30_000;
 

@@ -3,7 +3,6 @@ import { SIGNED_IN_COOKIE } from '@reproute/contracts';
 /** The session token lives in localStorage under the name `token` (spec section 3). */
 export const TOKEN_KEY = 'token';
 
-
 /** Sets or clears the signed-in cookie (a year; cleared with the token). */
 export function markSignedIn(signedIn: boolean): void {
   if (typeof document === 'undefined') return;
