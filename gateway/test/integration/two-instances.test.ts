@@ -161,8 +161,22 @@ describe('two instances of every service', () => {
     expect(before.filter((status) => status === 401), JSON.stringify(before)).toEqual([]);
     expect((await call(gateways[1]!, 'POST', '/api/auth/logout', { token })).status).toBeLessThan(300);
     const loggedOutAt = Date.now();
-    await eventually(async () => (await statuses()).every((status) => status === 401) || undefined, 5_000, 'the token refused everywhere');
-    expect(Date.now() - loggedOutAt).toBeLessThan(1_500);
+    // Every target asked again and again until each has refused the token. What shows the second broken is
+    // a request sent more than a second after the logout and still let through: how long a round of
+    // requests takes on a busy machine does not count against the instances.
+    const lateAccepted: string[] = [];
+    const refused = new Set<number>();
+    await eventually(async () => {
+      await Promise.all(targets.map(async ({ base, route }, index) => {
+        if (refused.has(index)) return;
+        const sentAt = Date.now();
+        const { status } = await call(base, 'GET', route, { token });
+        if (status === 401) refused.add(index);
+        else if (sentAt - loggedOutAt > 1_000) lateAccepted.push(`${base}${route} answered ${status} to a request sent ${sentAt - loggedOutAt} ms after the logout`);
+      }));
+      return refused.size === targets.length || undefined;
+    }, 10_000, 'the token refused everywhere');
+    expect(lateAccepted).toEqual([]);
   });
 
   it('200 leads and 100 review approvals: exactly one email each, while one instance of each kind is killed with -9', async () => {
