@@ -131,6 +131,52 @@ test.describe('pages written by the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test('what lies below the first view is taken over after the rest, from the very markup the server wrote, and works', async ({ page, request }) => {
+    const hotel = await publicHotel(request);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The server's nodes, kept as the HTML is parsed (before the SPA's modules are even asked for).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const written = window as unknown as { written: Element[] };
+        written.written = [...document.querySelectorAll('footer, [data-testid="hotel-card"], [data-testid="hotel-reviews"], section[aria-labelledby="equipment-heading"]')];
+      });
+    });
+    const sameNodes = () =>
+      page.evaluate(() => {
+        const { written } = window as unknown as { written: Element[] };
+        return { written: written.length, stillThere: written.filter((node) => node.isConnected).length };
+      });
+    const sameDocument = async (mark: string) => page.evaluate((m) => (window as unknown as { mark?: string }).mark === m, mark);
+
+    await page.goto('/');
+    const home = await sameNodes();
+    expect(home.written).toBeGreaterThan(4); // the footer and the featured hotels' cards
+    expect(home.stillThere).toBe(home.written);
+    await page.evaluate(() => ((window as unknown as { mark: string }).mark = 'home'));
+    // A card after the first view's: its link is the SPA's (no new document).
+    const laterCard = page.getByTestId('hotel-card').nth(4);
+    const name = (await laterCard.getByRole('heading').textContent())!.trim();
+    await laterCard.getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(await sameDocument('home')).toBe(true);
+
+    await page.goto(`/hotels/${hotel.slug}`);
+    const detail = await sameNodes();
+    expect(detail.written).toBe(3); // equipment, reviews, footer
+    expect(detail.stillThere).toBe(3);
+    await page.evaluate(() => ((window as unknown as { mark: string }).mark = 'hotel'));
+    await page.getByTestId('hotel-reviews').getByRole('link', { name: /Write a review/ }).click();
+    await expect(page).toHaveURL(/\/(write-review|login)/);
+    expect(await sameDocument('hotel')).toBe(true);
+    await page.goBack();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    expect(await sameDocument('hotel')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('a search typed and sent before the SPA has taken the page over is carried out once it has', async ({ page }) => {
     // The SPA's entry is held back, so the page stays as the server wrote it while the visitor types and sends.
     let release!: () => void;

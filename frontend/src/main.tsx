@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { preloadScreens } from './app/preloadScreens';
+import { hydrateInPieces } from './app/hydrateLater';
 import { PRERENDERED_ATTRIBUTE as PRERENDERED } from '@reproute/contracts';
 import { markSignedIn, readToken } from './lib/tokenStorage';
 import './index.css';
@@ -23,11 +24,13 @@ if (signedIn) markSignedIn(true);
 if (root.hasAttribute(PRERENDERED) && !signedIn) {
   // A visitor's page as the server rendered it: already painted; the page's screen is loaded (the
   // gateway asks for its chunks with the entry's), then the SPA takes the markup over as it stands.
-  void preloadScreens(routes, window.location.pathname).then(() => {
-    hydrateRoot(root, app);
-    // The page's own script holds a click or a submit made before now and gives it again once this goes.
-    root.removeAttribute(PRERENDERED);
-  });
+  // Content below the first view (<HydrateLater>) is taken over in tasks of its own after the rest.
+  void preloadScreens(routes, window.location.pathname)
+    .then(() => hydrateInPieces(() => hydrateRoot(root, app)))
+    .then(() => {
+      // The page's own script holds a click or a submit made before now and gives it again once this goes.
+      root.removeAttribute(PRERENDERED);
+    });
 } else {
   // Nothing written, or signed in (a session whose cookie was missing got the visitor's render).
   root.removeAttribute(PRERENDERED);

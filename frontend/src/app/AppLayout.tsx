@@ -13,6 +13,7 @@ import { HealthError, useHealth } from '@/api/health';
 import { useSession } from '@/hooks/useSession';
 import { analytics } from '@/lib/analytics';
 import { useServerHeadCleanup } from '@/lib/serverHead';
+import { HydrateLater } from './hydrateLater';
 
 function connectionProblemVariant(error: unknown): ConnectionProblemVariant | null {
   if (!(error instanceof HealthError)) return null;
@@ -59,7 +60,9 @@ export function AppLayout() {
         Skip to content
       </a>
       <OfflineBanner />
-      <Header />
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
       {/* At least a screen tall: the footer starts below the fold, so late content never pushes it (no layout shift). */}
       <main id="main" className="flex min-h-screen flex-1 flex-col">
         <ErrorBoundary resetKey={location.pathname}>
@@ -68,7 +71,10 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      {/* Below the first view on every page: taken over after the rest of a page the server wrote. */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <ConsentBanner />
       {unreachable ? null : <ConnectionBanner />}
       <PageViewRecorder />

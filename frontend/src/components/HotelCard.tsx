@@ -11,9 +11,19 @@ import { BookingDialog } from './BookingDialog';
 import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
 import { cn } from '@/lib/cn';
+import { HydrateLater } from '@/app/hydrateLater';
 
 /** A hotel in a grid: image, heart, gym badge, rating, place, gym score and highlights, 120-character preview, price and actions. */
 export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
+  // Each card is taken over in a task of its own after the rest of a page the server wrote.
+  return (
+    <HydrateLater>
+      <Card hotel={hotel} priority={priority} />
+    </HydrateLater>
+  );
+}
+
+function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
   const price = hotelPriceLabel(hotel);

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
 import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
+import { HydrateLater } from '@/app/hydrateLater';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
   const given = hotel.equipment;
@@ -75,160 +76,172 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
 
   return (
     <article className="pb-20">
-      <div className="relative">
-        <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" sizes="100vw" preferredWidth={1600} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
-        <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
-        <Container className="absolute inset-x-0 bottom-0 pb-6 text-white sm:pb-10">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="white">
-              <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-600" />
-              {gymAccessLabel(hotel.gymAccessType)}
-            </Badge>
-            <Badge tone="white">
-              <Star aria-hidden className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
-              <span aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>{rating ?? 'N/A'}</span>
-              {hotel.totalReviews ? <span className="font-normal text-slate-600">({hotel.totalReviews})</span> : null}
-            </Badge>
-            {typeof hotel.gymScore === 'number' ? (
+      <HydrateLater>
+        <div className="relative">
+          <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" sizes="100vw" preferredWidth={1600} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
+          <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
+          <Container className="absolute inset-x-0 bottom-0 pb-6 text-white sm:pb-10">
+            <div className="flex flex-wrap items-center gap-2">
               <Badge tone="white">
-                <Gauge aria-hidden className="h-3.5 w-3.5 text-brand-600" />
-                <span role="img" aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}>Gym score {gymScoreText(hotel.gymScore)}</span>
+                <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-600" />
+                {gymAccessLabel(hotel.gymAccessType)}
               </Badge>
-            ) : null}
-          </div>
-          <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{hotel.name}</h1>
-          <p className="mt-2 flex items-center gap-1.5 text-white/90">
-            <MapPin aria-hidden className="h-4 w-4" />
-            {hotel.address ? `${hotel.address} · ` : ''}
-            {locationLabel(hotel)}
-          </p>
-        </Container>
-      </div>
+              <Badge tone="white">
+                <Star aria-hidden className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
+                <span aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>{rating ?? 'N/A'}</span>
+                {hotel.totalReviews ? <span className="font-normal text-slate-600">({hotel.totalReviews})</span> : null}
+              </Badge>
+              {typeof hotel.gymScore === 'number' ? (
+                <Badge tone="white">
+                  <Gauge aria-hidden className="h-3.5 w-3.5 text-brand-600" />
+                  <span role="img" aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}>Gym score {gymScoreText(hotel.gymScore)}</span>
+                </Badge>
+              ) : null}
+            </div>
+            <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{hotel.name}</h1>
+            <p className="mt-2 flex items-center gap-1.5 text-white/90">
+              <MapPin aria-hidden className="h-4 w-4" />
+              {hotel.address ? `${hotel.address} · ` : ''}
+              {locationLabel(hotel)}
+            </p>
+          </Container>
+        </div>
+      </HydrateLater>
 
       <Container className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div className="min-w-0 space-y-12">
-          <section aria-labelledby="about-heading">
-            <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
-              About
-            </h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{hotel.description || 'No description yet.'}</p>
-          </section>
+          <HydrateLater>
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
+                About
+              </h2>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{hotel.description || 'No description yet.'}</p>
+            </section>
+          </HydrateLater>
 
-          <section aria-labelledby="equipment-heading">
-            <h2 id="equipment-heading" className="text-2xl font-bold text-slate-900">
-              Gym Equipment &amp; Facilities
-            </h2>
-            <GymScorePanel hotel={hotel} />
-            {hotel.gym ? (
-              <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
-                {hotel.gym.hours ? (
-                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                    <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
-                  </span>
-                ) : null}
-                {hotel.gym.size ? (
-                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                    <Ruler aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.size}
-                  </span>
-                ) : null}
-                {hotel.gym.hasPersonalTrainer ? (
-                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                    <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
-                  </span>
-                ) : null}
-                {hotel.gym.hasFitnessClasses ? (
-                  <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                    <CalendarCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Fitness classes
-                  </span>
-                ) : null}
-              </div>
-            ) : null}
-            <div className="mt-5 grid gap-4 sm:grid-cols-2">
-              {equipmentCategories.map((category) => (
-                <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">
-                  <h3 className="text-base font-bold text-slate-900">{equipmentCategoryTitles[category]}</h3>
-                  {equipment[category].length > 0 ? (
-                    <ul className="mt-3 flex flex-wrap gap-2">
-                      {equipment[category].map((label) => (
-                        <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                          {equipmentLabelText(label)}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="mt-3 text-sm text-slate-600">Not listed</p>
-                  )}
+          <HydrateLater>
+            <section aria-labelledby="equipment-heading">
+              <h2 id="equipment-heading" className="text-2xl font-bold text-slate-900">
+                Gym Equipment &amp; Facilities
+              </h2>
+              <GymScorePanel hotel={hotel} />
+              {hotel.gym ? (
+                <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
+                  {hotel.gym.hours ? (
+                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                      <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
+                    </span>
+                  ) : null}
+                  {hotel.gym.size ? (
+                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                      <Ruler aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.size}
+                    </span>
+                  ) : null}
+                  {hotel.gym.hasPersonalTrainer ? (
+                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                      <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
+                    </span>
+                  ) : null}
+                  {hotel.gym.hasFitnessClasses ? (
+                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                      <CalendarCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Fitness classes
+                    </span>
+                  ) : null}
                 </div>
-              ))}
-            </div>
-            {hotel.rawEquipment?.length ? (
-              <details className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-                <summary className="cursor-pointer text-sm font-semibold text-slate-800">Full equipment list ({hotel.rawEquipment.length})</summary>
-                <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-                  {hotel.rawEquipment.map((item) => (
-                    <li key={item}>• {item}</li>
-                  ))}
-                </ul>
-              </details>
-            ) : null}
-          </section>
+              ) : null}
+              <div className="mt-5 grid gap-4 sm:grid-cols-2">
+                {equipmentCategories.map((category) => (
+                  <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">
+                    <h3 className="text-base font-bold text-slate-900">{equipmentCategoryTitles[category]}</h3>
+                    {equipment[category].length > 0 ? (
+                      <ul className="mt-3 flex flex-wrap gap-2">
+                        {equipment[category].map((label) => (
+                          <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                            {equipmentLabelText(label)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="mt-3 text-sm text-slate-600">Not listed</p>
+                    )}
+                  </div>
+                ))}
+              </div>
+              {hotel.rawEquipment?.length ? (
+                <details className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                  <summary className="cursor-pointer text-sm font-semibold text-slate-800">Full equipment list ({hotel.rawEquipment.length})</summary>
+                  <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+                    {hotel.rawEquipment.map((item) => (
+                      <li key={item}>• {item}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </section>
+          </HydrateLater>
 
           {gallery.length > 0 ? (
-            <section aria-labelledby="gallery-heading" className="render-when-near [--near-height:440px]">
-              <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
-                Gallery
-              </h2>
-              <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
-                {gallery.map((src, i) => (
-                  <li key={src}>
-                    <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" preferredWidth={400} wrapperClassName="rounded-xl" />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <HydrateLater>
+              <section aria-labelledby="gallery-heading" className="render-when-near [--near-height:440px]">
+                <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
+                  Gallery
+                </h2>
+                <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
+                  {gallery.map((src, i) => (
+                    <li key={src}>
+                      <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" preferredWidth={400} wrapperClassName="rounded-xl" />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </HydrateLater>
           ) : null}
 
-          <HotelReviews hotelId={hotel.id} hotelName={hotel.name} ownerId={hotel.providerId} />
+          <HydrateLater>
+            <HotelReviews hotelId={hotel.id} hotelName={hotel.name} ownerId={hotel.providerId} />
+          </HydrateLater>
         </div>
 
-        <aside className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-900/5">
-            <p className="text-sm text-slate-600">Price per night</p>
-            <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">
-              {price ?? 'Contact for pricing'}
-            </p>
-            {stay.checkIn && stay.checkOut ? (
-              <div className="mt-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
-                <p className="text-sm text-slate-700" data-testid="detail-stay-dates">
-                  {stayDatesText(stay.checkIn, stay.checkOut, stay.adults)}
-                </p>
-                {stayTotal ? (
-                  <p className="mt-0.5 text-lg font-bold text-slate-900" data-testid="detail-stay-total">
-                    {stayTotal}
+        <HydrateLater>
+          <aside className="max-lg:order-first lg:sticky lg:top-24 lg:self-start">
+            <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-900/5">
+              <p className="text-sm text-slate-600">Price per night</p>
+              <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">
+                {price ?? 'Contact for pricing'}
+              </p>
+              {stay.checkIn && stay.checkOut ? (
+                <div className="mt-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
+                  <p className="text-sm text-slate-700" data-testid="detail-stay-dates">
+                    {stayDatesText(stay.checkIn, stay.checkOut, stay.adults)}
                   </p>
-                ) : null}
+                  {stayTotal ? (
+                    <p className="mt-0.5 text-lg font-bold text-slate-900" data-testid="detail-stay-total">
+                      {stayTotal}
+                    </p>
+                  ) : null}
+                </div>
+              ) : price ? (
+                <p className="mt-2 text-sm text-slate-600">Choose dates when you book to see the total for your stay.</p>
+              ) : null}
+              <div className="mt-5 grid gap-2">
+                <Button size="lg" onClick={openBooking}>
+                  <CalendarCheck aria-hidden className="h-5 w-5" />
+                  Book Now
+                </Button>
+                <Button size="lg" variant="outline" onClick={openBooking}>
+                  <ExternalLink aria-hidden className="h-5 w-5" />
+                  Check Rates
+                </Button>
+                {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
+                <ShareButton
+                  target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${typeof window === 'undefined' ? '' : window.location.origin}${hotelPath(hotel)}${search}` }}
+                  analyticsLabel={`hotel:${hotel.id}`}
+                />
               </div>
-            ) : price ? (
-              <p className="mt-2 text-sm text-slate-600">Choose dates when you book to see the total for your stay.</p>
-            ) : null}
-            <div className="mt-5 grid gap-2">
-              <Button size="lg" onClick={openBooking}>
-                <CalendarCheck aria-hidden className="h-5 w-5" />
-                Book Now
-              </Button>
-              <Button size="lg" variant="outline" onClick={openBooking}>
-                <ExternalLink aria-hidden className="h-5 w-5" />
-                Check Rates
-              </Button>
-              {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
-              <ShareButton
-                target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${typeof window === 'undefined' ? '' : window.location.origin}${hotelPath(hotel)}${search}` }}
-                analyticsLabel={`hotel:${hotel.id}`}
-              />
+              <p className="mt-4 text-xs leading-relaxed text-slate-600">You book directly with the hotel or its booking partner. RepRoute never charges a fee.</p>
             </div>
-            <p className="mt-4 text-xs leading-relaxed text-slate-600">You book directly with the hotel or its booking partner. RepRoute never charges a fee.</p>
-          </div>
-        </aside>
+          </aside>
+        </HydrateLater>
       </Container>
       <BookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} />
     </article>

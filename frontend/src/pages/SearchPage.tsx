@@ -28,6 +28,7 @@ import {
 import { analytics } from '@/lib/analytics';
 import { equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
+import { HydrateLater } from '@/app/hydrateLater';
 
 /** Phones (under 768 px) get the filter sheet; wider screens the sidebar, which applies at once. */
 const wideScreen = '(min-width: 768px)';
@@ -93,37 +94,41 @@ export default function SearchPage() {
 
   return (
     <div className="bg-slate-50 pb-16">
-      <div className="border-b border-slate-200 bg-white">
-        <Container className="py-6">
-          <SearchBox
-            initialQuery={query}
-            initialStay={stay}
-            onSearch={(q, nextStay) => go(q, eq, q.trim() === query ? filters : forNewQuery(filters), nextStay)}
-            className="max-w-2xl"
-          />
-        </Container>
-      </div>
-      <Container className="pt-8">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" aria-live="polite">
-            {search.isPending ? (query ? `Results for "${query}"` : 'All Hotels') : heading}
-          </h1>
-          <div className="flex flex-wrap items-center gap-2">
-            {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
-            <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
-            <Button variant="outline" size="sm" onClick={sortNearMe} disabled={locating}>
-              <LocateFixed aria-hidden className="h-4 w-4" />
-              {locating ? 'Locating…' : 'Near me'}
-            </Button>
-            <ViewToggle view={view} onChange={showView} />
-            {query ? (
-              <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
-                <Globe2 aria-hidden className="h-4 w-4" />
-                Browse All Cities
-              </Button>
-            ) : null}
-          </div>
+      <HydrateLater>
+        <div className="border-b border-slate-200 bg-white">
+          <Container className="py-6">
+            <SearchBox
+              initialQuery={query}
+              initialStay={stay}
+              onSearch={(q, nextStay) => go(q, eq, q.trim() === query ? filters : forNewQuery(filters), nextStay)}
+              className="max-w-2xl"
+            />
+          </Container>
         </div>
+      </HydrateLater>
+      <Container className="pt-8">
+        <HydrateLater>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" aria-live="polite">
+              {search.isPending ? (query ? `Results for "${query}"` : 'All Hotels') : heading}
+            </h1>
+            <div className="flex flex-wrap items-center gap-2">
+              {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
+              <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
+              <Button variant="outline" size="sm" onClick={sortNearMe} disabled={locating}>
+                <LocateFixed aria-hidden className="h-4 w-4" />
+                {locating ? 'Locating…' : 'Near me'}
+              </Button>
+              <ViewToggle view={view} onChange={showView} />
+              {query ? (
+                <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
+                  <Globe2 aria-hidden className="h-4 w-4" />
+                  Browse All Cities
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        </HydrateLater>
 
         {locationMessage ? (
           <p role="alert" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="location-message">
@@ -135,10 +140,12 @@ export default function SearchPage() {
 
         <div className="mt-6 grid gap-8 md:grid-cols-[240px_1fr] lg:grid-cols-[280px_1fr]">
           {isWide ? (
-            <aside id="search-filters" aria-label="Filters" className="self-start rounded-2xl border border-slate-200 bg-white p-5">
-              <h2 className="mb-4 text-base font-bold text-slate-900">Filters</h2>
-              <SearchFiltersPanel filters={filters} eq={eq} answer={data} onChange={apply} />
-            </aside>
+            <HydrateLater>
+              <aside id="search-filters" aria-label="Filters" className="self-start rounded-2xl border border-slate-200 bg-white p-5">
+                <h2 className="mb-4 text-base font-bold text-slate-900">Filters</h2>
+                <SearchFiltersPanel filters={filters} eq={eq} answer={data} onChange={apply} />
+              </aside>
+            </HydrateLater>
           ) : null}
 
           <section aria-label="Search results" className={cn('md:col-start-2', search.isPlaceholderData && 'opacity-60 transition-opacity')}>

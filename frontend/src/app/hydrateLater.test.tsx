@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { h, hydrate, type ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { Suspense } from 'preact/compat';
+import { renderToString } from 'preact-render-to-string';
+import { HydrateLater, WaitsWhileHydrating, hydrateInPieces } from './hydrateLater';
+
+// The production build runs on Preact (vite.config.ts), so the pieces are hydrated here with Preact
+// itself: elements made with `h`, not this file's JSX (React's, as the other unit tests render).
+const later = (children: ComponentChildren) => h(Suspense, { fallback: null }, h(WaitsWhileHydrating as never, null, children));
+
+function page(clicks: string[]) {
+  return h(
+    'main',
+    null,
+    h('button', { id: 'top', onClick: () => clicks.push('top') }, 'Search'),
+    later(h('section', { id: 'below' }, h('button', { id: 'heart', onClick: () => clicks.push('heart') }, 'Save'))),
+    later(h('footer', { id: 'footer' }, h('button', { id: 'privacy', onClick: () => clicks.push('privacy') }, 'Privacy'))),
+  );
+}
+
+describe('hydrating a page the server wrote in pieces', () => {
+  it('takes over the rest at once and each <HydrateLater> part in a later task, keeping the server markup throughout', async () => {
+    const clicks: string[] = [];
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(page(clicks));
+    const serverHtml = container.innerHTML;
+    const written = ['top', 'below', 'heart', 'footer', 'privacy'].map((id) => container.querySelector(`#${id}`));
+    expect(written.every(Boolean)).toBe(true);
+
+    const done = hydrateInPieces(() => hydrate(page(clicks), container));
+    // The part outside answers at once; the put-off parts are the server's markup, still without handlers.
+    (container.querySelector('#top') as HTMLButtonElement).click();
+    (container.querySelector('#heart') as HTMLButtonElement).click();
+    (container.querySelector('#privacy') as HTMLButtonElement).click();
+    expect(clicks).toEqual(['top']);
+    expect(container.innerHTML).toBe(serverHtml);
+
+    await done;
+    (container.querySelector('#heart') as HTMLButtonElement).click();
+    (container.querySelector('#privacy') as HTMLButtonElement).click();
+    expect(clicks).toEqual(['top', 'heart', 'privacy']);
+    // Hydrated, not written again: the very nodes the server's HTML made, and the same markup.
+    expect(['top', 'below', 'heart', 'footer', 'privacy'].map((id) => container.querySelector(`#${id}`))).toEqual(written);
+    expect(container.innerHTML).toBe(serverHtml);
+    container.remove();
+  });
+
+  it('the parts are hydrated in tasks of their own, in page order', async () => {
+    // A count of tasks: a message loop that adds one per task until the hydration is done.
+    let task = 0;
+    let counting = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      task += 1;
+      if (counting) channel.port2.postMessage(null);
+    };
+    const seen: { name: string; task: number }[] = [];
+    const Seen = ({ name }: { name: string }) => {
+      seen.push({ name, task });
+      return h('p', null, name);
+    };
+    // The third part holds a fourth: it waits for a task of its own after the third's.
+    const tree = () =>
+      h(
+        'div',
+        null,
+        h(Seen as never, { name: 'first view' }),
+        later(h(Seen as never, { name: 'second' })),
+        later(h('section', null, h(Seen as never, { name: 'third' }), later(h(Seen as never, { name: 'fourth, inside the third' })))),
+      );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree());
+    seen.length = 0;
+    channel.port2.postMessage(null);
+    await hydrateInPieces(() => hydrate(tree(), container));
+    counting = false;
+    channel.port1.close();
+    expect(seen.map((s) => s.name)).toEqual(['first view', 'second', 'third', 'fourth, inside the third']);
+    const [first, second, third, fourth] = seen.map((s) => s.task);
+    expect(second).toBeGreaterThan(first!);
+    expect(third).toBeGreaterThan(second!);
+    expect(fourth).toBeGreaterThan(third!);
+    expect(container.innerHTML).toBe(renderToString(tree()));
+  });
+
+  it('what surrounds a waiting part may render again meanwhile: the part keeps the server markup and is hydrated once', async () => {
+    let setCount!: (n: number) => void;
+    const clicks: string[] = [];
+    const Layout = () => {
+      const [count, set] = useState(0);
+      setCount = set;
+      return h(
+        'div',
+        null,
+        later(h('header', { id: 'header' }, h('button', { id: 'menu', onClick: () => clicks.push('menu') }, 'Menu'))),
+        h('p', { id: 'count' }, String(count)),
+        later(h('footer', null, 'Footer')),
+        later(h('aside', null, 'More')),
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(h(Layout as never, null));
+    const header = container.querySelector('#header');
+    const removed: string[] = [];
+    const watch = new MutationObserver((records) => records.forEach((r) => r.removedNodes.forEach((n) => removed.push(n.nodeName))));
+    watch.observe(container, { childList: true, subtree: true });
+    let finished = false;
+    const done = hydrateInPieces(() => hydrate(h(Layout as never, null), container)).then(() => (finished = true));
+    // The layout renders again (an answer arrived) in every task until the last part is in: while the
+    // header waits, and after it has been hydrated while later parts still wait.
+    let renders = 0;
+    while (!finished) {
+      setCount((renders += 1));
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    watch.disconnect();
+    expect(renders).toBeGreaterThan(2);
+    expect(container.querySelector('#count')!.textContent).toBe(String(renders));
+    expect(container.querySelector('#header')).toBe(header);
+    expect(removed).not.toContain('HEADER');
+    (container.querySelector('#menu') as HTMLButtonElement).click();
+    expect(clicks).toEqual(['menu']);
+  });
+
+  it('outside a first hydration it renders its content straight away (here with React, as in the dev server)', () => {
+    render(
+      <HydrateLater>
+        <p>Below the first view</p>
+      </HydrateLater>,
+    );
+    expect(screen.getByText('Below the first view')).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { Component, Suspense, type ReactNode } from 'react';
+
+/**
+ * Hydrating a page the server wrote in pieces. `hydrateRoot` takes over the whole page in one task,
+ * and on a phone that one task is most of the time the page cannot answer a tap. Content wrapped in
+ * `<HydrateLater>` is taken over after what surrounds it, each wrapper in a task of its own, in page
+ * order (one inside another waits for its own task after the outer one's): while the page is being
+ * taken over it suspends once, and a Suspense boundary that suspends while hydrating keeps the
+ * server's markup on screen as it is and hydrates it when the wait ends.
+ *
+ * What is kept while waiting is one DOM node, so the wrapped content must render exactly one element.
+ * Outside that first hydration (pages rendered in the browser, renders after it, the server's render,
+ * unit tests) it waits for nothing.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <WaitsWhileHydrating>{children}</WaitsWhileHydrating>
+    </Suspense>
+  );
+}
+
+let hydrating = false;
+let pieces: Promise<void> = Promise.resolve();
+/**
+ * What `<HydrateLater>` puts inside its Suspense boundary (exported for the test that hydrates with
+ * Preact itself). It waits once, and remembers that on itself: a class instance is kept while it is
+ * suspended and when what surrounds it renders again meanwhile (the health answer arriving re-renders
+ * the layout), whereas hooks are not kept for a component that suspends before it first commits, and
+ * waiting a second time there would drop the server's markup for the Suspense fallback.
+ */
+export class WaitsWhileHydrating extends Component<{ children: ReactNode }> {
+  private waited = false;
+
+  render() {
+    if (hydrating && !this.waited) {
+      this.waited = true;
+      // A new wait queued behind the ones before: every wrapper gets a task of its own.
+      throw (pieces = pieces.then(nextTask));
+    }
+    return this.props.children;
+  }
+}
+
+/**
+ * Runs `hydrate` (which must hydrate synchronously, as Preact's `hydrateRoot` does) with the
+ * `<HydrateLater>` content put off; settles once the last of it has been hydrated too.
+ */
+export async function hydrateInPieces(hydrate: () => void): Promise<void> {
+  hydrating = true;
+  try {
+    hydrate();
+    // Until no piece is left: the task a piece is hydrated in may queue the pieces inside it.
+    for (let last: Promise<void> | undefined; last !== pieces; ) {
+      last = pieces;
+      await last;
+      // One more task: a piece renders in the task its wait ended in.
+      await nextTask();
+    }
+  } finally {
+    hydrating = false;
+  }
+}
+
+/**
+ * A promise that settles in a task of its own. A message is not held back as a timer is (at least
+ * 4 ms once nested, a second in a background tab).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
