@@ -109,7 +109,9 @@ export default function HomePage() {
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {featured.isPending
                 ? Array.from({ length: 6 }, (_, i) => <HotelCardSkeleton key={i} />)
-                : featured.featured.map((hotel, i) => <HotelCard key={hotel.id} hotel={hotel} priority={i < 3} />)}
+                : // Below the hero and the figures at every width: their pictures wait until they come near the
+                  // view (requested after the first paint, not with the hero's poster and the fonts).
+                  featured.featured.map((hotel) => <HotelCard key={hotel.id} hotel={hotel} />)}
             </div>
             {featured.isError ? (
               <p role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-700">
