@@ -32,7 +32,7 @@ let pieces: Promise<void> = Promise.resolve();
 export class WaitsWhileHydrating extends Component<{ children: ReactNode }> {
   private waited = false;
 
-  render() {
+  override render() {
     if (hydrating && !this.waited) {
       this.waited = true;
       // A new wait queued behind the ones before: every wrapper gets a task of its own.
