@@ -24,7 +24,8 @@ if (signedIn) markSignedIn(true);
 if (root.hasAttribute(PRERENDERED) && !signedIn) {
   // A visitor's page as the server rendered it: already painted; the page's screen is loaded (the
   // gateway asks for its chunks with the entry's), then the SPA takes the markup over as it stands.
-  // Content below the first view (<HydrateLater>) is taken over in tasks of its own after the rest.
+  // The parts wrapped in <HydrateLater> (the header, each section and card, the footer) are taken over in
+  // tasks of their own after the rest, so no one task holds a phone for the whole page.
   void preloadScreens(routes, window.location.pathname)
     .then(() => hydrateInPieces(() => hydrateRoot(root, app)))
     .then(() => {

@@ -60,6 +60,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <OfflineBanner />
+      {/* The header and the footer are each taken over in a task of their own on a page the server wrote. */}
       <HydrateLater>
         <Header />
       </HydrateLater>
@@ -71,7 +72,6 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {/* Below the first view on every page: taken over after the rest of a page the server wrote. */}
       <HydrateLater>
         <Footer />
       </HydrateLater>

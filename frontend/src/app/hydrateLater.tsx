@@ -22,6 +22,7 @@ export function HydrateLater({ children }: { children: ReactNode }) {
 
 let hydrating = false;
 let pieces: Promise<void> = Promise.resolve();
+
 /**
  * What `<HydrateLater>` puts inside its Suspense boundary (exported for the test that hydrates with
  * Preact itself). It waits once, and remembers that on itself: a class instance is kept while it is
