@@ -4,7 +4,7 @@ import { h, hydrate, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Suspense } from 'preact/compat';
 import { renderToString } from 'preact-render-to-string';
-import { HydrateLater, WaitsWhileHydrating, hydrateInPieces } from './hydrateLater';
+import { HydrateLater, WaitsWhileHydrating, hydrateInPieces, nextTask } from './hydrateLater';
 
 // The production build runs on Preact (vite.config.ts), so the pieces are hydrated here with Preact
 // itself: elements made with `h`, not this file's JSX (React's, as the other unit tests render).
@@ -114,11 +114,7 @@ describe('hydrating a page the server wrote in pieces', () => {
     let renders = 0;
     while (!finished) {
       setCount((renders += 1));
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
+      await nextTask();
     }
     await done;
     await new Promise((resolve) => setTimeout(resolve, 0));

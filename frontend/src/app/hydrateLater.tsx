@@ -65,9 +65,9 @@ export async function hydrateInPieces(hydrate: () => void): Promise<void> {
 
 /**
  * A promise that settles in a task of its own. A message is not held back as a timer is (at least
- * 4 ms once nested, a second in a background tab).
+ * 4 ms once nested, a second in a background tab). Exported for the tests, which step through the pieces with it.
  */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
