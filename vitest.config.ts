@@ -18,6 +18,10 @@ export const faultFiles = [
 
 const integrationFiles = ['services/*/test/integration/**/*.test.ts', 'gateway/test/integration/**/*.test.ts'];
 const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+// Tests that build a service or gateway in-process share the runner's cores with the files beside them, so
+// its event loop lags; shedding has tests of its own (platform's load-shedding and http tests), and here it
+// would only answer 503 to a check of an answer. (The running system is started with its own limits.)
+const noShedding = { SHED_MAX_EVENT_LOOP_DELAY_MS: '600000' };
 
 /**
  * `unit`: pure logic, no network. `routes`: each service built in-process (buildApp + inject) against a
@@ -43,18 +47,16 @@ export default defineConfig({
           name: 'routes',
           include: ['services/*/test/routes/**/*.test.ts', 'gateway/test/routes/**/*.test.ts'],
           environment: 'node',
-          // The files share the test runner's cores, so its event loop lags; shedding has tests of its own
-          // (platform's load-shedding and http tests), and here it would only answer 503 to a check of an answer.
-          env: { SHED_MAX_EVENT_LOOP_DELAY_MS: '600000' },
+          env: noShedding,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        test: { name: 'integration', include: integrationFiles, exclude: faultFiles, environment: 'node', ...slow },
+        test: { name: 'integration', include: integrationFiles, exclude: faultFiles, environment: 'node', env: noShedding, ...slow },
       },
       {
-        test: { name: 'faults', include: faultFiles, environment: 'node', ...slow, fileParallelism: false, sequence: { concurrent: false } },
+        test: { name: 'faults', include: faultFiles, environment: 'node', env: noShedding, ...slow, fileParallelism: false, sequence: { concurrent: false } },
       },
     ],
   },

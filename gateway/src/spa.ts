@@ -5,10 +5,12 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PRERENDERED_ATTRIBUTE } from '@reproute/contracts';
+import { BuildFiles } from './build-files.ts';
 
 /** Hashed build output (`/assets/name-HASH.js`) never changes under its name. */
 const immutableAsset = /^\/assets\//;
 const yearSeconds = 365 * 24 * 60 * 60;
+const cacheControlOf = (urlPath: string) => (immutableAsset.test(urlPath) ? `public, max-age=${yearSeconds}, immutable` : 'public, max-age=86400');
 
 interface IndexVariant {
   body: Buffer;
@@ -154,7 +156,7 @@ const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('b
  * Serves the SPA build: precompressed assets (`.br`, `.gz` made at build time) with
  * `Vary: Accept-Encoding`; hashed assets cached for a year as immutable; everything else revalidated
  * daily; `index.html` with `no-cache` and an `ETag`, answered 304 when the browser has it.
- * Files are looked up per request, so a rebuild is served without a restart.
+ * A rebuild is served without a restart (index.html is checked per page, the file listing each second).
  */
 export class SpaFiles {
   private readonly indexFile: string;
@@ -171,17 +173,24 @@ export class SpaFiles {
   }
 
   async register(app: FastifyInstance): Promise<void> {
-    await app.register(fastifyStatic, {
-      root: this.dist,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const urlPath = `/${path.relative(this.dist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
-        reply.header('cache-control', immutableAsset.test(urlPath) ? `public, max-age=${yearSeconds}, immutable` : 'public, max-age=86400');
-        reply.header('vary', 'Accept-Encoding');
-      },
+    // The build's files from memory (BuildFiles); what it does not answer (another path, a range of a
+    // video) goes on to @fastify/static, and a path that is no file to the not-found handler.
+    const files = new BuildFiles(this.dist, cacheControlOf);
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (await files.serve(request, reply)) return reply;
+      });
+      await scope.register(fastifyStatic, {
+        root: this.dist,
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', cacheControlOf(`/${path.relative(this.dist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '')));
+          reply.header('vary', 'Accept-Encoding');
+        },
+      });
     });
   }
 

@@ -6,7 +6,10 @@
 COMPONENT=services
 source "$(dirname "$0")/lib.sh"
 
-node_cmd=(node --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts)
+# NODE_FLAGS adds flags Node refuses in NODE_OPTIONS, to profile a process under load:
+#   NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' infra/scripts/services.sh restart gateway
+# shellcheck disable=SC2206 # split on purpose: several flags
+node_cmd=(node ${NODE_FLAGS:-} --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts)
 
 # instance name: the first instance keeps the plain name (catalog), the others are catalog-2, catalog-3...
 instance_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }

@@ -1,6 +1,8 @@
-// Prints one line per runner and then the suite's one summary line, `N passed, N failed[, N skipped]`,
-// from the machine-readable reports the test command asks each runner for. A stage that ran but left
-// no report (it crashed before writing one) counts as one failure, so a broken runner is never silent.
+// Prints one line per runner, under it the name and first error line of each test that failed (so the
+// tail of a CI log says which test, not only which stage), and then the suite's one summary line,
+// `N passed, N failed[, N skipped]`, from the machine-readable reports the test command asks each runner
+// for. A stage that ran but left no report (it crashed before writing one) counts as one failure, so a
+// broken runner is never silent.
 // Usage: node infra/scripts/test-summary.ts <results dir>   (exit code 1 when anything failed)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,22 +13,73 @@ interface Counts {
   skipped: number;
 }
 
-type Reader = (file: string) => Counts;
+/** What a report says: its counts and, for each failure, the test's name and the first line of its error. */
+interface Report extends Counts {
+  failures: string[];
+}
+
+type Reader = (file: string) => Report;
+
+/** `name: first line of the error`, the error's line without colour codes and cut to one terminal line. */
+export function failureLine(name: string, message?: string): string {
+  // eslint-disable-next-line no-control-regex
+  const first = (message ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean);
+  if (!first) return name;
+  return `${name}: ${first.length > 200 ? `${first.slice(0, 199)}…` : first}`;
+}
+
+interface VitestFile {
+  name: string;
+  status?: string;
+  message?: string;
+  assertionResults?: { ancestorTitles?: string[]; title: string; status: string; failureMessages?: string[] }[];
+}
 
 /** vitest's json reporter (jest-compatible totals). */
 const vitest: Reader = (file) => {
-  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number | undefined>;
-  const n = (key: string) => r[key] ?? 0;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number | undefined> & { testResults?: VitestFile[] };
+  const n = (key: string) => (r[key] as number | undefined) ?? 0;
   // A file that failed to load (syntax error, failed hook) has no test counted in it: count the suite.
   const brokenSuites = n('numFailedTestSuites') > 0 && n('numFailedTests') === 0 ? n('numFailedTestSuites') : 0;
-  return { passed: n('numPassedTests'), failed: n('numFailedTests') + brokenSuites, skipped: n('numPendingTests') + n('numTodoTests') };
+  const failures: string[] = [];
+  for (const suite of r.testResults ?? []) {
+    const where = path.relative(process.cwd(), suite.name);
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(failureLine([where, ...(t.ancestorTitles ?? []), t.title].join(' > '), t.failureMessages?.[0]));
+    if (failed.length === 0 && suite.status === 'failed') failures.push(failureLine(where, suite.message));
+  }
+  return { passed: n('numPassedTests'), failed: n('numFailedTests') + brokenSuites, skipped: n('numPendingTests') + n('numTodoTests'), failures };
 };
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; line?: number; tests: { projectName?: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
 
 /** Playwright's json reporter: `flaky` passed on a retry, so it counts as passed. */
 const playwright: Reader = (file) => {
-  const { stats, errors } = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, number | undefined>; errors?: unknown[] };
+  const { stats, errors, suites } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    stats: Record<string, number | undefined>;
+    errors?: { message?: string }[];
+    suites?: PlaywrightSuite[];
+  };
   const n = (key: string) => stats[key] ?? 0;
-  return { passed: n('expected') + n('flaky'), failed: n('unexpected') + (errors?.length ?? 0), skipped: n('skipped') };
+  const failures: string[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    const here = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests.filter((x) => x.status === 'unexpected')) {
+        const last = t.results.at(-1);
+        failures.push(failureLine([...here, spec.title].join(' > '), last?.error?.message));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of suites ?? []) walk(suite, []);
+  for (const e of errors ?? []) failures.push(failureLine('(outside any test)', e.message));
+  return { passed: n('expected') + n('flaky'), failed: n('unexpected') + (errors?.length ?? 0), skipped: n('skipped'), failures };
 };
 
 /** JUnit XML (schemathesis): one <testcase> per operation. */
@@ -35,22 +88,53 @@ const junit: Reader = (file) => {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const [, body = ''] of xml.matchAll(/<testcase\b[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    if (/<(failure|error)\b/.test(body)) failed += 1;
-    else if (/<skipped\b/.test(body)) skipped += 1;
+  const failures: string[] = [];
+  for (const [, attrs = '', body = ''] of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const failure = /<(?:failure|error)\b([^>]*)>?([^<]*)/.exec(body);
+    if (failure) {
+      failed += 1;
+      const name = xmlText(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '(unnamed)');
+      failures.push(failureLine(name, xmlText(/\bmessage="([^"]*)"/.exec(failure[1] ?? '')?.[1] ?? failure[2] ?? '')));
+    } else if (/<skipped\b/.test(body)) skipped += 1;
     else passed += 1;
   }
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, failures };
 };
+
+function xmlText(s: string): string {
+  return s.replace(/&(lt|gt|quot|apos|amp|#(\d+)|#x([0-9a-f]+));/gi, (_, name: string, dec?: string, hex?: string) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16))
+    : ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[name.toLowerCase()]!);
+}
+
+interface K6Group {
+  name: string;
+  checks?: { name: string; passes: number; fails: number }[];
+  groups?: K6Group[];
+}
 
 /** k6's summary: every check, plus one failure per threshold that was not met. */
 const k6: Reader = (file) => {
-  const { metrics } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+  const { metrics, root_group: root } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     metrics: Record<string, { values: Record<string, number>; thresholds?: Record<string, { ok: boolean }> }>;
+    root_group?: K6Group;
   };
   const checks = metrics.checks?.values ?? { passes: 0, fails: 0 };
-  const brokenThresholds = Object.values(metrics).filter((m) => m.thresholds && Object.values(m.thresholds).some((t) => !t.ok)).length;
-  return { passed: checks.passes ?? 0, failed: (checks.fails ?? 0) + brokenThresholds, skipped: 0 };
+  const failures: string[] = [];
+  const walk = (group: K6Group, titles: string[]) => {
+    const here = group.name ? [...titles, group.name] : titles;
+    for (const c of group.checks ?? []) if (c.fails > 0) failures.push(`${[...here, c.name].join(' > ')}: failed ${c.fails} of ${c.passes + c.fails}`);
+    for (const child of group.groups ?? []) walk(child, here);
+  };
+  if (root) walk(root, []);
+  let brokenThresholds = 0;
+  for (const [metric, m] of Object.entries(metrics)) {
+    const broken = Object.entries(m.thresholds ?? {}).filter(([, t]) => !t.ok).map(([expression]) => expression);
+    if (broken.length === 0) continue;
+    brokenThresholds += 1;
+    failures.push(`threshold ${metric}: ${broken.join(', ')} not met`);
+  }
+  return { passed: checks.passes ?? 0, failed: (checks.fails ?? 0) + brokenThresholds, skipped: 0, failures };
 };
 
 const readers: [RegExp, Reader][] = [
@@ -59,6 +143,9 @@ const readers: [RegExp, Reader][] = [
   [/\.junit\.xml$/, junit],
   [/\.k6\.json$/, k6],
 ];
+
+/** Failed tests named under a stage's line; the rest are in the stage's own output. */
+const MAX_FAILURES_SHOWN = 8;
 
 /**
  * Every stage leaves `<stage>.rc` (its exit code) and, when its runner has one, reports named
@@ -74,6 +161,7 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     const rc = Number(fs.readFileSync(path.join(dir, rcFile), 'utf8').trim() || '1');
     const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
     const notes: string[] = [];
+    const failures: string[] = [];
     const reports = files.filter((n) => n.startsWith(`${stage}.`) && readers.some(([pattern]) => pattern.test(n)));
     for (const name of reports) {
       const reader = readers.find(([pattern]) => pattern.test(name))![1];
@@ -82,6 +170,7 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
         counts.passed += c.passed;
         counts.failed += c.failed;
         counts.skipped += c.skipped;
+        failures.push(...c.failures);
       } catch (err) {
         counts.failed += 1;
         notes.push(`unreadable report ${name}: ${(err as Error).message}`);
@@ -102,6 +191,8 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     const secondsFile = path.join(dir, `${stage}.seconds`);
     const took = fs.existsSync(secondsFile) ? `${fs.readFileSync(secondsFile, 'utf8').trim()} s` : '';
     lines.push(`  ${label} ${summaryLine(counts).padEnd(32)} ${took}${notes.length ? `  (${notes.join('; ')})` : ''}`.trimEnd());
+    for (const f of failures.slice(0, MAX_FAILURES_SHOWN)) lines.push(`    ✗ ${f}`);
+    if (failures.length > MAX_FAILURES_SHOWN) lines.push(`    … and ${failures.length - MAX_FAILURES_SHOWN} more, named in the stage's output above`);
   }
   return { lines, total };
 }

@@ -198,9 +198,10 @@ describe('gateway', () => {
     const answers = [];
     for (let i = 0; i < 45; i++) answers.push(await api('GET', i % 2 ? '/api/cities' : '/api/hotels', { base: base() }));
     const first = answers.findIndex((a) => a.status === 429);
-    expect(first).toBeGreaterThan(0);
-    expect(answers.slice(0, first).every((a) => a.status === 200)).toBe(true);
-    expect(answers.slice(first).every((a) => a.status === 429)).toBe(true);
+    const statuses = answers.map((a) => a.status).join(' ');
+    expect(first, statuses).toBeGreaterThan(0);
+    expect(answers.slice(0, first).every((a) => a.status === 200), statuses).toBe(true);
+    expect(answers.slice(first).every((a) => a.status === 429), statuses).toBe(true);
     expect(answers[first]!.body.message).toBe('Too many requests. Please slow down and try again shortly.');
   });
 });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpaFiles, servedWhileShedding } from '../../src/spa.ts';
+import { BuildFiles, acceptedEncodings } from '../../src/build-files.ts';
 
 // A build folder as the front end's build leaves it: hashed assets and index.html, each with .br and .gz.
 let dist: string;
@@ -95,5 +96,107 @@ describe('while the gateway sheds load', () => {
   it('still serves the pages and their files, not the API or the proxied photos', () => {
     for (const url of ['/', '/search?query=tokyo', '/hotels/the-lift', '/assets/index-abc123.js', '/favicon.svg']) expect(servedWhileShedding(url)).toBe(true);
     for (const url of ['/api/hotels/search', '/api/favorites', '/images/photos/1.webp']) expect(servedWhileShedding(url)).toBe(false);
+  });
+});
+
+describe('the build files, from memory', () => {
+  let buildDir: string;
+  let server: FastifyInstance;
+  let clock = 0;
+  const lifetime = (urlPath: string) => (urlPath.startsWith('/assets/') ? 'immutable' : 'daily');
+  const css = 'body{margin:0}'.repeat(200);
+
+  beforeAll(async () => {
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-files-'));
+    writeWithCompressed(path.join(buildDir, 'index.html'), indexHtml);
+    writeWithCompressed(path.join(buildDir, 'assets', 'index-Q1w2E3.css'), css);
+    fs.writeFileSync(path.join(buildDir, 'robots.txt'), 'User-agent: *');
+    fs.mkdirSync(path.join(buildDir, '.vite'));
+    fs.writeFileSync(path.join(buildDir, '.vite', 'manifest.json'), '{}');
+    fs.mkdirSync(path.join(buildDir, 'media'));
+    fs.writeFileSync(path.join(buildDir, 'media', 'hero.mp4'), Buffer.alloc(2048, 1));
+    const files = new BuildFiles(buildDir, lifetime, () => clock);
+    server = Fastify();
+    // What the build files do not answer, the disk does (@fastify/static in the gateway). HEAD comes with GET.
+    server.get('/*', async (request, reply) => ((await files.serve(request, reply)) ? reply : reply.status(404).send('not from memory')));
+    await server.ready();
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it('answers each encoding the client takes, with its own ETag, and 304 for the one it has; read once, kept', async () => {
+    const url = '/assets/index-Q1w2E3.css';
+    const br = await server.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(css);
+
+    // Refused by q=0: the next form the client takes.
+    const gz = await server.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0.8' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(css);
+    const plain = await server.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(css);
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+
+    const again = await server.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherForm = await server.inject({ url, headers: { 'if-none-match': br.headers.etag as string } });
+    expect(otherForm.statusCode).toBe(200);
+
+    const head = await server.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(br.headers.etag);
+    expect(head.body).toBe('');
+
+    // Kept: gone from the disk, still answered, until the build changes.
+    fs.renameSync(path.join(buildDir, 'assets', 'index-Q1w2E3.css'), path.join(buildDir, 'moved.css'));
+    expect((await server.inject({ url })).body).toBe(css);
+    fs.renameSync(path.join(buildDir, 'moved.css'), path.join(buildDir, 'assets', 'index-Q1w2E3.css'));
+  });
+
+  it('answers only the files the build wrote: not dot folders, other paths, ranges or media', async () => {
+    expect((await server.inject({ url: '/robots.txt' })).body).toBe('User-agent: *');
+    expect((await server.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('daily');
+    for (const url of ['/.vite/manifest.json', '/assets%2F..%2Frobots.txt', '/assets/missing.js', '/assets', '/media/hero.mp4']) {
+      expect((await server.inject({ url })).body, url).toBe('not from memory');
+    }
+    expect((await server.inject({ url: '/robots.txt', headers: { range: 'bytes=0-3' } })).body).toBe('not from memory');
+    expect((await server.inject({ method: 'POST', url: '/robots.txt' })).statusCode).toBe(404);
+  });
+
+  it('lists the build again when it changes (checked at most once a second), dropping what it kept', async () => {
+    const url = '/assets/index-Q1w2E3.css';
+    expect((await server.inject({ url })).body).toBe(css);
+    fs.writeFileSync(path.join(buildDir, 'assets', 'index-Q1w2E3.css'), 'changed');
+    fs.writeFileSync(path.join(buildDir, 'assets', 'new-R4t5Y6.js'), 'new');
+    const future = new Date(Date.now() + 10_000);
+    fs.utimesSync(path.join(buildDir, 'index.html'), future, future);
+    // Within the second: the old listing and what it kept.
+    clock += 500;
+    expect((await server.inject({ url })).body).toBe(css);
+    expect((await server.inject({ url: '/assets/new-R4t5Y6.js' })).body).toBe('not from memory');
+    clock += 600;
+    expect((await server.inject({ url })).body).toBe('changed');
+    const added = await server.inject({ url: '/assets/new-R4t5Y6.js' });
+    expect(added.body).toBe('new');
+    expect(added.headers['content-type']).toBe('application/javascript; charset=utf-8');
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it('takes every encoding named without q=0', () => {
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
+    expect([...acceptedEncodings('br;q=0, gzip; q=0.5, *;q=0.1')]).toEqual(['gzip', '*']);
+    expect([...acceptedEncodings(' BR ;Q=1')]).toEqual(['br']);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
+    expect([...acceptedEncodings('')]).toEqual([]);
   });
 });
