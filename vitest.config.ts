@@ -21,7 +21,7 @@ const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
 // Tests that build a service or gateway in-process share the runner's cores with the files beside them, so
 // its event loop lags; shedding has tests of its own (platform's load-shedding and http tests), and here it
 // would only answer 503 to a check of an answer. (The running system is started with its own limits.)
-const noShedding = { SHED_MAX_EVENT_LOOP_DELAY_MS: '600000' };
+const noShedding = { SHED_MAX_EVENT_LOOP_DELAY_MS: '600000', SHED_LATENCY_TARGET_MS: '0' };
 
 /**
  * `unit`: pure logic, no network. `routes`: each service built in-process (buildApp + inject) against a

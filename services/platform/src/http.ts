@@ -10,7 +10,7 @@ import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
-import { EventLoopDelay } from './load-shedding.ts';
+import { AdaptiveConcurrencyLimit, EventLoopDelay } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -123,6 +123,11 @@ export const sheddingConfigSchema = z.object({
   // ms with 64 and 480-690 ms with 32; but at 80 journeys/s, within capacity, 32 shed 1.6% of requests (bursts),
   // so it is off unless set.
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(0),
+  // The median latency the process keeps its answers under by letting fewer requests in at once when it is
+  // overloaded (AdaptiveConcurrencyLimit; 0 = off). Its limit starts at SHED_MAX_IN_FLIGHT (1,000 when 0) and
+  // never goes under SHED_MIN_IN_FLIGHT.
+  SHED_LATENCY_TARGET_MS: z.coerce.number().min(0).default(0),
+  SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8),
 });
 export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
 
@@ -184,6 +189,10 @@ export function createHttpApp(options: {
     app.addHook('onClose', async () => loopDelay.stop());
     let inFlight = 0;
     const maxInFlight = shedding.SHED_MAX_IN_FLIGHT;
+    const adaptive =
+      shedding.SHED_LATENCY_TARGET_MS > 0
+        ? new AdaptiveConcurrencyLimit({ targetMs: shedding.SHED_LATENCY_TARGET_MS, min: shedding.SHED_MIN_IN_FLIGHT, max: Math.max(shedding.SHED_MIN_IN_FLIGHT, maxInFlight || 1_000), windowMs: 250, minSamples: 20 })
+        : undefined;
     app.addHook('onRequest', (request, reply, done) => {
       loopDelay.noteActivity();
       // Probes and metrics still answer: an overloaded process is busy, not dead.
@@ -192,9 +201,16 @@ export function createHttpApp(options: {
         Date.now() - readyAt < shedding.SHED_WARMUP_MS ? undefined
         : loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
         : shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION ? 'eventLoopUtilization'
-        : maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
+        : !adaptive && maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
         : undefined;
-      if (!reason) {
+      if (!reason && adaptive) {
+        const startedAt = adaptive.acquire();
+        if (startedAt !== undefined) {
+          reply.raw.once('close', () => adaptive.release(startedAt));
+          return done();
+        }
+      }
+      if (!reason && !adaptive) {
         // Counted only with a limit set, so the default path adds no listener per request. 'close' comes once
         // whether the answer was sent or the client went away.
         if (maxInFlight > 0) {
@@ -205,7 +221,7 @@ export function createHttpApp(options: {
         }
         return done();
       }
-      metrics.requestsShed.inc({ reason });
+      metrics.requestsShed.inc({ reason: reason ?? 'concurrency' });
       void reply
         .status(503)
         .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))

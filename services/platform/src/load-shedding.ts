@@ -85,3 +85,55 @@ export class EventLoopDelay {
     this.schedule(now);
   }
 }
+
+/**
+ * How many requests a process lets in at once, found from their latency (the idea of TCP Vegas and of
+ * Envoy's adaptive concurrency filter, kept simple): it starts at `max`, so a process within its capacity
+ * never sheds for it; while the median latency of a window of answers stays under `targetMs` the limit
+ * grows back towards `max` (a tenth and one more a window), and when it goes over, the limit shrinks in
+ * proportion (at most by half a window), never under `min`. Past the limit a request is answered 503 at once. Overload then waits in no queue: what is let
+ * in is answered about as fast as the target, what is not is told to come back, instead of every request
+ * waiting its turn behind a database pool or the services behind the gateway.
+ */
+export class AdaptiveConcurrencyLimit {
+  private current: number;
+  private inFlight = 0;
+  private latencies: number[] = [];
+  private windowStart: number;
+
+  constructor(
+    private readonly options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number },
+    /** The clock (a test's fake one). */
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.current = options.max;
+    this.windowStart = this.now();
+  }
+
+  /** The number of requests let in at once now. */
+  get limit(): number {
+    return Math.floor(this.current);
+  }
+
+  /** Lets a request in and returns when it started, or returns undefined when the limit is reached (shed it). */
+  acquire(): number | undefined {
+    if (this.inFlight >= this.limit) return undefined;
+    this.inFlight += 1;
+    return this.now();
+  }
+
+  /** A request let in has been answered (or its client went away). */
+  release(startedAt: number): void {
+    this.inFlight -= 1;
+    const now = this.now();
+    this.latencies.push(now - startedAt);
+    if (now - this.windowStart < this.options.windowMs || this.latencies.length < this.options.minSamples) return;
+    const sorted = this.latencies.sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const { targetMs, min, max } = this.options;
+    if (median > targetMs) this.current = Math.max(min, this.current * Math.max(0.5, targetMs / median));
+    else this.current = Math.min(max, this.current * 1.1 + 1);
+    this.latencies = [];
+    this.windowStart = now;
+  }
+}

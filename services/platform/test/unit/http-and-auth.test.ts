@@ -210,7 +210,7 @@ describe('load shedding', () => {
   it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes and exempt paths up, and recovers', async () => {
     const shedApp = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
       shedExempt: (url) => url.startsWith('/page/'),
     });
     shedApp.get('/work', async () => ({ done: true }));
@@ -253,7 +253,7 @@ describe('load shedding', () => {
   it('answers 503 at once past the requests in flight it allows, counting each until its answer or its client is gone', async () => {
     const app = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2, SHED_LATENCY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
     });
     // Each /slow request waits until the test lets it finish, as a request waiting on a busy database would.
     const waiting: (() => void)[] = [];
@@ -286,4 +286,37 @@ describe('load shedding', () => {
       await app.close();
     }
   });
+
+  it('with a latency target, lets fewer requests in at once once answers are slow, sheds the rest at once, and lets them in again when answers are fast', async () => {
+    const app = createHttpApp({
+      logger: createLogger('test', 'silent'),
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 20, SHED_MIN_IN_FLIGHT: 4 },
+    });
+    let delayMs = 80;
+    app.get('/work', async () => {
+      await sleep(delayMs);
+      return { done: true };
+    });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const round = async (n: number) => Promise.all(Array.from({ length: n }, () => fetch(`${base}/work`).then((r) => r.status)));
+    try {
+      // Slow answers (80 ms against a 20 ms target): 30 at once all go in at first, then the limit falls to the floor.
+      expect(await round(30)).toEqual(Array(30).fill(200));
+      const admittedOf = (statuses: number[]) => statuses.filter((s) => s === 200).length;
+      let statuses: number[] = [];
+      for (const until = Date.now() + 10_000; Date.now() < until && admittedOf(statuses) !== 4; ) statuses = await round(30);
+      expect(admittedOf(statuses)).toBe(4);
+      expect(statuses.filter((s) => s === 503).length).toBe(26);
+      // It stays there while answers stay slow.
+      expect(admittedOf(await round(30))).toBe(4);
+      expect((await fetch(`${base}/health/live`)).status).toBe(200);
+      // Fast answers again: the limit grows back until all 30 go in.
+      delayMs = 1;
+      let admitted = 0;
+      for (const until = Date.now() + 15_000; Date.now() < until && admitted < 30; await sleep(20)) admitted = admittedOf(await round(30));
+      expect(admitted).toBe(30);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });

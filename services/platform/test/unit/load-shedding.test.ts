@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EventLoopDelay } from '../../src/load-shedding.ts';
+import { AdaptiveConcurrencyLimit, EventLoopDelay } from '../../src/load-shedding.ts';
 
 const block = (ms: number) => {
   const until = Date.now() + ms;
@@ -56,5 +56,67 @@ describe('EventLoopDelay', () => {
     } finally {
       delay.stop();
     }
+  });
+});
+
+describe('AdaptiveConcurrencyLimit', () => {
+  const options = { targetMs: 50, min: 4, max: 100, windowMs: 1_000, minSamples: 10 };
+  /**
+   * One window of the fake clock: `n` requests arrive at its start; those let in are answered after
+   * `latency` ms, but the last at the window's end (when the window is counted); returns how many went in.
+   */
+  function window(limit: AdaptiveConcurrencyLimit, clock: { t: number }, n: number, latency: number) {
+    const start = clock.t;
+    const started = Array.from({ length: n }, () => limit.acquire()).filter((s): s is number => s !== undefined);
+    clock.t = start + latency;
+    for (const s of started.slice(0, -1)) limit.release(s);
+    clock.t = start + options.windowMs;
+    if (started.length > 0) limit.release(started.at(-1)!);
+    return started.length;
+  }
+
+  it('starts at its maximum and keeps it while answers are fast', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    expect(limit.limit).toBe(100);
+    for (let i = 0; i < 20; i += 1) expect(window(limit, clock, 60, 10)).toBe(60);
+    expect(limit.limit).toBe(100);
+  });
+
+  it('shrinks in proportion to how far the median is over the target, at most by half a window, never under its minimum', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(limit.limit).toBe(50); // 8× over the target: halved, not cut to an eighth
+    expect(window(limit, clock, 60, 100)).toBe(50);
+    expect(limit.limit).toBe(25); // 2× over: halved
+    expect(window(limit, clock, 60, 60)).toBe(25);
+    expect(limit.limit).toBe(20); // 1.2× over: × 50/60
+    for (let i = 0; i < 10; i += 1) window(limit, clock, 60, 400);
+    expect(limit.limit).toBe(4);
+    // Past the limit a request is refused at once, and a place frees when an answer goes.
+    const held = Array.from({ length: 4 }, () => limit.acquire());
+    expect(held.every((s) => s !== undefined)).toBe(true);
+    expect(limit.acquire()).toBeUndefined();
+    limit.release(held[0]!);
+    expect(limit.acquire()).not.toBeUndefined();
+  });
+
+  it('grows back by a tenth and one a window once answers are fast again, up to its maximum', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    for (let i = 0; i < 12; i += 1) window(limit, clock, 60, 400);
+    expect(limit.limit).toBe(4);
+    const seen: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      window(limit, clock, 200, 5);
+      seen.push(limit.limit);
+    }
+    // A window is counted once it has its ten answers (four come a window here); 4 → 5.4 → 6.94 → …
+    expect(seen.slice(0, 2)).toEqual([4, 4]);
+    expect(seen).toContain(5);
+    expect(seen).toContain(6);
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]!)).toBe(true);
+    expect(seen.at(-1)).toBe(100);
   });
 });
