@@ -106,12 +106,14 @@ describe('POST /api/auth/login', () => {
     const wrongTimes: number[] = [];
     const unknownTimes: number[] = [];
     const second = await register('wrongpw2');
-    for (let i = 0; i < 3; i += 1) {
-      wrongTimes.push(await time({ email: i === 2 ? second.email : email, password: 'Wr0ng!Pass' }));
+    for (let i = 0; i < 5; i += 1) {
+      wrongTimes.push(await time({ email: i % 2 ? second.email : email, password: 'Wr0ng!Pass' }));
       unknownTimes.push(await time({ email: uniqueEmail('nobody'), password: 'Wr0ng!Pass' }));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-    expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) * 0.4);
+    // The quickest of each: what a sign-in costs when nothing else holds the cores (the test command runs four
+    // stacks beside this, and a median of three once put a busy moment on one side only). A shortcut for
+    // unknown accounts (no argon2 verification) makes theirs a fraction of a wrong password's.
+    expect(Math.min(...unknownTimes), `unknown ${unknownTimes.map(Math.round).join(' ')} ms, wrong password ${wrongTimes.map(Math.round).join(' ')} ms`).toBeGreaterThan(Math.min(...wrongTimes) * 0.4);
   });
 
   it('checks the email and requires a password', async () => {
