@@ -10,7 +10,9 @@ import { BuildFiles } from './build-files.ts';
 /** Hashed build output (`/assets/name-HASH.js`) never changes under its name. */
 const immutableAsset = /^\/assets\//;
 const yearSeconds = 365 * 24 * 60 * 60;
-const cacheControlOf = (urlPath: string) => (immutableAsset.test(urlPath) ? `public, max-age=${yearSeconds}, immutable` : 'public, max-age=86400');
+/** Hashed files for a year; index.html, even named by its file name, revalidated on every use like the pages; the rest daily. */
+const cacheControlOf = (urlPath: string) =>
+  immutableAsset.test(urlPath) ? `public, max-age=${yearSeconds}, immutable` : urlPath === '/index.html' ? 'no-cache' : 'public, max-age=86400';
 
 interface IndexVariant {
   body: Buffer;
@@ -186,6 +188,8 @@ export class SpaFiles {
         index: false,
         preCompressed: true,
         cacheControl: false,
+        // The build's manifests (.vite/) are the gateway's to read, not the site's: a path with a dot segment is no file.
+        dotfiles: 'ignore',
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlOf(`/${path.relative(this.dist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '')));
           reply.header('vary', 'Accept-Encoding');

@@ -25,6 +25,8 @@ beforeAll(async () => {
   writeWithCompressed(path.join(dist, 'index.html'), indexHtml);
   writeWithCompressed(path.join(dist, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
   const spa = new SpaFiles(dist);
   app = Fastify();
   await spa.register(app);
@@ -54,10 +56,22 @@ describe('SPA files', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('revalidates unhashed files daily', async () => {
+  it('revalidates unhashed files daily, and index.html, named by its file name too, on every use', async () => {
     const res = await app.inject({ url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const index = await app.inject({ url: '/index.html', headers: { 'accept-encoding': 'br' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers.etag).toBeTruthy();
+  });
+
+  it("does not serve the build's manifests: a dot folder is no file (the SPA answers the path)", async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).not.toContain('"index.html":{}');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
   });
 
   it('serves index.html for app routes with no-cache and an ETag, and 304 when the browser has it', async () => {
