@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'unit',
           include: ['contracts/test/**/*.test.ts', 'infra/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts'],
           environment: 'node',
+          // The test command runs this beside the browser stage, on the same two cores: a test of a few
+          // milliseconds alone took 5.9 s there (the sitemap's, on deb7933), past vitest's default 5 s.
+          testTimeout: 20_000,
           // Pure functions with nothing global to leak, so the files share their workers' module graph
           // instead of importing it again per file: 31 CPU-seconds became 7 for the same 496 tests.
           isolate: false,
