@@ -26,6 +26,7 @@ import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
 import { PageRenderer } from './page-render.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
+import { PublicReadCache, type Forward } from './public-cache.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: {
@@ -142,6 +143,11 @@ export async function buildGateway(options: {
   });
   app.get('/api/docs', async () => openApi());
 
+  // Visitors' public reads, kept briefly (docs/api.md, "Caching"); signed-in callers always reach the service.
+  const publicReads = new PublicReadCache({ ttlMs: config.PUBLIC_CACHE_TTL_MS, maxEntries: config.PUBLIC_CACHE_MAX_ENTRIES });
+  // A write to the catalog or engagement may change what either lists (hotels carry their reviews' figures).
+  const readsChangedBy = (service: ServiceName): ServiceName[] => (service === 'catalog' || service === 'engagement' ? ['catalog', 'engagement'] : [service]);
+
   // The route table is the endpoint definitions: each endpoint goes to its owner, its access judged here first.
   for (const service of serviceNames) {
     const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
@@ -173,13 +179,38 @@ export async function buildGateway(options: {
           });
         },
       };
+      const forwardWith = (request: FastifyRequest, reply: FastifyReply): Forward => (extra) => {
+        const rewrite = extra.rewriteRequestHeaders;
+        const onError = extra.onError;
+        return reply.from(request.url, {
+          ...replyOptions,
+          ...(extra.onResponse ? { onResponse: extra.onResponse } : {}),
+          rewriteRequestHeaders: rewrite ? (req: FastifyRequest, headers: Record<string, string | string[] | undefined>) => rewrite(req, replyOptions.rewriteRequestHeaders(req, headers)) : replyOptions.rewriteRequestHeaders,
+          onError: onError
+            ? (rep: FastifyReply, error: { error: Error }) => {
+                onError(rep, error);
+                replyOptions.onError(rep, error);
+              }
+            : replyOptions.onError,
+        } as never);
+      };
+      if (publicReads.enabled) {
+        // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
+        scope.addHook('onSend', (request, reply, payload, done) => {
+          if (request.method !== 'GET' && request.method !== 'HEAD' && !(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear(...readsChangedBy(service));
+          done(null, payload);
+        });
+      }
       for (const endpoint of owned) {
+        const cached = endpoint.access === 'public' && endpoint.method === 'GET';
         scope.route({
           method: endpoint.method,
           url: endpoint.path,
           config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
-          handler: (request, reply) => reply.from(request.url, replyOptions as never),
+          handler: cached
+            ? (request, reply) => publicReads.handle(service, request, reply, forwardWith(request, reply))
+            : (request, reply) => reply.from(request.url, replyOptions as never),
         });
       }
     });
@@ -189,7 +220,7 @@ export async function buildGateway(options: {
   // Page heads, the sitemap and robots.txt read the catalog through the balancer, kept briefly in memory.
   const catalogPages = new CatalogPages(catalogGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS, sitemapTtlMs: config.PAGE_SITEMAP_TTL_MS });
   if (options.hotelEvents) {
-    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, logger });
+    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, publicReads, logger });
     app.addHook('onClose', async () => hotelChanges.close());
   }
   const renderer = new PageRenderer(config.FRONTEND_SERVER_RENDER, logger);

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { topics } from '@reproute/contracts';
 import { KafkaBus, type Logger } from '@reproute/platform';
 import type { CatalogPages } from './catalog-pages.ts';
+import type { PublicReadCache } from './public-cache.ts';
 
 /** What the gateway reads of a hotel event: which hotel, and its slug when the event carries one. */
 export function changedHotel(value: string | null): { hotelId: number; slug?: string } | undefined {
@@ -19,11 +20,13 @@ export function changedHotel(value: string | null): { hotelId: number; slug?: st
 }
 
 /**
- * Keeps page heads and the sitemap current from the catalog's hotel events: every gateway instance
- * hears every event (its own consumer group, reading from now on) and forgets what it kept of that
- * hotel. While Kafka is unavailable the caches' TTLs still bound how stale a page can be.
+ * Keeps page heads, the sitemap and the public reads kept for visitors current from the catalog's hotel
+ * events and engagement's review events: every gateway instance hears every event (its own consumer
+ * group, reading from now on) and forgets what it kept of that hotel (and the public reads, which list
+ * hotels with their ratings, and reviews). While Kafka is unavailable the caches' TTLs still bound how
+ * stale an answer can be.
  */
-export function listenForHotelChanges(options: { brokers: string; instanceId: string; pages: CatalogPages; logger: Logger }): { close: () => Promise<void> } {
+export function listenForHotelChanges(options: { brokers: string; instanceId: string; pages: CatalogPages; publicReads?: PublicReadCache; logger: Logger }): { close: () => Promise<void> } {
   const logger = options.logger.child({ component: 'hotel-changes' });
   const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger });
   let closed = false;
@@ -34,15 +37,17 @@ export function listenForHotelChanges(options: { brokers: string; instanceId: st
       try {
         subscription = await bus.subscribe({
           groupId: `gateway.pages.${options.instanceId}`,
-          topics: [topics.hotels],
+          topics: [topics.hotels, topics.reviews],
           fromBeginning: false,
           onMessage: async (message) => {
+            options.publicReads?.clear('catalog', 'engagement');
+            if (message.topic !== topics.hotels) return;
             const changed = changedHotel(message.value);
             if (changed) options.pages.hotelChanged(changed.hotelId, changed.slug);
           },
         });
         if (closed) await subscription.stop();
-        else logger.info({ topic: topics.hotels }, 'listening for hotel changes');
+        else logger.info({ topics: [topics.hotels, topics.reviews] }, 'listening for hotel and review changes');
         return;
       } catch (err) {
         if (closed) return;

@@ -40,6 +40,14 @@ export const configSchema = z.object({
   PAGE_HOTEL_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long the sitemap's list of hotels is kept (ms): hotel events keep it current, this bounds it while Kafka is away. */
   PAGE_SITEMAP_TTL_MS: z.coerce.number().int().min(0).default(600_000),
+  /**
+   * How long a public read (search, a hotel, cities, reviews) answered to a visitor is kept in memory and
+   * given to the next visitors (ms; 0 turns it off). At most the answer's own max-age; writes through the
+   * gateway and hotel and review events end it sooner.
+   */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+  /** How many public reads are kept at most (the oldest go first). */
+  PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5_000),
   /** Kafka, where the gateway hears the catalog's hotel events (page heads and the sitemap follow them). */
   KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
 });

@@ -39,6 +39,13 @@ export const metrics = madeOnFirstUse({
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+  gatewayPublicCache: () =>
+    new client.Counter({
+      name: 'gateway_public_cache_total',
+      help: "Visitors' public reads at the gateway: answered from memory (hit), from another caller's answer on its way (joined), or by the service (miss)",
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   eventsConsumed: () =>
     new client.Counter({
       name: 'events_consumed_total',

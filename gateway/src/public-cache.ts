@@ -1,0 +1,290 @@
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { metrics } from '@reproute/platform';
+import { acceptedEncodings } from './build-files.ts';
+
+/** The upstream answer's headers a kept answer is given again with; the rest belong to one request or connection. */
+const replayedHeaders = ['content-type', 'cache-control', 'etag', 'last-modified', 'vary', 'content-language'] as const;
+/** The request headers an answer may vary on and still be shared: only anonymous requests are answered from memory, and the encoding is chosen here. */
+const sharedVary = new Set(['authorization', 'accept-encoding']);
+/** Below this size an answer is sent as it is (the compress plugin's threshold). */
+const compressFrom = 1024;
+/** Larger answers are passed through and not kept. */
+const maxKeptBytes = 512 * 1024;
+/** What all kept answers may take together; the oldest go first. */
+const maxTotalBytes = 64 * 1024 * 1024;
+
+type Headers = Record<string, string | string[] | number | undefined>;
+
+/**
+ * How long a shared cache may keep an upstream answer (ms; 0: not at all), by RFC 9111 in the part the
+ * services use: a 200 marked `public` with a max-age (or s-maxage), no `private`, `no-store` or
+ * `no-cache`, no cookie set, and no Vary beyond Authorization and Accept-Encoding.
+ */
+export function sharedLifetimeMs(status: number, headers: Headers): number {
+  if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
+  // JSON answers only: pictures are kept by browsers and a CDN, and may be large.
+  if (!/^application\/json\b/i.test(String(headers['content-type'] ?? ''))) return 0;
+  const directives = new Map<string, string | undefined>();
+  for (const part of String(headers['cache-control'] ?? '').toLowerCase().split(',')) {
+    const [name = '', value] = part.split('=', 2);
+    if (name.trim()) directives.set(name.trim(), value?.trim().replace(/^"|"$/g, ''));
+  }
+  if (!directives.has('public') || directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return 0;
+  const maxAge = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  if (!Number.isFinite(maxAge) || maxAge <= 0) return 0;
+  const vary = String(headers.vary ?? '').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
+  if (vary.some((name) => !sharedVary.has(name))) return 0;
+  return maxAge * 1000;
+}
+
+interface KeptAnswer {
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string | undefined;
+  storedAt: number;
+  expiresAt: number;
+  /** Compressed forms, made on first use. */
+  encoded: { br?: Buffer; gzip?: Buffer };
+}
+
+interface Partition {
+  generation: number;
+  answers: Map<string, KeptAnswer>;
+  /** The upstream request under way for a URL, which later callers of the same URL wait for. */
+  pending: Map<string, Promise<KeptAnswer | undefined>>;
+}
+
+/** What the route hands the cache to reach the service: reply-from, with these options added to its own. */
+export type Forward = (extra: {
+  onResponse?: (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: Headers; stream: Readable }) => void;
+  onError?: (reply: FastifyReply, error: { error: Error }) => void;
+  rewriteRequestHeaders?: (request: FastifyRequest, headers: Record<string, string | string[] | undefined>) => Record<string, string | string[] | undefined>;
+}) => unknown;
+
+/**
+ * Public reads (search, a hotel, cities, a hotel's reviews) kept briefly in the gateway's memory for
+ * anonymous callers, so a popular search or hotel costs its service one request per `ttlMs` however many
+ * visitors ask: the shared cache a CDN would be, on the terms each answer states (`sharedLifetimeMs`),
+ * for at most `ttlMs`.
+ *
+ * - Only GETs without an Authorization header are answered from memory or kept: a signed-in caller
+ *   always reaches the service (the answers may differ by caller, and are marked private).
+ * - Callers of a URL whose answer is on its way wait for that one answer instead of each asking.
+ * - A write through this gateway to a service empties what is kept of that service's answers before
+ *   the write's own answer leaves; the catalog's hotel events and engagement's review events (every
+ *   instance hears them) do the same for writes through other instances; an answer asked for before
+ *   an emptying is not kept.
+ * - `Cache-Control: no-cache` from the caller goes to the service (and keeps the fresh answer).
+ */
+export class PublicReadCache {
+  private readonly partitions = new Map<string, Partition>();
+  private readonly now: () => number;
+  private keptCount = 0;
+  private keptBytes = 0;
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0 && this.options.maxEntries > 0;
+  }
+
+  /** Forgets what is kept of these services' answers (all, without a name), and any answer on its way. */
+  clear(...services: string[]): void {
+    for (const [name, partition] of this.partitions) {
+      if (services.length > 0 && !services.includes(name)) continue;
+      partition.generation += 1;
+      for (const key of [...partition.answers.keys()]) this.drop(partition, key);
+      partition.pending.clear();
+    }
+  }
+
+  /** How many answers are kept. */
+  get size(): number {
+    return this.keptCount;
+  }
+
+  /** Answers a request routed to `service`: from memory when it may, else through `forward`. */
+  async handle(service: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): Promise<unknown> {
+    if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.range !== undefined) return forward({});
+    const partition = this.partition(service);
+    const key = request.url;
+    const revalidate = /no-cache|max-age=0/i.test(String(request.headers['cache-control'] ?? '')) || /no-cache/i.test(String(request.headers.pragma ?? ''));
+    if (!revalidate) {
+      const kept = this.lookup(partition, key);
+      if (kept) {
+        metrics.gatewayPublicCache.inc({ outcome: 'hit' });
+        return this.send(request, reply, kept);
+      }
+      const pending = partition.pending.get(key);
+      if (pending) {
+        const answer = await pending;
+        if (answer) {
+          metrics.gatewayPublicCache.inc({ outcome: 'joined' });
+          return this.send(request, reply, answer);
+        }
+        metrics.gatewayPublicCache.inc({ outcome: 'miss' });
+        return forward({});
+      }
+    }
+    metrics.gatewayPublicCache.inc({ outcome: 'miss' });
+    return this.fetch(partition, key, request, reply, forward);
+  }
+
+  private partition(service: string): Partition {
+    let partition = this.partitions.get(service);
+    if (!partition) {
+      partition = { generation: 0, answers: new Map(), pending: new Map() };
+      this.partitions.set(service, partition);
+    }
+    return partition;
+  }
+
+  private lookup(partition: Partition, key: string): KeptAnswer | undefined {
+    const kept = partition.answers.get(key);
+    if (!kept) return undefined;
+    if (kept.expiresAt <= this.now()) {
+      this.drop(partition, key);
+      return undefined;
+    }
+    return kept;
+  }
+
+  /** Asks the service once for everyone waiting on this URL, and keeps the answer if it may be shared. */
+  private fetch(partition: Partition, key: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): unknown {
+    const generation = partition.generation;
+    let settle!: (answer: KeptAnswer | undefined) => void;
+    const answer = new Promise<KeptAnswer | undefined>((resolve) => {
+      settle = resolve;
+    });
+    partition.pending.set(key, answer);
+    const done = (kept: KeptAnswer | undefined) => {
+      if (partition.pending.get(key) === answer) partition.pending.delete(key);
+      settle(kept);
+    };
+    // An aborted request, or one that fails in a way reply-from reports to no callback, still lets the waiting go.
+    reply.raw.once('close', () => done(undefined));
+    return forward({
+      // The whole answer is needed to keep it: the caller's own validators are judged here, not upstream.
+      rewriteRequestHeaders: (_request, headers) => {
+        const { 'if-none-match': _ifNoneMatch, 'if-modified-since': _ifModifiedSince, ...rest } = headers;
+        return rest;
+      },
+      onError: () => done(undefined),
+      onResponse: (_request, _reply, res) => {
+        const lifetime = Math.min(this.options.ttlMs, sharedLifetimeMs(res.statusCode, res.headers));
+        const length = Number(res.headers['content-length'] ?? 0);
+        if (lifetime <= 0 || length > maxKeptBytes) {
+          done(undefined);
+          return reply.send(res.stream);
+        }
+        void readWhole(res.stream).then(
+          (body) => {
+            const now = this.now();
+            const kept: KeptAnswer = { headers: pickHeaders(res.headers), body, etag: headerOf(res.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {} };
+            if (body.length <= maxKeptBytes && partition.generation === generation) {
+              this.drop(partition, key);
+              partition.answers.set(key, kept);
+              this.keptCount += 1;
+              this.keptBytes += kept.body.length;
+              this.evict();
+              done(kept);
+            } else {
+              done(undefined);
+            }
+            // Sent whole now: the length is the body's own.
+            reply.removeHeader('content-length');
+            reply.removeHeader('transfer-encoding');
+            if (notModified(request, kept)) return reply.code(304).send();
+            return reply.send(body);
+          },
+          (err: Error) => {
+            done(undefined);
+            reply.request.log.warn({ err }, 'upstream answer broke off');
+            if (!reply.sent) reply.raw.destroy(err);
+          },
+        );
+      },
+    });
+  }
+
+  private drop(partition: Partition, key: string): void {
+    const kept = partition.answers.get(key);
+    if (!kept) return;
+    partition.answers.delete(key);
+    this.keptCount -= 1;
+    this.keptBytes -= kept.body.length;
+  }
+
+  /** Drops the oldest answers (each partition's first is its oldest) while too many are kept, or too many bytes. */
+  private evict(): void {
+    while (this.keptCount > this.options.maxEntries || this.keptBytes > maxTotalBytes) {
+      let oldest: { partition: Partition; key: string; storedAt: number } | undefined;
+      for (const partition of this.partitions.values()) {
+        const first = partition.answers.entries().next();
+        if (!first.done && (!oldest || first.value[1].storedAt < oldest.storedAt)) oldest = { partition, key: first.value[0], storedAt: first.value[1].storedAt };
+      }
+      if (!oldest) return;
+      this.drop(oldest.partition, oldest.key);
+    }
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): FastifyReply {
+    reply.headers(kept.headers);
+    reply.header('age', String(Math.max(0, Math.floor((this.now() - kept.storedAt) / 1000))));
+    if (notModified(request, kept)) return reply.code(304).send();
+    if (kept.body.length >= compressFrom) {
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+      if (encoding) {
+        kept.encoded[encoding] ??=
+          encoding === 'br'
+            ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } })
+            : zlib.gzipSync(kept.body, { level: 5 });
+        reply.header('content-encoding', encoding);
+        reply.header('vary', withAcceptEncoding(kept.headers.vary));
+        return reply.send(kept.encoded[encoding]);
+      }
+    }
+    return reply.send(kept.body);
+  }
+}
+
+function headerOf(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+function pickHeaders(headers: Headers): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of replayedHeaders) {
+    const value = headerOf(headers, name);
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+function withAcceptEncoding(vary: string | undefined): string {
+  const names = (vary ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return names.some((name) => name.toLowerCase() === 'accept-encoding') ? names.join(', ') : [...names, 'accept-encoding'].join(', ');
+}
+
+/** The caller already has this answer (RFC 9110 If-None-Match, weak comparison). */
+function notModified(request: FastifyRequest, kept: KeptAnswer): boolean {
+  const presented = request.headers['if-none-match'];
+  if (!presented || !kept.etag) return false;
+  const tag = kept.etag.replace(/^W\//, '');
+  return presented.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === tag;
+  });
+}
+
+async function readWhole(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
