@@ -175,6 +175,13 @@ export function createHttpApp(options: {
     trustProxy: true,
     // One log line per request (written on response, below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // What the router refuses before any route (a malformed escape, a path parameter over 100 characters)
+    // answers in the API's error shape too, without echoing the address back.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message = status === 414 ? 'The request address is too long.' : status === 400 ? 'The request address is not valid.' : 'Something went wrong. Please try again.';
+      void reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
+    },
     ...options.fastify,
   }) as unknown as FastifyInstance;
 

@@ -48,6 +48,7 @@ beforeAll(async () => {
   app.get('/bad', async () => {
     throw badRequest('Nope');
   });
+  app.get('/hotels/:id', async (request) => ({ id: (request.params as { id: string }).id }));
   app.get('/toggle', async () => {
     healthy = !healthy;
     return { healthy };
@@ -66,6 +67,18 @@ describe('createHttpApp', () => {
   it('passes parsed (trimmed) values to the handler', async () => {
     const res = await app.inject({ method: 'POST', url: '/things', payload: { name: '  Ann ', age: 30 } });
     expect(res.json()).toEqual({ ok: true, name: 'Ann' });
+  });
+
+  it('answers what the router refuses (a parameter over 100 characters, a broken escape) in the API error shape, without the address', async () => {
+    const long = await app.inject({ method: 'GET', url: `/hotels/${'%E1%B9%B0o'.repeat(60)}` });
+    expect(long.statusCode).toBe(414);
+    expect(Object.keys(long.json()).sort()).toEqual(['error', 'message', 'requestId', 'statusCode']);
+    expect(long.json()).toMatchObject({ statusCode: 414, error: 'URI Too Long', message: 'The request address is too long.' });
+    const broken = await app.inject({ method: 'GET', url: '/hotels/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'The request address is not valid.' });
+    expect(broken.json().code).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/hotels/12' })).json()).toEqual({ id: '12' });
   });
 
   it('answers invalid JSON with 400, not 500', async () => {
