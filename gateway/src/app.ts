@@ -194,18 +194,20 @@ export async function buildGateway(options: {
             : replyOptions.onError,
         } as never);
       };
-      if (publicReads.enabled) {
-        // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
-        scope.addHook('onSend', (request, reply, payload, done) => {
-          if (request.method !== 'GET' && request.method !== 'HEAD' && !(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear(...readsChangedBy(service));
-          done(null, payload);
-        });
-      }
+      // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
+      const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+        if (!(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear(...readsChangedBy(service));
+        done(null, payload);
+      };
       for (const endpoint of owned) {
         const cached = endpoint.access === 'public' && endpoint.method === 'GET';
+        // What the public sees is written by providers and admins (listings, approvals, replies, moderation); a
+        // traveller's writes (favourites, a review awaiting moderation) change no public read.
+        const changesPublicReads = endpoint.method !== 'GET' && (endpoint.access === 'provider' || endpoint.access === 'admin') && publicReads.enabled;
         scope.route({
           method: endpoint.method,
           url: endpoint.path,
+          ...(changesPublicReads ? { onSend: emptyKeptReads } : {}),
           config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached

@@ -233,7 +233,7 @@ describe("visitors' public reads through the gateway", () => {
     expect(reachedCount(next)).toBe(1);
   });
 
-  it('a write through the gateway empties what is kept before its answer leaves; a refused write does not', async () => {
+  it('a provider’s or admin’s write through the gateway empties what is kept before its answer leaves; a traveller’s or a refused write does not', async () => {
     const admin = await token(['admin'], '00000000-0000-4000-8000-00000000c003');
     const url = freshSearch();
     const before = (await (await fetch(`${base}${url}`)).json()) as { version: number };
@@ -251,9 +251,16 @@ describe("visitors' public reads through the gateway", () => {
     await fetch(`${base}${hotel}`);
     expect(reachedCount(hotel)).toBe(2);
 
-    // Refused (4xx): nothing changed, nothing emptied.
+    // A traveller's write (a favourite) changes no public read: nothing emptied.
     await fetch(`${base}${url}`);
     expect(reachedCount(url)).toBe(3);
+    const traveller = await token(['traveller'], '00000000-0000-4000-8000-00000000c005');
+    const favourite = await fetch(`${base}/api/favorites`, { method: 'POST', headers: { authorization: `Bearer ${traveller}`, 'content-type': 'application/json' }, body: '{"hotelId":1}' });
+    expect(favourite.status).toBe(201);
+    await fetch(`${base}${url}`);
+    expect(reachedCount(url)).toBe(3);
+
+    // Refused (4xx): nothing changed, nothing emptied.
     const refused = await fetch(`${base}/api/hotels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
     await fetch(`${base}${url}`);
