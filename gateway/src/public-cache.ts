@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { metrics } from '@reproute/platform';
+import { answeredFromMemory, metrics } from '@reproute/platform';
 import { acceptedEncodings } from './build-files.ts';
 
 /** The upstream answer's headers a kept answer is given again with; the rest belong to one request or connection. */
@@ -117,6 +117,7 @@ export class PublicReadCache {
       const kept = this.lookup(partition, key);
       if (kept) {
         metrics.gatewayPublicCache.inc({ outcome: 'hit' });
+        answeredFromMemory(request);
         return this.send(request, reply, kept);
       }
       const pending = partition.pending.get(key);

@@ -10,7 +10,7 @@ import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
-import { AdaptiveConcurrencyLimit, EventLoopDelay } from './load-shedding.ts';
+import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -213,7 +213,7 @@ export function createHttpApp(options: {
       if (!reason && adaptive) {
         const startedAt = adaptive.acquire();
         if (startedAt !== undefined) {
-          reply.raw.once('close', () => adaptive.release(startedAt));
+          reply.raw.once('close', () => adaptive.release(startedAt, !wasAnsweredFromMemory(request)));
           return done();
         }
       }

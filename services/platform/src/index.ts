@@ -13,3 +13,4 @@ export * from './http.ts';
 export * from './service.ts';
 export * from './revocations.ts';
 export * from './endpoints.ts';
+export { answeredFromMemory } from './load-shedding.ts';

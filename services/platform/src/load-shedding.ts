@@ -122,9 +122,14 @@ export class AdaptiveConcurrencyLimit {
     return this.now();
   }
 
-  /** A request let in has been answered (or its client went away). */
-  release(startedAt: number): void {
+  /**
+   * A request let in has been answered (or its client went away). One answered without waiting on anything
+   * (`sample` false: from memory) says nothing of how loaded what is behind the process is, and is not counted
+   * in the median: a share of instant answers would otherwise hide the slow ones from it.
+   */
+  release(startedAt: number, sample = true): void {
     this.inFlight -= 1;
+    if (!sample) return;
     const now = this.now();
     this.latencies.push(now - startedAt);
     if (now - this.windowStart < this.options.windowMs || this.latencies.length < this.options.minSamples) return;
@@ -136,4 +141,16 @@ export class AdaptiveConcurrencyLimit {
     this.latencies = [];
     this.windowStart = now;
   }
+}
+
+const answeredFromMemoryRequests = new WeakSet<object>();
+
+/** Marks a request answered from memory (a kept answer): the latency limit learns nothing from its time. */
+export function answeredFromMemory(request: { raw: object }): void {
+  answeredFromMemoryRequests.add(request.raw);
+}
+
+/** Whether a request was marked answered from memory. */
+export function wasAnsweredFromMemory(request: { raw: object }): boolean {
+  return answeredFromMemoryRequests.has(request.raw);
 }

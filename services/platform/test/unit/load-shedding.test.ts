@@ -102,6 +102,27 @@ describe('AdaptiveConcurrencyLimit', () => {
     expect(limit.acquire()).not.toBeUndefined();
   });
 
+  it('counts a request answered from memory in flight but not in the median, so instant answers cannot hide slow ones', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    // Each window: 40 answers from memory at once and 20 that wait 400 ms. Counting all 60, the median would be 0.
+    const start = clock.t;
+    const fromMemory = Array.from({ length: 40 }, () => limit.acquire()!);
+    const waiting = Array.from({ length: 20 }, () => limit.acquire()!);
+    for (const s of fromMemory) limit.release(s, false);
+    clock.t = start + 400;
+    for (const s of waiting.slice(0, -1)) limit.release(s);
+    clock.t = start + options.windowMs;
+    limit.release(waiting.at(-1)!);
+    expect(limit.limit).toBe(50);
+    // In flight until answered, from memory or not.
+    const held = Array.from({ length: 50 }, () => limit.acquire());
+    expect(held.every((s) => s !== undefined)).toBe(true);
+    expect(limit.acquire()).toBeUndefined();
+    limit.release(held[0]!, false);
+    expect(limit.acquire()).not.toBeUndefined();
+  });
+
   it('grows back by a tenth and one a window once answers are fast again, up to its maximum', () => {
     const clock = { t: 0 };
     const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
