@@ -145,8 +145,6 @@ export async function buildGateway(options: {
 
   // Visitors' public reads, kept briefly (docs/api.md, "Caching"); signed-in callers always reach the service.
   const publicReads = new PublicReadCache({ ttlMs: config.PUBLIC_CACHE_TTL_MS, maxEntries: config.PUBLIC_CACHE_MAX_ENTRIES });
-  // A write to the catalog or engagement may change what either lists (hotels carry their reviews' figures).
-  const readsChangedBy = (service: ServiceName): ServiceName[] => (service === 'catalog' || service === 'engagement' ? ['catalog', 'engagement'] : [service]);
 
   // The route table is the endpoint definitions: each endpoint goes to its owner, its access judged here first.
   for (const service of serviceNames) {
@@ -196,7 +194,7 @@ export async function buildGateway(options: {
       };
       // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
       const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-        if (!(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear(...readsChangedBy(service));
+        if (!(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear();
         done(null, payload);
       };
       for (const endpoint of owned) {
@@ -211,7 +209,7 @@ export async function buildGateway(options: {
           config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached
-            ? (request, reply) => publicReads.handle(service, request, reply, forwardWith(request, reply))
+            ? (request, reply) => publicReads.handle(request, reply, forwardWith(request, reply))
             : (request, reply) => reply.from(request.url, replyOptions as never),
         });
       }

@@ -40,7 +40,7 @@ export function listenForHotelChanges(options: { brokers: string; instanceId: st
           topics: [topics.hotels, topics.reviews],
           fromBeginning: false,
           onMessage: async (message) => {
-            options.publicReads?.clear('catalog', 'engagement');
+            options.publicReads?.clear();
             if (message.topic !== topics.hotels) return;
             const changed = changedHotel(message.value);
             if (changed) options.pages.hotelChanged(changed.hotelId, changed.slug);

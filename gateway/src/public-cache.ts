@@ -49,13 +49,6 @@ interface KeptAnswer {
   encoded: { br?: Buffer; gzip?: Buffer };
 }
 
-interface Partition {
-  generation: number;
-  answers: Map<string, KeptAnswer>;
-  /** The upstream request under way for a URL, which later callers of the same URL wait for. */
-  pending: Map<string, Promise<KeptAnswer | undefined>>;
-}
-
 /** What the route hands the cache to reach the service: reply-from, with these options added to its own. */
 export type Forward = (extra: {
   onResponse?: (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: Headers; stream: Readable }) => void;
@@ -72,17 +65,21 @@ export type Forward = (extra: {
  * - Only GETs without an Authorization header are answered from memory or kept: a signed-in caller
  *   always reaches the service (the answers may differ by caller, and are marked private).
  * - Callers of a URL whose answer is on its way wait for that one answer instead of each asking.
- * - A write through this gateway to a service empties what is kept of that service's answers before
- *   the write's own answer leaves; the catalog's hotel events and engagement's review events (every
- *   instance hears them) do the same for writes through other instances; an answer asked for before
- *   an emptying is not kept.
+ * - A provider's or admin's write through this gateway empties what is kept before the write's own
+ *   answer leaves; the catalog's hotel events and engagement's review events (every instance hears
+ *   them) do the same for writes through other instances; an answer asked for before an emptying is
+ *   not kept.
  * - `Cache-Control: no-cache` from the caller goes to the service (and keeps the fresh answer).
  */
 export class PublicReadCache {
-  private readonly partitions = new Map<string, Partition>();
-  private readonly now: () => number;
-  private keptCount = 0;
+  /** Kept answers by URL, oldest first. */
+  private readonly answers = new Map<string, KeptAnswer>();
+  /** The upstream request under way for a URL, which later callers of the same URL wait for. */
+  private readonly pending = new Map<string, Promise<KeptAnswer | undefined>>();
+  /** Counts emptyings: an answer asked for under an older one is not kept. */
+  private generation = 0;
   private keptBytes = 0;
+  private readonly now: () => number;
 
   constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {
     this.now = options.now ?? Date.now;
@@ -92,35 +89,32 @@ export class PublicReadCache {
     return this.options.ttlMs > 0 && this.options.maxEntries > 0;
   }
 
-  /** Forgets what is kept of these services' answers (all, without a name), and any answer on its way. */
-  clear(...services: string[]): void {
-    for (const [name, partition] of this.partitions) {
-      if (services.length > 0 && !services.includes(name)) continue;
-      partition.generation += 1;
-      for (const key of [...partition.answers.keys()]) this.drop(partition, key);
-      partition.pending.clear();
-    }
+  /** Forgets every kept answer, and any answer on its way. */
+  clear(): void {
+    this.generation += 1;
+    this.answers.clear();
+    this.keptBytes = 0;
+    this.pending.clear();
   }
 
   /** How many answers are kept. */
   get size(): number {
-    return this.keptCount;
+    return this.answers.size;
   }
 
-  /** Answers a request routed to `service`: from memory when it may, else through `forward`. */
-  async handle(service: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): Promise<unknown> {
+  /** Answers a public read: from memory when it may, else through `forward`. */
+  async handle(request: FastifyRequest, reply: FastifyReply, forward: Forward): Promise<unknown> {
     if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.range !== undefined) return forward({});
-    const partition = this.partition(service);
     const key = request.url;
     const revalidate = /no-cache|max-age=0/i.test(String(request.headers['cache-control'] ?? '')) || /no-cache/i.test(String(request.headers.pragma ?? ''));
     if (!revalidate) {
-      const kept = this.lookup(partition, key);
+      const kept = this.lookup(key);
       if (kept) {
         metrics.gatewayPublicCache.inc({ outcome: 'hit' });
         answeredFromMemory(request);
         return this.send(request, reply, kept);
       }
-      const pending = partition.pending.get(key);
+      const pending = this.pending.get(key);
       if (pending) {
         const answer = await pending;
         if (answer) {
@@ -132,38 +126,29 @@ export class PublicReadCache {
       }
     }
     metrics.gatewayPublicCache.inc({ outcome: 'miss' });
-    return this.fetch(partition, key, request, reply, forward);
+    return this.askService(key, request, reply, forward);
   }
 
-  private partition(service: string): Partition {
-    let partition = this.partitions.get(service);
-    if (!partition) {
-      partition = { generation: 0, answers: new Map(), pending: new Map() };
-      this.partitions.set(service, partition);
-    }
-    return partition;
-  }
-
-  private lookup(partition: Partition, key: string): KeptAnswer | undefined {
-    const kept = partition.answers.get(key);
+  private lookup(key: string): KeptAnswer | undefined {
+    const kept = this.answers.get(key);
     if (!kept) return undefined;
     if (kept.expiresAt <= this.now()) {
-      this.drop(partition, key);
+      this.drop(key);
       return undefined;
     }
     return kept;
   }
 
   /** Asks the service once for everyone waiting on this URL, and keeps the answer if it may be shared. */
-  private fetch(partition: Partition, key: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): unknown {
-    const generation = partition.generation;
+  private askService(key: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): unknown {
+    const generation = this.generation;
     let settle!: (answer: KeptAnswer | undefined) => void;
     const answer = new Promise<KeptAnswer | undefined>((resolve) => {
       settle = resolve;
     });
-    partition.pending.set(key, answer);
+    this.pending.set(key, answer);
     const done = (kept: KeptAnswer | undefined) => {
-      if (partition.pending.get(key) === answer) partition.pending.delete(key);
+      if (this.pending.get(key) === answer) this.pending.delete(key);
       settle(kept);
     };
     // An aborted request, or one that fails in a way reply-from reports to no callback, still lets the waiting go.
@@ -186,10 +171,9 @@ export class PublicReadCache {
           (body) => {
             const now = this.now();
             const kept: KeptAnswer = { headers: pickHeaders(res.headers), body, etag: headerOf(res.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {} };
-            if (body.length <= maxKeptBytes && partition.generation === generation) {
-              this.drop(partition, key);
-              partition.answers.set(key, kept);
-              this.keptCount += 1;
+            if (body.length <= maxKeptBytes && this.generation === generation) {
+              this.drop(key);
+              this.answers.set(key, kept);
               this.keptBytes += kept.body.length;
               this.evict();
               done(kept);
@@ -212,24 +196,18 @@ export class PublicReadCache {
     });
   }
 
-  private drop(partition: Partition, key: string): void {
-    const kept = partition.answers.get(key);
+  private drop(key: string): void {
+    const kept = this.answers.get(key);
     if (!kept) return;
-    partition.answers.delete(key);
-    this.keptCount -= 1;
+    this.answers.delete(key);
     this.keptBytes -= kept.body.length;
   }
 
-  /** Drops the oldest answers (each partition's first is its oldest) while too many are kept, or too many bytes. */
+  /** Drops the oldest answers while too many are kept, or too many bytes. */
   private evict(): void {
-    while (this.keptCount > this.options.maxEntries || this.keptBytes > maxTotalBytes) {
-      let oldest: { partition: Partition; key: string; storedAt: number } | undefined;
-      for (const partition of this.partitions.values()) {
-        const first = partition.answers.entries().next();
-        if (!first.done && (!oldest || first.value[1].storedAt < oldest.storedAt)) oldest = { partition, key: first.value[0], storedAt: first.value[1].storedAt };
-      }
-      if (!oldest) return;
-      this.drop(oldest.partition, oldest.key);
+    for (const key of this.answers.keys()) {
+      if (this.answers.size <= this.options.maxEntries && this.keptBytes <= maxTotalBytes) return;
+      this.drop(key);
     }
   }
 
