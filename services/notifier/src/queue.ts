@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
@@ -61,20 +61,35 @@ export function createTransport(options: { host: string; port: number; secure: b
   return transport;
 }
 
-/** sendMail options plus a hook called once the whole message has been streamed towards SMTP. */
+/** sendMail options plus a hook called once the whole message, end-of-data mark included, is on its way to SMTP. */
 export type TrackedMailOptions = SendMailOptions & { onMessageWritten?: () => void };
 
 /**
- * nodemailer 'stream' plugin: calls a message's `onMessageWritten` when its last byte passes,
- * which is just before the end-of-data mark goes to the SMTP server. A process killed after that
- * point has most likely delivered the email; one killed before it has not.
+ * nodemailer 'stream' plugin: calls a message's `onMessageWritten` once SMTP's end-of-data mark has
+ * been handed to the socket. The message's own stream ends before that mark exists: nodemailer's
+ * SMTP connection pipes it into a stream of its own (dot-stuffing, then the mark, in that stream's
+ * flush) and that stream into the socket. So the hook waits for the `end` of whatever the message
+ * is piped into: that stream ends only once its last chunk, the mark, was written to the socket. A
+ * process killed after the hook has sent the whole email (the kernel still delivers what was
+ * written), so a job that finds the marker must not send again; one killed before it has not.
+ * (Calling it when the message's last byte passed, before the mark, lost an email whose worker was
+ * killed in between: the fault test "notifier killed mid-batch" found it.)
  */
 export const reportMessageWritten: Mail.PluginFunction = (mail, done) => {
   const hook = (mail.data as TrackedMailOptions).onMessageWritten;
   if (hook) {
-    // A factory, so each delivery attempt (nodemailer may requeue on a dropped connection) gets its own stream.
-    const factory = () => new Transform({ transform: (chunk, _encoding, next) => next(null, chunk), flush: (next) => { hook(); next(); } });
-    mail.message.transform(factory as unknown as Transform);
+    // Run for each stream of the message, so each delivery attempt (nodemailer may requeue on a dropped connection) has its own.
+    mail.message.processFunc((input) => {
+      const output = new PassThrough();
+      const pipe = output.pipe.bind(output);
+      output.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }) => {
+        (destination as unknown as Readable).once('end', hook);
+        return pipe(destination, options);
+      };
+      // A process function reports its input's errors on its output (nodemailer's contract).
+      input.once('error', (err) => output.destroy(err));
+      return input.pipe(output);
+    });
   }
   done();
 };
@@ -105,8 +120,8 @@ export interface SendDeps {
 /**
  * Sends one job's email unless it already went out. BullMQ runs a job again when its worker died
  * before marking it complete (a stalled job), and a killed worker may have died after the SMTP
- * server took the email but before hearing its answer. So the marker is written as the message's
- * last byte leaves (before SMTP's end-of-data), and a job that finds it does not send again. When
+ * server took the email but before hearing its answer. So the marker is written as SMTP's
+ * end-of-data mark leaves (reportMessageWritten), and a job that finds it does not send again. When
  * SMTP then answers with an error the marker is removed and BullMQ retries with backoff.
  */
 export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
@@ -120,7 +135,7 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
   }
   const warn = (err: Error) => deps.logger.warn({ err: redactedError(err), jobId: job.id }, 'could not update the sent marker');
   let written = false;
-  // ioredis writes the command to its socket at once, so it is on its way before the end-of-data mark is.
+  // Called in the tick the end-of-data mark went to the socket; ioredis writes the command to its own socket at once.
   const markWritten = () => {
     written = true;
     deps.markers.set(marker, 'written', 'EX', sentMarkerTtlSeconds).catch(warn);

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { createLogger } from '@reproute/platform';
@@ -87,7 +87,7 @@ describe('sendEmailJob', () => {
 });
 
 describe('reportMessageWritten (nodemailer stream plugin)', () => {
-  it('calls the hook once, after the last byte of the message passed', async () => {
+  it('calls the hook once, after what the message is piped into has passed on its own last chunk', async () => {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: false });
     transport.use('stream', reportMessageWritten);
     const events: string[] = [];
@@ -96,16 +96,22 @@ describe('reportMessageWritten (nodemailer stream plugin)', () => {
       onMessageWritten: () => events.push('written'),
     } as TrackedMailOptions);
     const message = info.message as unknown as Readable;
-    const sink = new PassThrough();
-    let bytes = 0;
-    sink.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      events.push('data');
+    // Like nodemailer's SMTP data stream: it adds the end-of-data mark in its flush, after the message's last byte.
+    const dataStream = new Transform({
+      transform: (chunk, _encoding, next) => next(null, chunk),
+      flush: (next) => next(null, Buffer.from('\r\n.\r\n')),
     });
-    message.pipe(sink);
-    await new Promise((r) => sink.on('end', r));
+    const socket = new PassThrough();
+    let bytes = 0;
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      events.push(chunk.toString().endsWith('\r\n.\r\n') ? 'mark' : 'data');
+    });
+    dataStream.pipe(socket);
+    message.pipe(dataStream);
+    await new Promise((r) => socket.on('end', r));
     expect(bytes).toBeGreaterThan(100_000);
     expect(events.filter((e) => e === 'written')).toHaveLength(1);
-    expect(events.indexOf('written')).toBeGreaterThan(events.lastIndexOf('data') - 2);
+    expect(events.slice(-2)).toEqual(['mark', 'written']);
   });
 });
