@@ -392,6 +392,10 @@ export class KafkaBus implements EventBus {
       if (short.length > 0) {
         await admin.createPartitions({ validateOnly: false, topicPartitions: short.map((topic) => ({ topic, count: partitions })) });
       }
+      // The controller has committed the change when these calls return; the broker answering metadata
+      // learns of it a moment later. Return only once metadata shows every topic with its partitions led,
+      // so a caller (or the next ensureTopics) never sees the old count.
+      if (missing.length > 0 || short.length > 0) await waitForPartitions(admin, [...missing, ...short], partitions);
       return { created: missing, raised: short };
     } finally {
       await admin.disconnect();
@@ -407,6 +411,20 @@ export class KafkaBus implements EventBus {
     this.producer = undefined;
     await this.admin?.disconnect().catch(() => undefined);
     this.admin = undefined;
+  }
+}
+
+async function waitForPartitions(admin: Admin, names: string[], partitions: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { topics } = await admin.fetchTopicMetadata({ topics: names });
+    const ready = names.every((name) => {
+      const topic = topics.find((t) => t.name === name);
+      return topic !== undefined && topic.partitions.length >= partitions && topic.partitions.every((p) => p.leader >= 0);
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`topics ${names.join(', ')} did not show ${partitions} led partitions within ${timeoutMs} ms`);
+    await sleep(100);
   }
 }
 
