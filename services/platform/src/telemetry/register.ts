@@ -14,8 +14,11 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { redactUrl } from '../logger.ts';
 import { traceSampleRatio } from './sampling.ts';
+import { installResolveCache } from './resolve-cache.ts';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+// The instrumentation's require hook resolves every require again; remember the answers (see resolve-cache.ts).
+installResolveCache();
 
 const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 const spanProcessors: SpanProcessor[] = endpoint
