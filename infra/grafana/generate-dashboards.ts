@@ -62,6 +62,9 @@ const pipeline = dashboard('reproute-events', 'RepRoute · event pipeline', [
     { expr: 'histogram_quantile(0.95, sum by (le) (rate(email_send_duration_seconds_bucket[5m])))', legend: 'p95' },
   ], { unit: 's', x: 0, y: 24 }),
   panel('Emails by type and outcome', [{ expr: 'sum by (type, outcome) (rate(emails_total[5m]))', legend: '{{type}} {{outcome}}' }], { unit: 'ops', x: 12, y: 24 }),
+  panel('Messages per fetched batch by group (average)', [
+    { expr: 'sum by (group) (rate(kafka_consumer_batch_messages_sum[5m])) / sum by (group) (rate(kafka_consumer_batch_messages_count[5m]))', legend: '{{group}}' },
+  ], { x: 0, y: 32 }),
 ]);
 
 const funnel = dashboard('reproute-funnel', 'RepRoute · business funnel', [

@@ -54,6 +54,8 @@ export interface EventBus {
     onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
     /** A new group reads each topic from its start (the default) or only what is published from now on. */
     fromBeginning?: boolean;
+    /** See ConsumerOptions.gatherMs: wait up to this long for more messages before taking what has come. */
+    gatherMs?: number;
   }): Promise<{ stop: () => Promise<void> }>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -163,6 +165,7 @@ export class KafkaBus implements EventBus {
     onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
     /** A new group reads each topic from its start (the default) or only what is published from now on. */
     fromBeginning?: boolean;
+    gatherMs?: number;
   }): Promise<{ stop: () => Promise<void> }> {
     const stopping = new AbortController();
     const groupLogger = this.logger.child({ component: 'consumer', groupId: options.groupId });
@@ -176,6 +179,10 @@ export class KafkaBus implements EventBus {
         sessionTimeout: 15_000,
         heartbeatInterval: 3_000,
         retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
+        // By default the broker answers a fetch as soon as one message is there: one fetch and one offset
+        // commit per message under a steady trickle. A group that gathers asks for a batch's worth of bytes
+        // and takes what has come after gatherMs.
+        ...(options.gatherMs ? { minBytes: gatherBytes, maxWaitTimeInMs: options.gatherMs } : {}),
       });
       current = consumer;
       this.consumers.add(consumer);
@@ -184,6 +191,7 @@ export class KafkaBus implements EventBus {
       consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => {
         restarts = 0;
         metrics.consumerLag.set({ group: options.groupId, topic: payload.topic, partition: String(payload.partition) }, Number(payload.offsetLag));
+        metrics.consumerBatchSize.observe({ group: options.groupId }, payload.batchSize);
       });
       // kafkajs restarts a crashed consumer only after errors it calls retriable. Some failures during a
       // broker restart are not (the group coordinator not found while re-joining), and the consumer would
@@ -427,6 +435,9 @@ async function waitForPartitions(admin: Admin, names: string[], partitions: numb
     await sleep(100);
   }
 }
+
+/** What a gathering group's fetch waits for (unless gatherMs passes first): about a hundred events. */
+const gatherBytes = 64 * 1024;
 
 /** Partitions per topic: KAFKA_PARTITIONS, 6 by default (room for six consumers of one group). */
 export function defaultPartitions(): number {

@@ -22,6 +22,12 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   /** Longest wait between retries while a dependency is down. */
   maxRetryDelayMs?: number;
+  /**
+   * For a group that need not see each event the moment it is published (rollups): each fetch waits up to
+   * this long for more messages, so a steady trickle is read and committed in batches rather than one
+   * fetch and one commit per message. Unset: every message is handed over as soon as it is published.
+   */
+  gatherMs?: number;
 }
 
 /** Thrown by a handler to say "a dependency is unavailable, try again later" when no error code says so. */
@@ -204,6 +210,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<{ stop: (
   return options.bus.subscribe({
     groupId: options.name,
     topics: options.topics,
+    ...(options.gatherMs ? { gatherMs: options.gatherMs } : {}),
     onMessage: async (message, { signal }) => {
       await handleMessage(options, message, signal);
     },

@@ -74,6 +74,14 @@ export const metrics = madeOnFirstUse({
       labelNames: ['group', 'topic', 'partition'] as const,
       registers: [registry],
     }),
+  consumerBatchSize: () =>
+    new client.Histogram({
+      name: 'kafka_consumer_batch_messages',
+      help: 'Messages per fetched batch of a consumer group (each batch costs one fetch and one offset commit)',
+      labelNames: ['group'] as const,
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+      registers: [registry],
+    }),
   consumerRestarts: () =>
     new client.Counter({
       name: 'kafka_consumer_restarts_total',

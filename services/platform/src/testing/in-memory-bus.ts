@@ -72,7 +72,7 @@ export class InMemoryBus implements EventBus {
       .filter((e): e is Envelope<T> => e !== null && (type === undefined || e.type === type));
   }
 
-  async subscribe(options: { groupId: string; topics: readonly string[]; onMessage: OnMessage; fromBeginning?: boolean }): Promise<{ stop: () => Promise<void> }> {
+  async subscribe(options: { groupId: string; topics: readonly string[]; onMessage: OnMessage; fromBeginning?: boolean; gatherMs?: number }): Promise<{ stop: () => Promise<void> }> {
     if (this.closed) throw new Error('bus closed');
     const member: Member = { topics: new Set(options.topics), onMessage: options.onMessage, stopping: new AbortController() };
     let group = this.groups.get(options.groupId);
