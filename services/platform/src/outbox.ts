@@ -83,6 +83,10 @@ export class OutboxRelay {
     return this.listening;
   }
 
+  private get batchSize(): number {
+    return this.options.batchSize ?? 200;
+  }
+
   get channel(): string {
     return `outbox_${this.options.schema}`;
   }
@@ -146,7 +150,11 @@ export class OutboxRelay {
         this.failures += 1;
         this.options.logger.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
       }
-      if (published > 0 && this.failures === 0) continue;
+      // A full batch may have more behind it. A partial one took every row committed before its read; a
+      // row committed since then sends its own notification, which set pendingWake during the batch. So
+      // while LISTENing the relay does not go round again only to find nothing (four statements per
+      // batch); when polling it does.
+      if (published > 0 && this.failures === 0 && (published >= this.batchSize || !this.listening)) continue;
       if (this.pendingWake && this.failures === 0) continue;
       const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : this.listening ? safetyPollMs : pollMs;
       await new Promise<void>((resolve) => {
@@ -175,7 +183,7 @@ export class OutboxRelay {
       const { rows } = await client.query<OutboxRow>(
         `SELECT id, topic, message_key, event_type, payload, headers FROM outbox
           WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize ?? 200],
+        [this.batchSize],
       );
       if (rows.length === 0) {
         await client.query('COMMIT');

@@ -133,6 +133,68 @@ describe('outbox relay wake-up', () => {
     }
   });
 
+  it('reads the outbox once for a batch that took every row, and again for rows committed while it published', async () => {
+    await pool.query('DELETE FROM outbox');
+    // The relay's own statements, counted on the connections it takes from the pool.
+    const reads: number[] = [];
+    const counting = new Proxy(pool, {
+      get(target, property, receiver) {
+        if (property !== 'connect') return Reflect.get(target, property, receiver);
+        return async () => {
+          const client = await target.connect();
+          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+          return new Proxy(client, {
+            get(c, p, r) {
+              if (p !== 'query') return Reflect.get(c, p, r);
+              return (...args: unknown[]) => {
+                if (typeof args[0] === 'string' && args[0].includes('FROM outbox')) reads.push(Date.now());
+                return query(...args);
+              };
+            },
+          });
+        };
+      },
+    });
+    let publishing: (() => void) | undefined;
+    const slowBus: typeof bus = Object.assign(Object.create(bus) as typeof bus, {
+      publish: async (messages: Parameters<typeof bus.publish>[0]) => {
+        await new Promise<void>((resolve) => {
+          publishing = resolve;
+          setTimeout(resolve, 50);
+        });
+        return bus.publish(messages);
+      },
+    });
+    const relay = new OutboxRelay({ pool: counting, bus: slowBus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000 });
+    relay.start();
+    try {
+      await eventually(async () => relay.isListening, 10_000, 'relay listening');
+      await eventually(async () => reads.length >= 1, 10_000, 'first catch-up read');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      reads.length = 0;
+      const first = [randomUUID(), randomUUID()];
+      await withTransaction(pool, async (tx) => {
+        for (const id of first) await tx.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload) VALUES ($1, $2, 'k', 'test.event', '{}')`, [id, topic]);
+      });
+      await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 10_000, 'both rows sent');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One read took both rows; no second read to find nothing.
+      expect(reads).toHaveLength(1);
+
+      // A row committed while the relay publishes (after its read) wakes it again through its notification.
+      reads.length = 0;
+      publishing = undefined;
+      await insertRow(randomUUID());
+      await eventually(async () => publishing, 10_000, 'relay publishing');
+      const late = randomUUID();
+      await insertRow(late);
+      await eventually(async () => (await pool.query('SELECT 1 FROM outbox WHERE id = $1 AND sent_at IS NOT NULL', [late])).rowCount === 1, 10_000, 'late row sent');
+      expect(reads).toHaveLength(2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('publishes each row once, in commit order, with two relays on one schema (advisory lock, SKIP LOCKED)', async () => {
     await pool.query('DELETE FROM outbox');
     const relays = [1, 2].map(() => new OutboxRelay({ pool, bus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000, batchSize: 5 }));
