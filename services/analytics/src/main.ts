@@ -16,8 +16,8 @@ await startService({
       name: 'analytics-rollups',
       topics: [topics.hotels, topics.clicks, topics.leads, topics.favorites, topics.reviews, topics.analytics],
       handlers: analyticsHandlers,
-      // Rollups are read in minutes: a quarter of a second's events in one fetch and one commit.
-      gatherMs: 250,
+      // Rollups are read in minutes: a second of events in one fetch and one commit (and an idle group fetches once a second).
+      gatherMs: 1_000,
     },
   ],
   beforeListen: async (ctx) => [{ name: 'retention', ...startRetention(ctx) }],
