@@ -3,6 +3,7 @@ import type { Logger } from './logger.ts';
 import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyKafkaIdleFix } from './kafka-idle-fix.ts';
+import { positiveEnv } from './config.ts';
 
 applyKafkaIdleFix();
 
@@ -44,19 +45,21 @@ export interface MessageContext {
   signal: AbortSignal;
 }
 
+export interface SubscribeOptions {
+  groupId: string;
+  topics: readonly string[];
+  onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
+  /** A new group reads each topic from its start (the default) or only what is published from now on. */
+  fromBeginning?: boolean;
+  /** See ConsumerOptions.gatherMs: wait up to this long for more messages before taking what has come. */
+  gatherMs?: number;
+}
+
 /** The event bus seen by the services: publish, subscribe, health. Kafka (kafkajs) is the one implementation. */
 export interface EventBus {
   publish(messages: BusMessage[]): Promise<void>;
   /** A message counts as handled (its offset is committed) only when `onMessage` resolves; a rejection leaves it for redelivery. */
-  subscribe(options: {
-    groupId: string;
-    topics: readonly string[];
-    onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
-    /** A new group reads each topic from its start (the default) or only what is published from now on. */
-    fromBeginning?: boolean;
-    /** See ConsumerOptions.gatherMs: wait up to this long for more messages before taking what has come. */
-    gatherMs?: number;
-  }): Promise<{ stop: () => Promise<void> }>;
+  subscribe(options: SubscribeOptions): Promise<{ stop: () => Promise<void> }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -159,14 +162,7 @@ export class KafkaBus implements EventBus {
     }
   }
 
-  async subscribe(options: {
-    groupId: string;
-    topics: readonly string[];
-    onMessage: (message: ReceivedMessage, context: MessageContext) => Promise<void>;
-    /** A new group reads each topic from its start (the default) or only what is published from now on. */
-    fromBeginning?: boolean;
-    gatherMs?: number;
-  }): Promise<{ stop: () => Promise<void> }> {
+  async subscribe(options: SubscribeOptions): Promise<{ stop: () => Promise<void> }> {
     const stopping = new AbortController();
     const groupLogger = this.logger.child({ component: 'consumer', groupId: options.groupId });
     let current: Consumer | undefined;
@@ -442,9 +438,4 @@ const gatherBytes = 64 * 1024;
 /** Partitions per topic: KAFKA_PARTITIONS, 6 by default (room for six consumers of one group). */
 export function defaultPartitions(): number {
   return positiveEnv('KAFKA_PARTITIONS', 6);
-}
-
-function positiveEnv(name: string, fallback: number): number {
-  const configured = Number(process.env[name] ?? fallback);
-  return Number.isInteger(configured) && configured >= 1 ? configured : fallback;
 }

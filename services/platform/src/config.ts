@@ -9,6 +9,12 @@ export class ConfigError extends Error {
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** A whole number of at least 1 from the environment, else `fallback` (unset or not such a number). */
+export function positiveEnv(name: string, fallback: number): number {
+  const configured = Number(process.env[name] ?? fallback);
+  return Number.isInteger(configured) && configured >= 1 ? configured : fallback;
+}
+
 /** Variables every service reads; a service extends this with its own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -210,7 +210,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<{ stop: (
   return options.bus.subscribe({
     groupId: options.name,
     topics: options.topics,
-    ...(options.gatherMs ? { gatherMs: options.gatherMs } : {}),
+    gatherMs: options.gatherMs,
     onMessage: async (message, { signal }) => {
       await handleMessage(options, message, signal);
     },

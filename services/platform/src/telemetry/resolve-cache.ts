@@ -17,15 +17,20 @@ import Module, { isBuiltin } from 'node:module';
 
 type ResolveFilename = (request: string, parent: { filename?: string | null } | undefined, isMain?: boolean, options?: unknown) => string;
 
-const loader = Module as unknown as { _resolveFilename: ResolveFilename };
+/** The cache as installed: the resolver itself, carrying its answers and the resolver it stands in front of. */
+type CachedResolver = ResolveFilename & { cache: Map<string, string>; uncached: ResolveFilename };
+
+const loader = Module as unknown as { _resolveFilename: ResolveFilename | CachedResolver };
+
+const handle = (cached: CachedResolver) => ({ size: () => cached.cache.size, uncached: cached.uncached, cached: cached as ResolveFilename });
 
 /** Installs the cache in front of the current resolver (tsx's, when tsx is loaded first); idempotent. */
-export function installResolveCache(): { size: () => number; uncached: ResolveFilename; cached: ResolveFilename } {
-  const current = loader._resolveFilename as ResolveFilename & { cache?: Map<string, string>; uncached?: ResolveFilename };
-  if (current.cache && current.uncached) return { size: () => current.cache!.size, uncached: current.uncached, cached: current };
-  const resolve = loader._resolveFilename;
+export function installResolveCache(): ReturnType<typeof handle> {
+  const current = loader._resolveFilename;
+  if ('cache' in current) return handle(current);
+  const resolve = current;
   const cache = new Map<string, string>();
-  const cached: ResolveFilename & { cache?: Map<string, string>; uncached?: ResolveFilename } = function (this: unknown, request, parent, isMain, options) {
+  const cached = function (this: unknown, request: string, parent: { filename?: string | null } | undefined, isMain?: boolean, options?: unknown) {
     const from = parent?.filename;
     if (isMain || options !== undefined || !from || isBuiltin(request)) return resolve.call(this, request, parent, isMain, options);
     const key = `${from}\u0000${request}`;
@@ -35,9 +40,9 @@ export function installResolveCache(): { size: () => number; uncached: ResolveFi
       cache.set(key, filename);
     }
     return filename;
-  };
+  } as CachedResolver;
   cached.cache = cache;
   cached.uncached = resolve;
   loader._resolveFilename = cached;
-  return { size: () => cache.size, uncached: resolve, cached };
+  return handle(cached);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventCatalog, type Envelope, type EventData, type EventType } from '@reproute/contracts';
-import type { BusMessage, EventBus, MessageContext, ReceivedMessage } from '../bus.ts';
+import type { BusMessage, EventBus, MessageContext, ReceivedMessage, SubscribeOptions } from '../bus.ts';
 
 type OnMessage = (message: ReceivedMessage, context: MessageContext) => Promise<void>;
 
@@ -72,7 +72,7 @@ export class InMemoryBus implements EventBus {
       .filter((e): e is Envelope<T> => e !== null && (type === undefined || e.type === type));
   }
 
-  async subscribe(options: { groupId: string; topics: readonly string[]; onMessage: OnMessage; fromBeginning?: boolean; gatherMs?: number }): Promise<{ stop: () => Promise<void> }> {
+  async subscribe(options: SubscribeOptions): Promise<{ stop: () => Promise<void> }> {
     if (this.closed) throw new Error('bus closed');
     const member: Member = { topics: new Set(options.topics), onMessage: options.onMessage, stopping: new AbortController() };
     let group = this.groups.get(options.groupId);
