@@ -6,12 +6,11 @@ declare module 'fastify' {
     callerRoles: Role[] | undefined;
   }
 }
-import replyFrom from '@fastify/reply-from';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import type { Redis } from 'ioredis';
-import { RevocationList, checkAccess, createHttpApp, injectTraceContext, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
+import { RevocationList, checkAccess, createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { messages, type Role } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
@@ -26,7 +25,8 @@ import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
 import { PageRenderer } from './page-render.ts';
 import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
-import { PublicReadCache, type Forward } from './public-cache.ts';
+import { PublicReadCache } from './public-cache.ts';
+import { Forwarder } from './forward.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: {
@@ -150,48 +150,11 @@ export async function buildGateway(options: {
   for (const service of serviceNames) {
     const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
     await app.register(async (scope) => {
-      // No log lines of its own: the gateway writes one per request, with the URL redacted (reply-from's carry query strings, reset tokens included).
-      await scope.register(replyFrom, { base: instances[service].anyUrl, undici: instances[service] as unknown as Record<string, never>, disableRequestLogging: true });
+      const forwarder = new Forwarder(service, instances[service]);
       // Bodies pass through as streams, untouched: the service parses and validates them.
       const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
       scope.addContentTypeParser('application/json', passThrough);
       scope.addContentTypeParser('*', passThrough);
-      const replyOptions = {
-        rewriteRequestHeaders: (request: FastifyRequest, headers: Record<string, string | string[] | undefined>) => {
-          // The caller's trace headers are replaced by this hop's own, so the service continues this trace.
-          // Expect: 100-continue (curl's large uploads) was answered here already, and undici refuses to forward it.
-          const { traceparent: _traceparent, tracestate: _tracestate, expect: _expect, ...rest } = headers;
-          return { ...rest, ...injectTraceContext(), 'x-request-id': request.id, 'x-forwarded-for': request.ip };
-        },
-        onError: (reply: FastifyReply, { error }: { error: Error }) => {
-          const code = (error as { code?: string }).code ?? '';
-          const unavailable = /ECONNREFUSED|ECONNRESET|ENOTFOUND|UND_ERR_CONNECT|UND_ERR_SOCKET/.test(code) || /connect|refused/i.test(error.message);
-          const status = unavailable ? 503 : (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-          reply.request.log.warn({ err: error, service, status }, 'upstream failed');
-          void reply.status(status).send({
-            statusCode: status,
-            error: statusName(status),
-            message: `The ${service} service is temporarily unavailable. Please try again shortly.`,
-            service,
-            requestId: reply.request.id,
-          });
-        },
-      };
-      const forwardWith = (request: FastifyRequest, reply: FastifyReply): Forward => (extra) => {
-        const rewrite = extra.rewriteRequestHeaders;
-        const onError = extra.onError;
-        return reply.from(request.url, {
-          ...replyOptions,
-          ...(extra.onResponse ? { onResponse: extra.onResponse } : {}),
-          rewriteRequestHeaders: rewrite ? (req: FastifyRequest, headers: Record<string, string | string[] | undefined>) => rewrite(req, replyOptions.rewriteRequestHeaders(req, headers)) : replyOptions.rewriteRequestHeaders,
-          onError: onError
-            ? (rep: FastifyReply, error: { error: Error }) => {
-                onError(rep, error);
-                replyOptions.onError(rep, error);
-              }
-            : replyOptions.onError,
-        } as never);
-      };
       // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
       const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
         if (!(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear();
@@ -209,8 +172,8 @@ export async function buildGateway(options: {
           config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached
-            ? (request, reply) => publicReads.handle(request, reply, forwardWith(request, reply))
-            : (request, reply) => reply.from(request.url, replyOptions as never),
+            ? (request, reply) => publicReads.handle(request, reply, forwarder)
+            : (request, reply) => forwarder.forward(request, reply),
         });
       }
     });

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
-import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { answeredFromMemory, metrics } from '@reproute/platform';
 import { acceptedEncodings } from './build-files.ts';
+import type { Forwarder, UpstreamHeaders } from './forward.ts';
 
 /** The upstream answer's headers a kept answer is given again with; the rest belong to one request or connection. */
 const replayedHeaders = ['content-type', 'cache-control', 'etag', 'last-modified', 'vary', 'content-language'] as const;
@@ -12,10 +12,12 @@ const sharedVary = new Set(['authorization', 'accept-encoding']);
 const compressFrom = 1024;
 /** Larger answers are passed through and not kept. */
 const maxKeptBytes = 512 * 1024;
+/** The caller's validators are judged here against the whole answer, not by the service. */
+const validators = ['if-none-match', 'if-modified-since'];
 /** What all kept answers may take together; the oldest go first. */
 const maxTotalBytes = 64 * 1024 * 1024;
 
-type Headers = Record<string, string | string[] | number | undefined>;
+type Headers = UpstreamHeaders;
 
 /**
  * How long a shared cache may keep an upstream answer (ms; 0: not at all), by RFC 9111 in the part the
@@ -48,13 +50,6 @@ interface KeptAnswer {
   /** Compressed forms, made on first use. */
   encoded: { br?: Buffer; gzip?: Buffer };
 }
-
-/** What the route hands the cache to reach the service: reply-from, with these options added to its own. */
-export type Forward = (extra: {
-  onResponse?: (request: FastifyRequest, reply: FastifyReply, res: { statusCode: number; headers: Headers; stream: Readable }) => void;
-  onError?: (reply: FastifyReply, error: { error: Error }) => void;
-  rewriteRequestHeaders?: (request: FastifyRequest, headers: Record<string, string | string[] | undefined>) => Record<string, string | string[] | undefined>;
-}) => unknown;
 
 /**
  * Public reads (search, a hotel, cities, a hotel's reviews) kept briefly in the gateway's memory for
@@ -103,8 +98,8 @@ export class PublicReadCache {
   }
 
   /** Answers a public read: from memory when it may, else through `forward`. */
-  async handle(request: FastifyRequest, reply: FastifyReply, forward: Forward): Promise<unknown> {
-    if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.range !== undefined) return forward({});
+  async handle(request: FastifyRequest, reply: FastifyReply, service: Pick<Forwarder, 'ask' | 'relay' | 'fail' | 'forward'>): Promise<unknown> {
+    if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined || request.headers.range !== undefined) return service.forward(request, reply);
     const key = request.url;
     const revalidate = /no-cache|max-age=0/i.test(String(request.headers['cache-control'] ?? '')) || /no-cache/i.test(String(request.headers.pragma ?? ''));
     if (!revalidate) {
@@ -122,11 +117,11 @@ export class PublicReadCache {
           return this.send(request, reply, answer);
         }
         metrics.gatewayPublicCache.inc({ outcome: 'miss' });
-        return forward({});
+        return service.forward(request, reply);
       }
     }
     metrics.gatewayPublicCache.inc({ outcome: 'miss' });
-    return this.askService(key, request, reply, forward);
+    return this.askService(key, request, reply, service);
   }
 
   private lookup(key: string): KeptAnswer | undefined {
@@ -140,60 +135,36 @@ export class PublicReadCache {
   }
 
   /** Asks the service once for everyone waiting on this URL, and keeps the answer if it may be shared. */
-  private askService(key: string, request: FastifyRequest, reply: FastifyReply, forward: Forward): unknown {
+  private async askService(key: string, request: FastifyRequest, reply: FastifyReply, service: Pick<Forwarder, 'ask' | 'relay' | 'fail'>): Promise<FastifyReply> {
     const generation = this.generation;
     let settle!: (answer: KeptAnswer | undefined) => void;
-    const answer = new Promise<KeptAnswer | undefined>((resolve) => {
+    const pending = new Promise<KeptAnswer | undefined>((resolve) => {
       settle = resolve;
     });
-    this.pending.set(key, answer);
-    const done = (kept: KeptAnswer | undefined) => {
-      if (this.pending.get(key) === answer) this.pending.delete(key);
+    this.pending.set(key, pending);
+    let kept: KeptAnswer | undefined;
+    try {
+      const answer = await service.ask(request, validators);
+      const lifetime = Math.min(this.options.ttlMs, sharedLifetimeMs(answer.statusCode, answer.headers));
+      if (lifetime <= 0 || !Buffer.isBuffer(answer.body) || answer.body.length > maxKeptBytes) return service.relay(reply, answer);
+      const now = this.now();
+      const fresh: KeptAnswer = { headers: pickHeaders(answer.headers), body: answer.body, etag: headerOf(answer.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {} };
+      // Emptied while it was on its way: it may be older than the change, so it is sent but not kept.
+      if (this.generation === generation) {
+        kept = fresh;
+        this.drop(key);
+        this.answers.set(key, kept);
+        this.keptBytes += kept.body.length;
+        this.evict();
+      }
+      // The first caller gets the service's answer as it came, or 304 when it already has it.
+      return service.relay(reply, notModified(request, fresh) ? { ...answer, statusCode: 304, body: Buffer.alloc(0) } : answer);
+    } catch (err) {
+      return service.fail(reply, err);
+    } finally {
+      if (this.pending.get(key) === pending) this.pending.delete(key);
       settle(kept);
-    };
-    // An aborted request, or one that fails in a way reply-from reports to no callback, still lets the waiting go.
-    reply.raw.once('close', () => done(undefined));
-    return forward({
-      // The whole answer is needed to keep it: the caller's own validators are judged here, not upstream.
-      rewriteRequestHeaders: (_request, headers) => {
-        const { 'if-none-match': _ifNoneMatch, 'if-modified-since': _ifModifiedSince, ...rest } = headers;
-        return rest;
-      },
-      onError: () => done(undefined),
-      onResponse: (_request, _reply, res) => {
-        const lifetime = Math.min(this.options.ttlMs, sharedLifetimeMs(res.statusCode, res.headers));
-        const length = Number(res.headers['content-length'] ?? 0);
-        if (lifetime <= 0 || length > maxKeptBytes) {
-          done(undefined);
-          return reply.send(res.stream);
-        }
-        void readWhole(res.stream).then(
-          (body) => {
-            const now = this.now();
-            const kept: KeptAnswer = { headers: pickHeaders(res.headers), body, etag: headerOf(res.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {} };
-            if (body.length <= maxKeptBytes && this.generation === generation) {
-              this.drop(key);
-              this.answers.set(key, kept);
-              this.keptBytes += kept.body.length;
-              this.evict();
-              done(kept);
-            } else {
-              done(undefined);
-            }
-            // Sent whole now: the length is the body's own.
-            reply.removeHeader('content-length');
-            reply.removeHeader('transfer-encoding');
-            if (notModified(request, kept)) return reply.code(304).send();
-            return reply.send(body);
-          },
-          (err: Error) => {
-            done(undefined);
-            reply.request.log.warn({ err }, 'upstream answer broke off');
-            if (!reply.sent) reply.raw.destroy(err);
-          },
-        );
-      },
-    });
+    }
   }
 
   private drop(key: string): void {
@@ -260,10 +231,4 @@ function notModified(request: FastifyRequest, kept: KeptAnswer): boolean {
     const trimmed = candidate.trim();
     return trimmed === '*' || trimmed.replace(/^W\//, '') === tag;
   });
-}
-
-async function readWhole(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }

@@ -1,6 +1,7 @@
 // Gateway overhead, measured side by side in one run on this machine: the same read straight to the
-// catalog service, through the gateway, and through nginx (Debian) as a reverse proxy in front of
-// the same service. Uses wrk. Writes a Markdown table to .data/bench/gateway-overhead.md.
+// catalog service, through the gateway, through nginx (Debian) as a reverse proxy in front of the same
+// service, and through a minimal Node.js proxy (infra/bench/minimal-proxy.ts: what Node itself costs).
+// Uses wrk. Writes a Markdown table to .data/bench/gateway-overhead.md.
 //   node --import tsx infra/bench/gateway-overhead.ts [path] [seconds] [connections]
 // A signed-in read (the seeded traveller's token on every request, so the gateway verifies and
 // screens it): node --import tsx infra/bench/gateway-overhead.ts /api/favorites 20 16 --signed-in
@@ -28,6 +29,7 @@ if (!servicePort) throw new Error(`no port for ${service} in SERVICES (source in
 const direct = `http://127.0.0.1:${servicePort}`;
 const nginxPort = 8091;
 const gatewayPort = 8090;
+const minimalPort = 8093;
 
 function waitFor(url: string) {
   for (let i = 0; i < 120; i++) {
@@ -102,16 +104,23 @@ const gateway = spawn('node', [...(process.env.GATEWAY_NODE_FLAGS ?? '').split('
   stdio: 'ignore',
 });
 
+const minimal = spawn('node', ['--import', 'tsx', path.join(root, 'infra/bench/minimal-proxy.ts')], {
+  env: { ...process.env, UPSTREAM: direct, PORT: String(minimalPort) },
+  stdio: 'ignore',
+});
+
 try {
   waitFor(`${direct}${target}`);
+  waitFor(`http://127.0.0.1:${minimalPort}${target}`);
   waitFor(`http://127.0.0.1:${nginxPort}${target}`);
   waitFor(`http://127.0.0.1:${gatewayPort}${target}`);
   const results = [
     wrk(`direct to ${service}`, `${direct}${target}`),
     wrk('through the gateway', `http://127.0.0.1:${gatewayPort}${target}`),
     wrk('through nginx', `http://127.0.0.1:${nginxPort}${target}`),
+    wrk('through a minimal Node proxy', `http://127.0.0.1:${minimalPort}${target}`),
   ];
-  const [d, g, n] = results as [Result, Result, Result];
+  const [d, g, n, m] = results as [Result, Result, Result, Result];
   const lines = [
     `GET ${target}${signedIn ? ' (signed in)' : ''}, wrk 2 threads × ${connections} connections × ${seconds} s, ${new Date().toISOString()}`,
     '',
@@ -119,7 +128,7 @@ try {
     '|---|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.p99.toFixed(2)} | ${(r.rps / d.rps * 100).toFixed(0)}% | ${(r.p99 - d.p99).toFixed(2)} ms |`),
     '',
-    `Gateway keeps ${(g.rps / d.rps * 100).toFixed(0)}% of direct throughput (target ≥ 70%); nginx keeps ${(n.rps / d.rps * 100).toFixed(0)}%.`,
+    `Gateway keeps ${(g.rps / d.rps * 100).toFixed(0)}% of direct throughput; nginx keeps ${(n.rps / d.rps * 100).toFixed(0)}%; a minimal Node proxy ${(m.rps / d.rps * 100).toFixed(0)}%, and the gateway ${(g.rps / m.rps * 100).toFixed(0)}% of that.`,
     `Added latency against direct: p50 gateway ${(g.p50 - d.p50).toFixed(2)} ms, nginx ${(n.p50 - d.p50).toFixed(2)} ms; p99 gateway ${(g.p99 - d.p99).toFixed(2)} ms, nginx ${(n.p99 - d.p99).toFixed(2)} ms.`,
     `Gateway p99 against nginx p99: ${(g.p99 / n.p99).toFixed(2)}× (target ≤ 1.00×).`,
   ];
@@ -127,6 +136,7 @@ try {
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   gateway.kill('SIGTERM');
+  minimal.kill('SIGTERM');
   try {
     execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-s', 'stop']);
   } catch {

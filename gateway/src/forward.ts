@@ -1,0 +1,168 @@
+import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { injectTraceContext, statusName } from '@reproute/platform';
+import type { ServiceInstances } from './instances.ts';
+
+export type UpstreamHeaders = Record<string, string | string[] | undefined>;
+
+/** A service's answer: its body whole when it said its length and that is at most `wholeBodyBytes`, else a stream. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: UpstreamHeaders;
+  body: Buffer | Readable;
+}
+
+/** Answers up to this size are read whole and sent in one write; larger or unsized ones (photo files) stream through. */
+export const wholeBodyBytes = 1024 * 1024;
+
+/**
+ * Request headers not passed on (RFC 9110 §7.6.1, the connection's own), and the caller's trace headers, which
+ * this hop replaces with its own so the service continues this trace. `expect` (curl's `100-continue` on large
+ * uploads) was answered here already, and undici refuses to forward it.
+ */
+const notForwarded = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'host', 'expect', 'traceparent', 'tracestate']);
+/** Answer headers that belong to the service's connection to the gateway, not to the caller's. */
+const notRelayed = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'content-length']);
+/** Statuses and methods whose answers have no body. */
+const bodiless = (method: string, status: number) => method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
+
+/** Errors of a connection that could not be made or broke: the service is unavailable (503). */
+const unavailableCodes = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_CONNECT|UND_ERR_SOCKET|UND_ERR_CLOSED/;
+/** The service took longer than UPSTREAM_TIMEOUT_MS to answer or to finish its answer (504). */
+const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** A request the gateway refuses to pass on, or a service that could not answer it. */
+export class ForwardError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * The address passed on: the canonical path and query as they came (`canonicalUrl` already resolved dot
+ * segments), or, when they hold characters outside printable ASCII, as the URL parser writes them. An escape
+ * that decodes to a dot segment (`..%2F`) is refused, as is a malformed one.
+ */
+export function upstreamPath(url: string): string {
+  if (url.includes('%')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url);
+    } catch {
+      throw new ForwardError(400, 'The request address is not valid.');
+    }
+    if (decoded.includes('/..') || decoded.includes('../')) throw new ForwardError(400, 'The request address is not valid.');
+  }
+  if (/^\/[\x21-\x7e]*$/.test(url) && !url.startsWith('//')) return url;
+  const parsed = new URL(`.${url.startsWith('/') ? '' : '/'}${url}`, 'http://upstream/');
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** The headers a service receives for this request. */
+function forwardedHeaders(request: FastifyRequest, omit: readonly string[]): Record<string, string | string[]> {
+  const incoming = request.headers;
+  const listed = typeof incoming.connection === 'string' ? incoming.connection.toLowerCase().split(',').map((name) => name.trim()) : [];
+  const headers: Record<string, string | string[]> = {};
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || notForwarded.has(name) || omit.includes(name) || (listed.length > 0 && listed.includes(name))) continue;
+    headers[name] = value;
+  }
+  Object.assign(headers, injectTraceContext());
+  headers['x-request-id'] = request.id;
+  headers['x-forwarded-for'] = request.ip;
+  return headers;
+}
+
+/**
+ * The gateway's hop to a service: the request goes to one of the service's instances (`ServiceInstances`
+ * balances and retries what is safe to retry), and the answer comes back whole in one write when it is small,
+ * which is nearly every API answer. Bodies of writes were already read by the instances (the gateway caps them).
+ */
+export class Forwarder {
+  constructor(
+    readonly service: string,
+    private readonly instances: Pick<ServiceInstances, 'request'>,
+  ) {}
+
+  /** Asks the service. `omit` drops request headers (the public cache asks without the caller's validators). */
+  async ask(request: FastifyRequest, omit: readonly string[] = []): Promise<UpstreamAnswer> {
+    const method = request.method;
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await this.instances.request({
+        method: method as Dispatcher.HttpMethod,
+        path: upstreamPath(request.url),
+        headers: forwardedHeaders(request, omit),
+        body: method === 'GET' || method === 'HEAD' ? null : ((request.body as Readable | undefined) ?? null),
+      });
+    } catch (err) {
+      throw this.failure(err);
+    }
+    const headers = answer.headers as UpstreamHeaders;
+    if (bodiless(method, answer.statusCode)) {
+      answer.body.resume();
+      return { statusCode: answer.statusCode, headers, body: Buffer.alloc(0) };
+    }
+    const length = Number(headers['content-length'] ?? Number.NaN);
+    if (!(length <= wholeBodyBytes)) return { statusCode: answer.statusCode, headers, body: answer.body };
+    try {
+      return { statusCode: answer.statusCode, headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+    } catch (err) {
+      throw this.failure(err);
+    }
+  }
+
+  /** Sends a service's answer to the caller. */
+  relay(reply: FastifyReply, answer: UpstreamAnswer): FastifyReply {
+    const { headers } = answer;
+    for (const name in headers) {
+      const value = headers[name];
+      if (value !== undefined && !notRelayed.has(name)) reply.header(name, value);
+    }
+    reply.code(answer.statusCode);
+    // The caller went away while the service answered: nothing to send it.
+    if (reply.request.socket.destroyed) {
+      if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+      return reply;
+    }
+    return reply.send(answer.body);
+  }
+
+  /** The answer when the service could not be asked or could not answer: the API's error shape, no details. */
+  fail(reply: FastifyReply, err: unknown): FastifyReply {
+    const failure = err instanceof ForwardError ? err : this.failure(err);
+    if (failure.statusCode === 400) return reply.status(400).send({ statusCode: 400, error: statusName(400), message: failure.message, requestId: reply.request.id });
+    reply.request.log.warn({ err: failure.cause ?? failure, service: this.service, status: failure.statusCode }, 'upstream failed');
+    return reply.status(failure.statusCode).send({
+      statusCode: failure.statusCode,
+      error: statusName(failure.statusCode),
+      message: `The ${this.service} service is temporarily unavailable. Please try again shortly.`,
+      service: this.service,
+      requestId: reply.request.id,
+    });
+  }
+
+  /** Asks the service and sends its answer, or the failure. */
+  async forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    let answer: UpstreamAnswer;
+    try {
+      answer = await this.ask(request);
+    } catch (err) {
+      return this.fail(reply, err);
+    }
+    return this.relay(reply, answer);
+  }
+
+  private failure(err: unknown): ForwardError {
+    if (err instanceof ForwardError) return err;
+    const code = String((err as { code?: unknown }).code ?? '');
+    const status = timeoutCodes.has(code) ? 504 : unavailableCodes.test(code) || /connect|refused/i.test((err as Error).message ?? '') ? 503 : 502;
+    return new ForwardError(status, (err as Error).message ?? String(err), { cause: err });
+  }
+}

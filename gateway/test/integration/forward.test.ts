@@ -1,0 +1,222 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, generateKeyPair } from 'jose';
+import { createLogger } from '@reproute/platform';
+import { stack } from '@reproute/platform/testing';
+import { buildGateway } from '../../src/app.ts';
+import { configSchema } from '../../src/config.ts';
+import { upstreamPath, wholeBodyBytes } from '../../src/forward.ts';
+
+// The gateway's hop to a service, seen from both ends: an in-process gateway in front of a stand-in engagement
+// service (a real HTTP server) that records what reached it and answers as each test asks.
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let seen: Seen[] = [];
+/** How the stand-in answers the next request. */
+let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+let upstream: http.Server;
+let gateway: FastifyInstance;
+let redis: Redis;
+let base: string;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.url?.startsWith('/health/')) return res.end('{"status":"ready"}');
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+      answer(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const port = (upstream.address() as AddressInfo).port;
+  redis = new Redis(stack.redisUrl);
+  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const token = await new SignJWT({ email: 't@example.com', roles: ['traveller'], jti: `jti-forward-${Date.now()}` })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('00000000-0000-4000-8000-000000000007')
+    .setIssuer('reproute-identity')
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(pair.privateKey);
+  auth = { authorization: `Bearer ${token}` };
+  const config = configSchema.parse({
+    ENGAGEMENT_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_MAX: '1000000',
+    UPSTREAM_TIMEOUT_MS: '500',
+    RATE_LIMIT_NAMESPACE: `ratelimit:forward-test-${process.pid}-${Date.now()}:`,
+    FRONTEND_DIST: '/nonexistent',
+  });
+  gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: pair.publicKey, revocations: { ready: true, isRevoked: () => false } });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await new Promise<void>((resolve) => upstream?.close(() => resolve()));
+  redis?.disconnect();
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string | string[]> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+};
+
+/** A raw HTTP/1.1 exchange, so headers a fetch client would add or refuse can be sent as they are. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe("the gateway's hop to a service", () => {
+  it('passes the request on with its own trace and request id, without the connection, trace and identity headers the caller sent', async () => {
+    seen = [];
+    answer = json(200, []);
+    const res = await fetch(`${base}/api/favorites?page=2`, {
+      headers: {
+        ...auth,
+        'x-user-id': 'someone-else',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        'x-custom': 'kept',
+        'accept-language': 'en-GB',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    const got = seen[0]!;
+    expect(got.method).toBe('GET');
+    expect(got.url).toBe('/api/favorites?page=2');
+    expect(got.headers.authorization).toBe(auth.authorization);
+    expect(got.headers['x-user-id']).toBeUndefined();
+    expect(got.headers['x-custom']).toBe('kept');
+    expect(got.headers['accept-language']).toBe('en-GB');
+    expect(got.headers['x-request-id']).toBe(res.headers.get('x-request-id'));
+    expect(got.headers['x-forwarded-for']).toBe('127.0.0.1');
+    // Not the caller's span: this hop's own trace context (tracing.test.ts follows it in the running system;
+    // without the telemetry preload, as here, the hop sends none).
+    expect(got.headers.traceparent ?? '').not.toContain('b7ad6b7169203331');
+  });
+
+  it('drops the headers a Connection header names, and hop-by-hop headers of the answer', async () => {
+    seen = [];
+    answer = json(200, [], { 'keep-alive': 'timeout=72', 'x-answer': 'kept' });
+    const text = await raw(`GET /api/favorites HTTP/1.1\r\nHost: example\r\nAuthorization: ${auth.authorization}\r\nConnection: close, x-secret-hop\r\nX-Secret-Hop: 1\r\nX-Other: 2\r\n\r\n`);
+    expect(text.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(text).toMatch(/\r\nx-answer: kept\r\n/i);
+    expect(text).not.toMatch(/keep-alive: timeout=72/i);
+    expect(seen[0]!.headers['x-secret-hop']).toBeUndefined();
+    expect(seen[0]!.headers['x-other']).toBe('2');
+    expect(seen[0]!.headers.connection).not.toBe('close, x-secret-hop');
+  });
+
+  it("passes a write's body on byte for byte, sent whole or in chunks, and the service's status, headers and body back", async () => {
+    seen = [];
+    answer = json(201, { saved: true }, { 'set-cookie': ['a=1', 'b=2'], location: '/api/favorites/9' });
+    const body = JSON.stringify({ hotelId: 9, note: 'ünïcode ✓' });
+    const whole = await fetch(`${base}/api/favorites`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    expect(whole.status).toBe(201);
+    expect(await whole.json()).toEqual({ saved: true });
+    expect(whole.headers.get('location')).toBe('/api/favorites/9');
+    expect(whole.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    const chunked = await raw(
+      `POST /api/favorites HTTP/1.1\r\nHost: example\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+        `5\r\n${body.slice(0, 5)}\r\n${Buffer.byteLength(body.slice(5)).toString(16)}\r\n${body.slice(5)}\r\n0\r\n\r\n`,
+    );
+    expect(chunked.startsWith('HTTP/1.1 201')).toBe(true);
+    expect(seen.map((s) => s.body.toString())).toEqual([body, body]);
+    expect(seen.map((s) => s.headers['content-length'])).toEqual([String(Buffer.byteLength(body)), String(Buffer.byteLength(body))]);
+    expect(seen[1]!.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('sends a small answer whole, compressed when it is large enough, and streams one over the size kept in memory', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({ hotelId: i, name: `Hotel ${i}` }));
+    answer = json(200, items);
+    const compressed = await fetch(`${base}/api/favorites`, { headers: { ...auth, 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.json()).toEqual(items);
+
+    // Larger than what is read whole, and without a length: both pass through as a stream, intact.
+    const big = Buffer.alloc(wholeBodyBytes + 4096, 'x');
+    for (const sized of [true, false]) {
+      answer = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', ...(sized ? { 'content-length': String(big.length) } : {}) });
+        res.write(big.subarray(0, 1000));
+        setTimeout(() => res.end(big.subarray(1000)), 20);
+      };
+      const res = await fetch(`${base}/api/favorites`, { headers: { ...auth, 'accept-encoding': 'identity' } });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+    }
+  });
+
+  it("passes a service's 304 and 204 on without a body, and a service's 503 once, as it came", async () => {
+    answer = (_req, res) => {
+      res.writeHead(304, { etag: '"abc"' });
+      res.end();
+    };
+    const notModified = await fetch(`${base}/api/favorites`, { headers: { ...auth, 'if-none-match': '"abc"' } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe('"abc"');
+    answer = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    const deleted = await fetch(`${base}/api/favorites/4`, { method: 'DELETE', headers: auth });
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    // A service shedding load answers 503 with Retry-After: the gateway does not ask it again and again.
+    seen = [];
+    answer = json(503, { statusCode: 503, message: 'The service is busy. Please try again shortly.' }, { 'retry-after': '2' });
+    const busy = await fetch(`${base}/api/favorites`, { headers: auth });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('2');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers 504 when the service answers too late and 503 when its answer breaks off, in the API shape', async () => {
+    answer = (_req, res) => {
+      setTimeout(() => json(200, [])(_req, res), 2_500);
+    };
+    const late = await fetch(`${base}/api/favorites`, { headers: auth });
+    expect(late.status).toBe(504);
+    expect(await late.json()).toMatchObject({ statusCode: 504, service: 'engagement', message: 'The engagement service is temporarily unavailable. Please try again shortly.' });
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+      setTimeout(() => res.destroy(), 20);
+    };
+    const broken = await fetch(`${base}/api/favorites`, { headers: auth });
+    expect(broken.status).toBe(503);
+    expect(await broken.json()).toMatchObject({ statusCode: 503, service: 'engagement', message: 'The engagement service is temporarily unavailable. Please try again shortly.' });
+  });
+
+  it('writes the address as the URL parser would when it holds characters outside printable ASCII, and refuses an escaped dot segment', async () => {
+    expect(upstreamPath('/api/hotels/search?query=london')).toBe('/api/hotels/search?query=london');
+    expect(upstreamPath('/api/hotels/search?query=s%C3%A3o%20paulo')).toBe('/api/hotels/search?query=s%C3%A3o%20paulo');
+    expect(upstreamPath('/api/hotels/search?query=s\u00e3o')).toBe('/api/hotels/search?query=s%C3%A3o');
+    expect(() => upstreamPath('/api/hotels/..%2Fadmin')).toThrow('The request address is not valid.');
+    expect(() => upstreamPath('/api/hotels/%E0%A4%A')).toThrow('The request address is not valid.');
+    const res = await fetch(`${base}/api/favorites/..%2F..%2Fadmin`, { method: 'DELETE', headers: auth });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: 400, message: 'The request address is not valid.' });
+  });
+});
