@@ -12,6 +12,7 @@ import { isTransientFailure } from './consumer.ts';
 import { metrics, registry } from './metrics.ts';
 import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
+import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -182,6 +183,8 @@ export function createHttpApp(options: {
       const message = status === 414 ? 'The request address is too long.' : status === 400 ? 'The request address is not valid.' : 'Something went wrong. Please try again.';
       void reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
     },
+    // Each request runs in its server span from the moment it arrives (telemetry/server-span.ts).
+    serverFactory: tracedServerFactory as unknown as FastifyServerOptions['serverFactory'],
     ...options.fastify,
   }) as unknown as FastifyInstance;
 
@@ -295,6 +298,7 @@ export function createHttpApp(options: {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
     const route = request.routeOptions.url ?? 'unmatched';
+    nameServerSpan(request.raw, request.routeOptions.url);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
