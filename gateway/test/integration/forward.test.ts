@@ -116,6 +116,15 @@ describe("the gateway's hop to a service", () => {
     expect(got.headers.traceparent ?? '').not.toContain('b7ad6b7169203331');
   });
 
+  it('sends a GET that came with a body without it, and without its length', async () => {
+    seen = [];
+    answer = json(200, []);
+    const text = await raw(`GET /api/favorites HTTP/1.1\r\nHost: example\r\nAuthorization: ${auth.authorization}\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{"a":"bcd"}`);
+    expect(text.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(seen[0]!.headers['content-length']).toBeUndefined();
+    expect(seen[0]!.body.length).toBe(0);
+  });
+
   it('drops the headers a Connection header names, and hop-by-hop headers of the answer', async () => {
     seen = [];
     answer = json(200, [], { 'keep-alive': 'timeout=72', 'x-answer': 'kept' });
