@@ -151,9 +151,10 @@ export async function buildGateway(options: {
     const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
     await app.register(async (scope) => {
       const forwarder = new Forwarder(service, instances[service]);
-      // Bodies pass through as streams, untouched: the service parses and validates them.
+      // Bodies pass through as streams, untouched, whatever their type (Fastify's own text/plain parser would
+      // decode one as UTF-8): the service parses and validates them.
       const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
-      scope.addContentTypeParser('application/json', passThrough);
+      scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', passThrough);
       // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
       const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {

@@ -156,6 +156,18 @@ describe("the gateway's hop to a service", () => {
     expect(seen[1]!.headers['transfer-encoding']).toBeUndefined();
   });
 
+  it('passes a body of any type on byte for byte, one that is not valid text included', async () => {
+    seen = [];
+    answer = json(415, { statusCode: 415, message: 'Unsupported media type' });
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28]);
+    for (const type of ['text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x']) {
+      const res = await fetch(`${base}/api/favorites`, { method: 'POST', headers: { ...auth, 'content-type': type }, body: bytes });
+      expect(res.status).toBe(415);
+    }
+    expect(seen.map((s) => s.body.equals(bytes))).toEqual([true, true, true]);
+    expect(seen.map((s) => s.headers['content-type'])).toEqual(['text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x']);
+  });
+
   it('sends a small answer whole, compressed when it is large enough, and streams one over the size kept in memory', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({ hotelId: i, name: `Hotel ${i}` }));
     answer = json(200, items);
