@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { injectTraceContext, statusName } from '@reproute/platform';
+import { HttpError, badRequest, injectTraceContext, invalidAddressMessage, statusName } from '@reproute/platform';
 import type { ServiceInstances } from './instances.ts';
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
@@ -32,8 +32,8 @@ const unavailableCodes = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNR
 /** The service took longer than UPSTREAM_TIMEOUT_MS to answer or to finish its answer (504). */
 const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** A request the gateway refuses to pass on, or a service that could not answer it. */
-export class ForwardError extends Error {
+/** A service that could not answer: unreachable or broken off (503), too slow (504), anything else (502). */
+class ForwardError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -54,9 +54,9 @@ export function upstreamPath(url: string): string {
     try {
       decoded = decodeURIComponent(url);
     } catch {
-      throw new ForwardError(400, 'The request address is not valid.');
+      throw badRequest(invalidAddressMessage);
     }
-    if (decoded.includes('/..') || decoded.includes('../')) throw new ForwardError(400, 'The request address is not valid.');
+    if (decoded.includes('/..') || decoded.includes('../')) throw badRequest(invalidAddressMessage);
   }
   if (/^\/[\x21-\x7e]*$/.test(url) && !url.startsWith('//')) return url;
   const parsed = new URL(`.${url.startsWith('/') ? '' : '/'}${url}`, 'http://upstream/');
@@ -93,11 +93,12 @@ export class Forwarder {
   /** Asks the service. `omit` drops request headers (the public cache asks without the caller's validators). */
   async ask(request: FastifyRequest, omit: readonly string[] = []): Promise<UpstreamAnswer> {
     const method = request.method;
+    const path = upstreamPath(request.url);
     let answer: Dispatcher.ResponseData;
     try {
       answer = await this.instances.request({
         method: method as Dispatcher.HttpMethod,
-        path: upstreamPath(request.url),
+        path,
         headers: forwardedHeaders(request, omit),
         body: method === 'GET' || method === 'HEAD' ? null : ((request.body as Readable | undefined) ?? null),
       });
@@ -134,10 +135,10 @@ export class Forwarder {
     return reply.send(answer.body);
   }
 
-  /** The answer when the service could not be asked or could not answer: the API's error shape, no details. */
+  /** The answer when the service could not answer: the API's error shape, no details. A refused request (400) goes to the error handler. */
   fail(reply: FastifyReply, err: unknown): FastifyReply {
-    const failure = err instanceof ForwardError ? err : this.failure(err);
-    if (failure.statusCode === 400) return reply.status(400).send({ statusCode: 400, error: statusName(400), message: failure.message, requestId: reply.request.id });
+    if (err instanceof HttpError) throw err;
+    const failure = this.failure(err);
     reply.request.log.warn({ err: failure.cause ?? failure, service: this.service, status: failure.statusCode }, 'upstream failed');
     return reply.status(failure.statusCode).send({
       statusCode: failure.statusCode,

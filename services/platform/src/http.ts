@@ -143,6 +143,9 @@ function zodErrorBody(error: ZodError) {
   return { message: errors[0]?.message ?? 'Invalid request', errors };
 }
 
+/** The answer to an address that cannot be routed or passed on (a malformed escape, an escaped dot segment). */
+export const invalidAddressMessage = 'The request address is not valid.';
+
 /** The reason phrase of an HTTP status, as Node knows it. */
 export const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 
@@ -180,7 +183,7 @@ export function createHttpApp(options: {
     // answers in the API's error shape too, without echoing the address back.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-      const message = status === 414 ? 'The request address is too long.' : status === 400 ? 'The request address is not valid.' : 'Something went wrong. Please try again.';
+      const message = status === 414 ? 'The request address is too long.' : status === 400 ? invalidAddressMessage : 'Something went wrong. Please try again.';
       void reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
     },
     // Each request runs in its server span from the moment it arrives (telemetry/server-span.ts).
