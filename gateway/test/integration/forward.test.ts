@@ -3,9 +3,9 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT, generateKeyPair } from 'jose';
 import { createLogger } from '@reproute/platform';
 import { stack } from '@reproute/platform/testing';
+import { signTestToken, testSigningKey } from '@reproute/platform/testing/service-under-test';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
 import { upstreamPath, wholeBodyBytes } from '../../src/forward.ts';
@@ -42,15 +42,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const port = (upstream.address() as AddressInfo).port;
   redis = new Redis(stack.redisUrl);
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const token = await new SignJWT({ email: 't@example.com', roles: ['traveller'], jti: `jti-forward-${Date.now()}` })
-    .setProtectedHeader({ alg: 'EdDSA' })
-    .setSubject('00000000-0000-4000-8000-000000000007')
-    .setIssuer('reproute-identity')
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(pair.privateKey);
-  auth = { authorization: `Bearer ${token}` };
+  const key = await testSigningKey();
   const config = configSchema.parse({
     ENGAGEMENT_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_MAX: '1000000',
@@ -58,7 +50,8 @@ beforeAll(async () => {
     RATE_LIMIT_NAMESPACE: `ratelimit:forward-test-${process.pid}-${Date.now()}:`,
     FRONTEND_DIST: '/nonexistent',
   });
-  gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: pair.publicKey, revocations: { ready: true, isRevoked: () => false } });
+  auth = (await signTestToken(key, config.JWT_ISSUER, { roles: ['traveller'] })).headers;
+  gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: key.publicKey, revocations: { ready: true, isRevoked: () => false } });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 });
