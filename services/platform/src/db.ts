@@ -51,10 +51,27 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * SQL of a scalar subquery for a limit counted in Postgres: seconds (at least 1) until fewer than the
+ * limit's rows of `table` with `column` equal to the value were created within the window, or NULL
+ * while under the limit. The arguments are SQL: `table` and `column` the caller's constants (never
+ * input), the others parameters such as `$2`. The limit-th newest row of the window exists exactly when
+ * the limit is reached, and its leaving the window is what brings the count under it, so one index walk
+ * answers both (an index on the column and `created_at` serves it).
+ */
+export function limitWaitSql(rows: { table: string; column: string }, sql: { value: string; limit: string; windowSeconds: string }): string {
+  const window = `make_interval(secs => ${sql.windowSeconds}::double precision)`;
+  return (
+    `(SELECT greatest(1, ceil(extract(epoch FROM created_at + ${window} - now())))::int FROM ${rows.table}` +
+    ` WHERE ${rows.column} = ${sql.value} AND created_at > now() - ${window}` +
+    ` ORDER BY created_at DESC OFFSET greatest(${sql.limit}::int - 1, 0) LIMIT 1)`
+  );
+}
+
+/**
  * A limit counted in Postgres, so every instance of a service shares it: seconds until fewer than
  * `limit` rows of `table` with `column = value` were created within the window, or null when under
- * the limit now. `table` and `column` are the caller's constants, never input. Call it inside the
- * transaction that holds the lock serialising writers of the same `value`.
+ * the limit now (`limitWaitSql`, one round trip). `table` and `column` are the caller's constants,
+ * never input. Call it inside the transaction that holds the lock serialising writers of the same `value`.
  */
 export async function secondsUntilUnderLimit(
   tx: Queryable,
@@ -62,13 +79,9 @@ export async function secondsUntilUnderLimit(
   limit: number,
   windowSeconds: number,
 ): Promise<number | null> {
-  const recent = `FROM ${rows.table} WHERE ${rows.column} = $1 AND created_at > now() - make_interval(secs => $2)`;
-  const counted = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${recent}`, [rows.value, windowSeconds]);
-  const count = counted.rows[0]?.n ?? 0;
-  if (count < limit) return null;
-  const oldest = await tx.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $2) - now()))::int AS wait ${recent} ORDER BY created_at OFFSET $3 LIMIT 1`,
-    [rows.value, windowSeconds, count - limit],
+  const { rows: answer } = await tx.query<{ wait: number | null }>(
+    `SELECT ${limitWaitSql(rows, { value: '$1', limit: '$2', windowSeconds: '$3' })} AS wait`,
+    [rows.value, limit, windowSeconds],
   );
-  return Math.max(1, oldest.rows[0]?.wait ?? windowSeconds);
+  return answer[0]?.wait ?? null;
 }

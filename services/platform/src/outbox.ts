@@ -8,17 +8,18 @@ import type { Logger } from './logger.ts';
 import { extractTraceContext, injectTraceContext, withMessagingSpan } from './propagation.ts';
 import { metrics } from './metrics.ts';
 
+/** An event made ready for the outbox: its envelope, and the outbox row's values in `outboxInsert`'s order. */
+export interface PreparedEvent<T extends EventType> {
+  envelope: Envelope<T>;
+  values: [id: string, topic: string, messageKey: string, eventType: T, payload: string, headers: string];
+}
+
 /**
- * Writes an event to the outbox inside the caller's transaction (pass the transaction's client),
- * so the state change and the event commit or roll back together. The event's data is validated
- * against its contract first: an invalid event is a bug and fails the transaction.
+ * Makes an event ready for the outbox: its envelope (a new id, the time, the data validated against its
+ * contract: an invalid event is a bug and throws) and the row to write, with the active trace context, so
+ * the relay's publish continues the trace of the request that made it.
  */
-export async function enqueueEvent<T extends EventType>(
-  tx: Queryable,
-  type: T,
-  data: EventData<T>,
-  options: { key: string | number },
-): Promise<Envelope<T>> {
+export function prepareEvent<T extends EventType>(type: T, data: EventData<T>, options: { key: string | number }): PreparedEvent<T> {
   const definition = eventCatalog[type];
   const envelope = {
     id: randomUUID(),
@@ -27,11 +28,43 @@ export async function enqueueEvent<T extends EventType>(
     occurredAt: new Date().toISOString(),
     data: definition.data.parse(data) as EventData<T>,
   };
-  await tx.query(
-    'INSERT INTO outbox (id, topic, message_key, event_type, payload, headers) VALUES ($1, $2, $3, $4, $5, $6)',
-    [envelope.id, definition.topic, String(options.key), type, JSON.stringify(envelope), JSON.stringify(injectTraceContext(context.active()))],
+  return {
+    envelope,
+    values: [envelope.id, definition.topic, String(options.key), type, JSON.stringify(envelope), JSON.stringify(injectTraceContext(context.active()))],
+  };
+}
+
+/**
+ * SQL that writes a prepared event's row from the six parameters starting at `$first`. Alone, it is a
+ * statement; as a data-modifying CTE of the statement that makes the change, the change and its event
+ * are written in one round trip and one implicit transaction. With `from` (another CTE of that
+ * statement, such as the rows it inserted or deleted) the row is written once per row of it, so no
+ * event is written when nothing changed.
+ */
+export function outboxInsert(first: number, from?: string): string {
+  const p = (i: number) => `$${first + i}`;
+  return (
+    'INSERT INTO outbox (id, topic, message_key, event_type, payload, headers) ' +
+    `SELECT ${p(0)}::uuid, ${p(1)}::text, ${p(2)}::text, ${p(3)}::text, ${p(4)}::jsonb, ${p(5)}::jsonb` +
+    (from ? ` FROM ${from}` : '')
   );
-  return envelope;
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction (pass the transaction's client),
+ * so the state change and the event commit or roll back together. The event's data is validated
+ * against its contract first: an invalid event is a bug and fails the transaction. A change made by
+ * one statement can write its event in that statement instead (`prepareEvent`, `outboxInsert`).
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Queryable,
+  type: T,
+  data: EventData<T>,
+  options: { key: string | number },
+): Promise<Envelope<T>> {
+  const event = prepareEvent(type, data, options);
+  await tx.query(outboxInsert(1), event.values);
+  return event.envelope;
 }
 
 interface OutboxRow {

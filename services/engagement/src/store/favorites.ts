@@ -1,5 +1,5 @@
 import type { FavoriteItem } from '@reproute/contracts';
-import { enqueueEvent, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { outboxInsert, prepareEvent, type Queryable } from '@reproute/platform';
 
 interface FavoriteRow {
   hotel_id: number;
@@ -20,31 +20,35 @@ export async function listFavorites(db: Queryable, userId: string): Promise<Favo
 }
 
 /**
- * Adds a favourite once: a repeat keeps the existing row and emits nothing.
- * `created` tells the caller whether this call added it. The no-op update makes the statement
- * return the row (and lock it) even when it already exists, so a concurrent removal between an
- * insert attempt and a second read can never leave the answer without a row.
+ * Adds a favourite once: a repeat keeps the existing row and emits nothing. `created` tells the
+ * caller whether this call added it. One statement writes the row and, only when it was inserted,
+ * its `favorite.added` event (one round trip, one implicit transaction). The no-op update makes the
+ * statement return the row (and lock it) even when it already exists, so a concurrent removal can
+ * never leave the answer without a row.
  */
-export async function addFavorite(pool: Pool, userId: string, hotelId: number): Promise<{ item: FavoriteItem; created: boolean }> {
-  return withTransaction(pool, async (tx) => {
-    const { rows } = await tx.query<FavoriteRow & { inserted: boolean }>(
-      `INSERT INTO favorites AS f (user_id, hotel_id) VALUES ($1, $2)
+export async function addFavorite(db: Queryable, userId: string, hotelId: number): Promise<{ item: FavoriteItem; created: boolean }> {
+  const event = prepareEvent('favorite.added', { userId, hotelId }, { key: hotelId });
+  const { rows } = await db.query<FavoriteRow & { inserted: boolean }>(
+    `WITH added AS (
+       INSERT INTO favorites AS f (user_id, hotel_id) VALUES ($1, $2)
          ON CONFLICT (user_id, hotel_id) DO UPDATE SET created_at = f.created_at
-         RETURNING f.hotel_id, f.created_at, (xmax = 0) AS inserted`,
-      [userId, hotelId],
-    );
-    const row = rows[0]!;
-    if (row.inserted) await enqueueEvent(tx, 'favorite.added', { userId, hotelId }, { key: hotelId });
-    return { item: toItem(row), created: row.inserted };
-  });
+         RETURNING f.hotel_id, f.created_at, (xmax = 0) AS inserted
+     ), event AS (${outboxInsert(3, 'added WHERE added.inserted')})
+     SELECT hotel_id, created_at, inserted FROM added`,
+    [userId, hotelId, ...event.values],
+  );
+  const row = rows[0]!;
+  return { item: toItem(row), created: row.inserted };
 }
 
-/** Removes a favourite if present; returns whether a row was removed (and an event emitted). */
-export async function removeFavorite(pool: Pool, userId: string, hotelId: number): Promise<boolean> {
-  return withTransaction(pool, async (tx) => {
-    const deleted = await tx.query('DELETE FROM favorites WHERE user_id = $1 AND hotel_id = $2', [userId, hotelId]);
-    if (deleted.rowCount === 0) return false;
-    await enqueueEvent(tx, 'favorite.removed', { userId, hotelId }, { key: hotelId });
-    return true;
-  });
+/** Removes a favourite if present, with its `favorite.removed` event in the same statement; returns whether a row was removed. */
+export async function removeFavorite(db: Queryable, userId: string, hotelId: number): Promise<boolean> {
+  const event = prepareEvent('favorite.removed', { userId, hotelId }, { key: hotelId });
+  const { rows } = await db.query<{ removed: number }>(
+    `WITH removed AS (DELETE FROM favorites WHERE user_id = $1 AND hotel_id = $2 RETURNING hotel_id),
+          event AS (${outboxInsert(3, 'removed')})
+     SELECT count(*)::int AS removed FROM removed`,
+    [userId, hotelId, ...event.values],
+  );
+  return rows[0]!.removed > 0;
 }

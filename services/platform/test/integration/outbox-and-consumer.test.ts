@@ -4,7 +4,7 @@ import { createLogger } from '../../src/logger.ts';
 import { withTransaction, type Pool } from '../../src/db.ts';
 import { throwawaySchema, testDatabaseUrl } from '../fixtures/schema.ts';
 import { KafkaBus, type ReceivedMessage } from '../../src/bus.ts';
-import { enqueueEvent, OutboxRelay, outboxBacklog } from '../../src/outbox.ts';
+import { enqueueEvent, OutboxRelay, outboxBacklog, outboxInsert, prepareEvent } from '../../src/outbox.ts';
 import { handleMessage, type ConsumerOptions } from '../../src/consumer.ts';
 import { eventually } from '../../src/testing/index.ts';
 import { stack } from '../../src/testing/stack.ts';
@@ -69,6 +69,30 @@ describe('transactional outbox', () => {
     const outbox = await pool.query('SELECT message_key FROM outbox');
     expect(outbox.rows.map((r) => r.message_key)).toEqual([kept]);
     expect((await pool.query('SELECT id FROM items WHERE id = $1', [lost])).rowCount).toBe(0);
+  });
+
+  it('writes a change and its event in one statement: the event only when the change happened, neither when the statement fails', async () => {
+    await pool.query('DELETE FROM outbox');
+    const add = async (id: string, note: string | null) => {
+      const event = prepareEvent('favorite.added', { userId: randomUUID(), hotelId: 3 }, { key: id });
+      const { rows } = await pool.query<{ n: number }>(
+        `WITH added AS (INSERT INTO items (id, note) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id),
+              event AS (${outboxInsert(3, 'added')})
+         SELECT count(*)::int AS n FROM added`,
+        [id, note, ...event.values],
+      );
+      return { added: rows[0]!.n, event };
+    };
+    const id = randomUUID();
+    const first = await add(id, 'first');
+    expect(first.added).toBe(1);
+    expect((await add(id, 'again')).added).toBe(0); // no change, so no event
+    await expect(add(randomUUID(), null)).rejects.toThrow(); // items.note is NOT NULL: the item and its event both fail
+    const { rows } = await pool.query('SELECT id, topic, message_key, event_type, payload, headers FROM outbox');
+    expect(rows).toEqual([
+      { id: first.event.envelope.id, topic: 'engagement.favorites', message_key: id, event_type: 'favorite.added', payload: first.event.envelope, headers: expect.any(Object) },
+    ]);
+    expect((await pool.query('SELECT note FROM items WHERE id = $1', [id])).rows).toEqual([{ note: 'first' }]);
   });
 
   it('refuses an event whose data breaks its contract', async () => {

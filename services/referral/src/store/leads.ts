@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { referralIdFor, type LeadStatus, type ProviderLead, type ProviderLeadFilters, type ProviderLeadsPage, type ProviderLeadsQuery } from '@reproute/contracts';
-import { enqueueEvent, secondsUntilUnderLimit, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { limitWaitSql, outboxInsert, prepareEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 
 export interface NewLead {
   hotelId: number;
@@ -37,13 +37,19 @@ export type CreateLeadOutcome =
 const clientLockClass = 4_004_001;
 const hotelLockClass = 4_004_002;
 
-/** A referral id no other lead has: the requested one when free, else this hotel's id with the first free moment from now. */
-async function freeReferralId(tx: PoolClient, hotelId: number, requested: string | null): Promise<string> {
-  const taken = async (id: string) => (await tx.query('SELECT 1 FROM leads WHERE referral_id = $1', [id])).rows.length > 0;
-  if (requested && !(await taken(requested))) return requested;
-  let timestamp = Date.now();
-  while (await taken(referralIdFor(hotelId, timestamp))) timestamp += 1;
+/** A referral id no other lead has, from `timestamp` on: this hotel's id with the first free moment. */
+async function firstFreeReferralId(tx: PoolClient, hotelId: number, timestamp: number): Promise<string> {
+  while ((await tx.query('SELECT 1 FROM leads WHERE referral_id = $1', [referralIdFor(hotelId, timestamp)])).rows.length > 0) timestamp += 1;
   return referralIdFor(hotelId, timestamp);
+}
+
+interface LeadChecks {
+  earlier_id: string | null;
+  earlier_referral_id: string | null;
+  client_wait: number | null;
+  hotel_wait: number | null;
+  requested_taken: boolean;
+  now_taken: boolean;
 }
 
 /**
@@ -51,40 +57,51 @@ async function freeReferralId(tx: PoolClient, hotelId: number, requested: string
  * transaction. The same lead repeated within the repeat window answers the first one's id and
  * emits nothing, so a double click or a retried request sends the hotel one email. Per-client and
  * per-hotel limits are checked under advisory locks, so concurrent requests on any instance cannot
- * overshoot them; the hotel lock also makes the referral id check race-free.
+ * overshoot them; the hotel lock also makes the referral id check race-free. Five round trips: the
+ * locks, then every check in one statement (read after the locks are held, so under them), then the
+ * lead and its event in one statement, between BEGIN and COMMIT.
  */
 export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits): Promise<CreateLeadOutcome> {
   return withTransaction(pool, async (tx): Promise<CreateLeadOutcome> => {
-    // Locks are always taken in this order (repeat key, client, hotel), so two requests never wait on each other in a cycle.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lead.repeatKey]);
-    const earlier = await tx.query<{ id: string; referral_id: string | null }>(
-      `SELECT id, referral_id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $2) ORDER BY created_at DESC LIMIT 1`,
-      [lead.repeatKey, limits.repeatWindowSeconds],
-    );
-    if (earlier.rows[0]) return { kind: 'repeated', id: earlier.rows[0].id, referralId: earlier.rows[0].referral_id };
-
-    if (lead.ipAddress) {
-      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [clientLockClass, lead.ipAddress]);
-      const wait = await secondsUntilUnderLimit(tx, { table: 'leads', column: 'ip_address', value: lead.ipAddress }, limits.perClient, limits.windowSeconds);
-      if (wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: wait };
-    }
-    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [hotelLockClass, lead.hotelId]);
-    const wait = await secondsUntilUnderLimit(tx, { table: 'leads', column: 'hotel_id', value: lead.hotelId }, limits.perHotel, limits.windowSeconds);
-    if (wait !== null) return { kind: 'limited', by: 'hotel', retryAfterSeconds: wait };
-
-    const referralId = await freeReferralId(tx, lead.hotelId, lead.referralId);
-    const id = randomUUID();
+    // Always taken in this order (repeat key, client, hotel), so two requests never wait on each other in a cycle.
     await tx.query(
-      `INSERT INTO leads (id, hotel_id, hotel_name, contact_email, user_id, name, email, message, check_in_date, check_out_date, guests,
-                          referral_url, referral_id, ip_address, user_agent, repeat_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      `SELECT pg_advisory_xact_lock(hashtext($1)),
+              CASE WHEN $3::text IS NOT NULL THEN pg_advisory_xact_lock($2, hashtext($3::text)) END,
+              pg_advisory_xact_lock($4, $5)`,
+      [lead.repeatKey, clientLockClass, lead.ipAddress, hotelLockClass, lead.hotelId],
+    );
+    const timestamp = Date.now();
+    const limit = (column: string, value: string, max: string) => limitWaitSql({ table: 'leads', column }, { value, limit: max, windowSeconds: '$6' });
+    const { rows } = await tx.query<LeadChecks>(
+      `SELECT e.id AS earlier_id, e.referral_id AS earlier_referral_id,
+              ${limit('ip_address', '$2', '$7')} AS client_wait,
+              ${limit('hotel_id', '$3', '$8')} AS hotel_wait,
+              EXISTS (SELECT 1 FROM leads WHERE referral_id = $4) AS requested_taken,
+              EXISTS (SELECT 1 FROM leads WHERE referral_id = $5) AS now_taken
+         FROM (SELECT 1) AS one
+         LEFT JOIN LATERAL (
+           SELECT id, referral_id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $9::double precision)
+            ORDER BY created_at DESC LIMIT 1
+         ) e ON true`,
       [
-        id, lead.hotelId, lead.hotelName, lead.contactEmail, lead.userId, lead.name, lead.email, lead.message, lead.checkInDate, lead.checkOutDate,
-        lead.guests, lead.referralUrl, referralId, lead.ipAddress, lead.userAgent, lead.repeatKey,
+        lead.repeatKey, lead.ipAddress, lead.hotelId, lead.referralId, referralIdFor(lead.hotelId, timestamp),
+        limits.windowSeconds, limits.perClient, limits.perHotel, limits.repeatWindowSeconds,
       ],
     );
-    await enqueueEvent(
-      tx,
+    const checks = rows[0]!;
+    if (checks.earlier_id) return { kind: 'repeated', id: checks.earlier_id, referralId: checks.earlier_referral_id };
+    if (lead.ipAddress && checks.client_wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: checks.client_wait };
+    if (checks.hotel_wait !== null) return { kind: 'limited', by: 'hotel', retryAfterSeconds: checks.hotel_wait };
+
+    // The requested referral id when free, else this hotel's id with the first free moment from now.
+    const referralId =
+      lead.referralId && !checks.requested_taken
+        ? lead.referralId
+        : !checks.now_taken
+          ? referralIdFor(lead.hotelId, timestamp)
+          : await firstFreeReferralId(tx, lead.hotelId, timestamp + 1);
+    const id = randomUUID();
+    const event = prepareEvent(
       'lead.created',
       {
         leadId: id,
@@ -101,6 +118,17 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
         referralId,
       },
       { key: id },
+    );
+    await tx.query(
+      `WITH lead AS (
+         INSERT INTO leads (id, hotel_id, hotel_name, contact_email, user_id, name, email, message, check_in_date, check_out_date, guests,
+                            referral_url, referral_id, ip_address, user_agent, repeat_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ) ${outboxInsert(17)}`,
+      [
+        id, lead.hotelId, lead.hotelName, lead.contactEmail, lead.userId, lead.name, lead.email, lead.message, lead.checkInDate, lead.checkOutDate,
+        lead.guests, lead.referralUrl, referralId, lead.ipAddress, lead.userAgent, lead.repeatKey, ...event.values,
+      ],
     );
     return { kind: 'created', id, referralId };
   });

@@ -164,6 +164,27 @@ describe('POST /api/leads', () => {
     expect((await lead({ hotelId: ownHotel, referralId: 'x'.repeat(65) })).status).toBe(400);
   });
 
+  it('gives the first free moment when the requested id and the present moment\'s are both taken', async () => {
+    // Every id of this hotel for the next 3 seconds is already some lead's (leads of long ago, outside the limits' window).
+    const from = Date.now();
+    await sut.pool.query(
+      `INSERT INTO leads (id, hotel_id, hotel_name, referral_id, repeat_key, created_at)
+       SELECT gen_random_uuid(), $1::int, 'Taken', 'RR_' || $1::int || '_' || (($2::bigint) + s), 'taken-' || s, now() - interval '1 day'
+         FROM generate_series(0, 2999) AS s`,
+      [ownHotel, from],
+    );
+    try {
+      const res = await lead({ hotelId: ownHotel, referralId: `RR_${ownHotel}_${from}`, ...stay(7) });
+      expect(res.status).toBe(201);
+      const timestamp = Number(/^RR_\d+_(\d{13})$/.exec(res.body.referralId)?.[1]);
+      expect(timestamp).toBeGreaterThanOrEqual(from + 3000);
+      const { rows } = await sut.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE referral_id = $1', [res.body.referralId]);
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await sut.pool.query(`DELETE FROM leads WHERE repeat_key LIKE 'taken-%'`);
+    }
+  });
+
   it('answers 400 "Booking link not available for this hotel." when the hotel has no booking URL', async () => {
     const res = await lead({ hotelId: noLinkHotel, userId: null, name: null, email: null });
     expect(res.status).toBe(400);
