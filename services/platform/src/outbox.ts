@@ -88,6 +88,13 @@ export interface OutboxRelayOptions {
   /** Safety poll while listening, for a notification lost with a dropped connection (default 5 s). */
   safetyPollMs?: number;
   batchSize?: number;
+  /**
+   * The shortest time between the starts of two batches (default 20 ms). A relay woken after a quiet spell
+   * reads at once; under a stream of writes, rows committed meanwhile wait for the interval and go out
+   * together, so a busy service reads and publishes a few times per interval instead of once per write.
+   * A full batch (a backlog) is followed at once.
+   */
+  batchIntervalMs?: number;
 }
 
 /**
@@ -105,6 +112,9 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   private pendingWake = false;
   private failures = 0;
+  private lastBatchAt = Number.NEGATIVE_INFINITY;
+  private lastBatchFull = false;
+  private stopPause: (() => void) | undefined;
   private listener: pg.Client | undefined;
   private listening = false;
   private listenRetry: NodeJS.Timeout | undefined;
@@ -173,11 +183,16 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     const pollMs = this.options.pollMs ?? 250;
     const safetyPollMs = this.options.safetyPollMs ?? 5_000;
+    const batchIntervalMs = this.options.batchIntervalMs ?? 20;
     while (this.running) {
+      const sinceLast = performance.now() - this.lastBatchAt;
+      if (sinceLast < batchIntervalMs && !this.lastBatchFull) await this.pause(batchIntervalMs - sinceLast);
+      this.lastBatchAt = performance.now();
       this.pendingWake = false;
       let published = 0;
       try {
         published = await this.publishBatch();
+        this.lastBatchFull = published >= this.batchSize;
         this.failures = 0;
       } catch (err) {
         this.failures += 1;
@@ -185,7 +200,7 @@ export class OutboxRelay {
       }
       // A full batch may have more behind it. A partial one took every row committed before its read; a
       // row committed since then sends its own notification, which set pendingWake during the batch. So
-      // while LISTENing the relay does not go round again only to find nothing (four statements per
+      // while LISTENing the relay does not go round again only to find nothing (three statements per
       // batch); when polling it does.
       if (published > 0 && this.failures === 0 && (published >= this.batchSize || !this.listening)) continue;
       if (this.pendingWake && this.failures === 0) continue;
@@ -201,22 +216,33 @@ export class OutboxRelay {
     }
   }
 
+  /** Waits `ms` (the rest of the batch interval); a stop ends the wait. */
+  private async pause(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.stopPause = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.stopPause = undefined;
+  }
+
   /** Publishes one batch; returns how many rows were sent. */
   async publishBatch(): Promise<number> {
     const client = await this.options.pool.connect();
     try {
       await client.query('BEGIN');
-      // One relay of a schema publishes at a time (the others wait for their next wake-up), so the
-      // instances of a service never reorder one aggregate's events between them.
-      const { rows: turn } = await client.query<{ mine: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('outbox'), hashtext($1)) AS mine", [this.options.schema]);
-      if (!turn[0]?.mine) {
-        await client.query('COMMIT');
-        return 0;
-      }
+      // One relay of a schema publishes at a time (the others find no rows and wait for their next
+      // wake-up), so the instances of a service never reorder one aggregate's events between them. The
+      // lock is taken (once, as the statement starts) by the statement that reads the batch. Its
+      // snapshot may be older than the last holder's commit; a row that holder marked sent meanwhile is
+      // re-read by FOR UPDATE in its committed version, which no longer matches, so it is not taken again.
       const { rows } = await client.query<OutboxRow>(
         `SELECT id, topic, message_key, event_type, payload, headers FROM outbox
-          WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
+          WHERE (SELECT pg_try_advisory_xact_lock(hashtext('outbox'), hashtext($1))) AND sent_at IS NULL
+          ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [this.options.schema, this.batchSize],
       );
       if (rows.length === 0) {
         await client.query('COMMIT');
@@ -273,6 +299,7 @@ export class OutboxRelay {
     this.listener = undefined;
     this.listening = false;
     await listener?.end().catch(() => undefined);
+    this.stopPause?.();
     this.wake?.();
     await this.loop;
     await this.publishBatch().catch((err: unknown) => this.options.logger.warn({ err }, 'final outbox flush failed; rows stay for the next start'));

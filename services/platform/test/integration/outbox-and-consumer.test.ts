@@ -141,6 +141,26 @@ describe('transactional outbox', () => {
 
 describe('outbox relay wake-up', () => {
   const insertRow = (id: string) => pool.query(`INSERT INTO outbox (id, topic, message_key, event_type, payload) VALUES ($1, $2, 'k', 'test.event', '{}')`, [id, topic]);
+  /** The pool, counting (the time of) each read of the outbox made on the connections the relay takes from it. */
+  const countingReads = (reads: number[]): Pool =>
+    new Proxy(pool, {
+      get(target, property, receiver) {
+        if (property !== 'connect') return Reflect.get(target, property, receiver);
+        return async () => {
+          const client = await target.connect();
+          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+          return new Proxy(client, {
+            get(c, p, r) {
+              if (p !== 'query') return Reflect.get(c, p, r);
+              return (...args: unknown[]) => {
+                if (typeof args[0] === 'string' && args[0].includes('FROM outbox')) reads.push(performance.now());
+                return query(...args);
+              };
+            },
+          });
+        };
+      },
+    });
 
   it('wakes on the commit of an outbox row (LISTEN/NOTIFY), long before its safety poll', async () => {
     await pool.query('DELETE FROM outbox');
@@ -159,26 +179,8 @@ describe('outbox relay wake-up', () => {
 
   it('reads the outbox once for a batch that took every row, and again for rows committed while it published', async () => {
     await pool.query('DELETE FROM outbox');
-    // The relay's own statements, counted on the connections it takes from the pool.
     const reads: number[] = [];
-    const counting = new Proxy(pool, {
-      get(target, property, receiver) {
-        if (property !== 'connect') return Reflect.get(target, property, receiver);
-        return async () => {
-          const client = await target.connect();
-          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-          return new Proxy(client, {
-            get(c, p, r) {
-              if (p !== 'query') return Reflect.get(c, p, r);
-              return (...args: unknown[]) => {
-                if (typeof args[0] === 'string' && args[0].includes('FROM outbox')) reads.push(Date.now());
-                return query(...args);
-              };
-            },
-          });
-        };
-      },
-    });
+    const counting = countingReads(reads);
     let publishing: (() => void) | undefined;
     const slowBus: typeof bus = Object.assign(Object.create(bus) as typeof bus, {
       publish: async (messages: Parameters<typeof bus.publish>[0]) => {
@@ -214,6 +216,40 @@ describe('outbox relay wake-up', () => {
       await insertRow(late);
       await eventually(async () => (await pool.query('SELECT 1 FROM outbox WHERE id = $1 AND sent_at IS NOT NULL', [late])).rowCount === 1, 10_000, 'late row sent');
       expect(reads).toHaveLength(2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('under a stream of writes, reads the outbox at most once per batch interval and sends every row', async () => {
+    await pool.query('DELETE FROM outbox');
+    const reads: number[] = [];
+    const batchIntervalMs = 100;
+    const relay = new OutboxRelay({ pool: countingReads(reads), bus, logger, schema, listenUrl: databaseUrl, safetyPollMs: 600_000, batchIntervalMs });
+    relay.start();
+    try {
+      await eventually(async () => relay.isListening, 10_000, 'relay listening');
+      await eventually(async () => reads.length >= 1, 10_000, 'first catch-up read');
+      await sleep(2 * batchIntervalMs);
+      reads.length = 0;
+      // Sixty rows, each committed on its own, each with its notification.
+      const ids: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        const id = randomUUID();
+        ids.push(id);
+        await insertRow(id);
+        await sleep(5);
+      }
+      await eventually(async () => (await outboxBacklog(pool)).unsent === 0, 10_000, 'every row sent');
+      const consumed = await eventually(async () => {
+        const got = received.filter((m) => ids.includes(m.headers['event-id'] ?? ''));
+        return got.length >= ids.length ? got : undefined;
+      }, 20_000, 'all 60 consumed');
+      expect(consumed.map((m) => m.headers['event-id'])).toEqual(ids);
+      // Reads came at least the interval apart, so far fewer than the rows.
+      const gaps = reads.slice(1).map((t, i) => t - reads[i]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(batchIntervalMs - 5);
+      expect(reads.length).toBeLessThan(ids.length / 2);
     } finally {
       await relay.stop();
     }
