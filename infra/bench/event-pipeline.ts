@@ -19,8 +19,10 @@ const hotelId = Number(process.env.HOTEL_ID ?? 1);
 const runBase = Date.now() * 100;
 const referralPattern = new RegExp(`RR_${hotelId}_(\\d{15})`);
 
-// Stays start next year, on a day that differs from run to run (eight guest counts per day), so no lead repeats an earlier one.
-const stayStart = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1) + (Math.floor(Date.now() / 60_000) % 2_000) * 86_400_000;
+// Stays start next year (eight guest counts per day), each lead its own; the run's own user agent (part of what
+// makes two leads the same) keeps a run's leads apart from an earlier run's with the same stays.
+const stayStart = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1);
+const userAgent = `reproute-event-pipeline-bench/${runBase}`;
 const stayDay = (i: number, nights = 0) => new Date(stayStart + (Math.floor(i / 8) + nights) * 86_400_000).toISOString().slice(0, 10);
 
 const postedAt = new Map<string, number>();
@@ -33,7 +35,7 @@ async function post(i: number) {
   const started = performance.now();
   const res = await fetch(`${gateway}/api/leads`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
     // Each lead its own stay: the same lead repeated within minutes is answered with the first and sends no email.
     body: JSON.stringify({ hotelId, userId: null, guests: 1 + (i % 8), checkInDate: stayDay(i), checkOutDate: stayDay(i, 3), referralId: marker }),
   });
