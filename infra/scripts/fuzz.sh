@@ -7,16 +7,24 @@
 # default, since their writes change the seed data (hotels, cities, reviews) whoever uses the system reads;
 # with every method when FUZZ_EVERY_ROLE_WRITES=1, as the test command does on a stack nothing reads after.
 # FUZZ_ROLES picks the callers (default: visitor traveller provider admin), so two stacks can share the work.
-# Logout is left out so a run keeps its token.
+# Logout is left out so a run keeps its token. FUZZ_INSTALL_ONLY=1 installs schemathesis and stops.
 # /api/health is left out: its 503 is the documented answer when a service is down.
 COMPONENT=fuzz
 source "$(dirname "$0")/lib.sh"
 VENV="${XDG_CACHE_HOME:-$HOME/.cache}/reproute/venv"
+# The test command runs two fuzz stages at once: the first to find no schemathesis installs it while the
+# other waits on the lock (on a fresh machine both had made the venv at once, and one found no pip in it).
+mkdir -p "$(dirname "$VENV")"
+exec 9>"$VENV.lock"
+flock 9
 if [ ! -x "$VENV/bin/schemathesis" ]; then
   log "installing schemathesis into $VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q 'schemathesis>=4,<5' || die "could not install schemathesis"
+  apt_install python3-venv
+  rm -rf "$VENV"
+  python3 -m venv "$VENV" && "$VENV/bin/pip" install -q 'schemathesis>=4,<5' || { rm -rf "$VENV"; die "could not install schemathesis"; }
 fi
+flock -u 9
+[ "${FUZZ_INSTALL_ONLY:-0}" = 1 ] && exit 0
 BASE="http://127.0.0.1:$GATEWAY_PORT"
 EXAMPLES=${FUZZ_EXAMPLES:-25}
 # JUnit reports, one per caller: the test command's summary counts them (FUZZ_REPORT_PREFIX).
