@@ -186,7 +186,8 @@ export class OutboxRelay {
     const batchIntervalMs = this.options.batchIntervalMs ?? 20;
     while (this.running) {
       const sinceLast = performance.now() - this.lastBatchAt;
-      if (sinceLast < batchIntervalMs && !this.lastBatchFull) await this.pause(batchIntervalMs - sinceLast);
+      // The rest of the batch interval: only a stop ends it, not a nudge.
+      if (sinceLast < batchIntervalMs && !this.lastBatchFull) await this.wait(batchIntervalMs - sinceLast, (waker) => (this.stopPause = waker));
       this.lastBatchAt = performance.now();
       this.pendingWake = false;
       let published = 0;
@@ -205,27 +206,20 @@ export class OutboxRelay {
       if (published > 0 && this.failures === 0 && (published >= this.batchSize || !this.listening)) continue;
       if (this.pendingWake && this.failures === 0) continue;
       const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : this.listening ? safetyPollMs : pollMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      await this.wait(delay, (waker) => (this.wake = waker)); // a nudge or a stop ends it
     }
   }
 
-  /** Waits `ms` (the rest of the batch interval); a stop ends the wait. */
-  private async pause(ms: number): Promise<void> {
+  /** Waits `ms`, or until the function it hands to `setWaker` is called; hands over undefined once done. */
+  private async wait(ms: number, setWaker: (waker: (() => void) | undefined) => void): Promise<void> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      this.stopPause = () => {
+      setWaker(() => {
         clearTimeout(timer);
         resolve();
-      };
+      });
     });
-    this.stopPause = undefined;
+    setWaker(undefined);
   }
 
   /** Publishes one batch; returns how many rows were sent. */
