@@ -128,6 +128,9 @@ export const sheddingConfigSchema = z.object({
   // overloaded (AdaptiveConcurrencyLimit; 0 = off). Its limit starts at SHED_MAX_IN_FLIGHT (1,000 when 0) and
   // never goes under SHED_MIN_IN_FLIGHT.
   SHED_LATENCY_TARGET_MS: z.coerce.number().min(0).default(0),
+  // How long the median must stay over that target before the limit is first cut: a burst or a pause shorter than
+  // this (a collection, a checkpoint) is not overload and sheds nothing.
+  SHED_LATENCY_SUSTAIN_MS: z.coerce.number().int().min(0).default(1_000),
   SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8),
 });
 export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
@@ -204,7 +207,7 @@ export function createHttpApp(options: {
     const maxInFlight = shedding.SHED_MAX_IN_FLIGHT;
     const adaptive =
       shedding.SHED_LATENCY_TARGET_MS > 0
-        ? new AdaptiveConcurrencyLimit({ targetMs: shedding.SHED_LATENCY_TARGET_MS, min: shedding.SHED_MIN_IN_FLIGHT, max: Math.max(shedding.SHED_MIN_IN_FLIGHT, maxInFlight || 1_000), windowMs: 250, minSamples: 20 })
+        ? new AdaptiveConcurrencyLimit({ targetMs: shedding.SHED_LATENCY_TARGET_MS, min: shedding.SHED_MIN_IN_FLIGHT, max: Math.max(shedding.SHED_MIN_IN_FLIGHT, maxInFlight || 1_000), windowMs: 250, minSamples: 20, sustainMs: shedding.SHED_LATENCY_SUSTAIN_MS })
         : undefined;
     app.addHook('onRequest', (request, reply, done) => {
       loopDelay.noteActivity();

@@ -88,21 +88,38 @@ export class EventLoopDelay {
 
 /**
  * How many requests a process lets in at once, found from their latency (the idea of TCP Vegas and of
- * Envoy's adaptive concurrency filter, kept simple): it starts at `max`, so a process within its capacity
- * never sheds for it; while the median latency of a window of answers stays under `targetMs` the limit
- * grows back towards `max` (a tenth and one more a window), and when it goes over, the limit shrinks in
- * proportion (at most by half a window), never under `min`. Past the limit a request is answered 503 at once. Overload then waits in no queue: what is let
- * in is answered about as fast as the target, what is not is told to come back, instead of every request
- * waiting its turn behind a database pool or the services behind the gateway.
+ * Envoy's adaptive concurrency filter, with CoDel's rule for telling a standing queue from a burst). It starts at
+ * `max`, so a process within its capacity never sheds for it. Latency is judged a window at a time (at least
+ * `windowMs` and `minSamples` answers): the window's median against `targetMs`.
+ *
+ * - A burst is not overload: the limit is cut only once the median has stayed over the target for `sustainMs` (every
+ *   window in that span over it), and then at each window while it stays over. A pause of a second's fraction (a
+ *   collection, a checkpoint, a burst of arrivals) sheds nothing, however often it comes.
+ * - The first cut sets the limit to the most requests that were in flight at once in that window, not lower: the
+ *   queue stops growing at once, and after a slow spell that has passed, what was in flight during it leaves room
+ *   for the usual demand. Each later window over the target cuts again, in proportion to how far the median is
+ *   over it (at most by half), never under `min`.
+ * - A window under the target grows the limit back by a tenth and one (and ends the span: a new cut needs a
+ *   sustained one again); one in which the limit was not reached by half (the overload has passed) puts it back at
+ *   `max` at once.
+ *
+ * Past the limit a request is answered 503 at once. Overload then waits in no queue: what is let in is answered
+ * about as fast as the target, what is not is told to come back, instead of every request waiting its turn behind
+ * a database pool or the services behind the gateway.
  */
 export class AdaptiveConcurrencyLimit {
   private current: number;
   private inFlight = 0;
+  private peakInFlight = 0;
   private latencies: number[] = [];
   private windowStart: number;
+  /** When the run of windows over the target began (undefined: the last window was under it). */
+  private overSince: number | undefined;
+  /** Whether the limit has been cut since it was last put back at its maximum. */
+  private cut = false;
 
   constructor(
-    private readonly options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number },
+    private readonly options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number; sustainMs: number },
     /** The clock (a test's fake one). */
     private readonly now: () => number = () => performance.now(),
   ) {
@@ -119,6 +136,7 @@ export class AdaptiveConcurrencyLimit {
   acquire(): number | undefined {
     if (this.inFlight >= this.limit) return undefined;
     this.inFlight += 1;
+    if (this.inFlight > this.peakInFlight) this.peakInFlight = this.inFlight;
     return this.now();
   }
 
@@ -135,11 +153,27 @@ export class AdaptiveConcurrencyLimit {
     if (now - this.windowStart < this.options.windowMs || this.latencies.length < this.options.minSamples) return;
     const sorted = this.latencies.sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    const { targetMs, min, max } = this.options;
-    if (median > targetMs) this.current = Math.max(min, this.current * Math.max(0.5, targetMs / median));
-    else this.current = Math.min(max, this.current * 1.1 + 1);
+    const { targetMs, min, max, sustainMs } = this.options;
+    if (median > targetMs) {
+      // A window that began in a quiet spell counts for its last windowMs only.
+      this.overSince ??= Math.max(this.windowStart, now - this.options.windowMs);
+      if (now - this.overSince >= sustainMs) {
+        // The first cut holds the limit at what was in flight (the queue stops growing); later ones shrink it.
+        this.current = Math.max(min, this.cut ? this.current * Math.max(0.5, targetMs / median) : Math.min(max, this.peakInFlight));
+        this.cut = true;
+      }
+    } else {
+      this.overSince = undefined;
+      if (this.peakInFlight * 2 <= this.limit) {
+        this.current = max;
+        this.cut = false;
+      } else {
+        this.current = Math.min(max, this.current * 1.1 + 1);
+      }
+    }
     this.latencies = [];
     this.windowStart = now;
+    this.peakInFlight = this.inFlight;
   }
 }
 

@@ -223,7 +223,7 @@ describe('load shedding', () => {
   it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes and exempt paths up, and recovers', async () => {
     const shedApp = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 8 },
       shedExempt: (url) => url.startsWith('/page/'),
     });
     shedApp.get('/work', async () => ({ done: true }));
@@ -266,7 +266,7 @@ describe('load shedding', () => {
   it('answers 503 at once past the requests in flight it allows, counting each until its answer or its client is gone', async () => {
     const app = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2, SHED_LATENCY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 8 },
     });
     // Each /slow request waits until the test lets it finish, as a request waiting on a busy database would.
     const waiting: (() => void)[] = [];
@@ -306,7 +306,7 @@ describe('load shedding', () => {
     // limit is AdaptiveConcurrencyLimit's own tests (load-shedding.test.ts); this is its place in a request.
     const app = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 200, SHED_MIN_IN_FLIGHT: 4 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 200, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 4 },
     });
     let delayMs = 600;
     app.get('/work', async () => {

@@ -60,7 +60,7 @@ describe('EventLoopDelay', () => {
 });
 
 describe('AdaptiveConcurrencyLimit', () => {
-  const options = { targetMs: 50, min: 4, max: 100, windowMs: 1_000, minSamples: 10 };
+  const options = { targetMs: 50, min: 4, max: 100, windowMs: 1_000, minSamples: 10, sustainMs: 3_000 };
   /**
    * One window of the fake clock: `n` requests arrive at its start; those let in are answered after
    * `latency` ms, but the last at the window's end (when the window is counted); returns how many went in.
@@ -74,6 +74,13 @@ describe('AdaptiveConcurrencyLimit', () => {
     if (started.length > 0) limit.release(started.at(-1)!);
     return started.length;
   }
+  /** A limit already cut to its minimum by a sustained overload. */
+  function overloaded(clock: { t: number }) {
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    for (let i = 0; i < 12; i += 1) window(limit, clock, 60, 400);
+    expect(limit.limit).toBe(4);
+    return limit;
+  }
 
   it('starts at its maximum and keeps it while answers are fast', () => {
     const clock = { t: 0 };
@@ -83,15 +90,35 @@ describe('AdaptiveConcurrencyLimit', () => {
     expect(limit.limit).toBe(100);
   });
 
-  it('shrinks in proportion to how far the median is over the target, at most by half a window, never under its minimum', () => {
+  it('sheds nothing for a slow spell shorter than its sustain time, however slow, nor for slow windows between fast ones', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    // Two windows (2 s of the 3 s) at eight times the target, then fast again: every request goes in.
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(limit.limit).toBe(100);
+    expect(window(limit, clock, 60, 10)).toBe(60);
+    // Slow and fast windows in turn for a minute: a fast one ends each run, so the limit is never cut.
+    for (let i = 0; i < 30; i += 1) {
+      expect(window(limit, clock, 60, 400)).toBe(60);
+      expect(window(limit, clock, 60, 400)).toBe(60);
+      expect(window(limit, clock, 60, 10)).toBe(60);
+    }
+    expect(limit.limit).toBe(100);
+  });
+
+  it('once the median stays over the target, holds the limit at the peak in flight, then cuts in proportion to how far it is over (at most by half a window), never under its minimum', () => {
     const clock = { t: 0 };
     const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
     expect(window(limit, clock, 60, 400)).toBe(60);
-    expect(limit.limit).toBe(50); // 8× over the target: halved, not cut to an eighth
-    expect(window(limit, clock, 60, 100)).toBe(50);
-    expect(limit.limit).toBe(25); // 2× over: halved
-    expect(window(limit, clock, 60, 60)).toBe(25);
-    expect(limit.limit).toBe(20); // 1.2× over: × 50/60
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    // The third window completes the 3 s: held at the 60 that were in flight at once (not cut to 100 × 50/400).
+    expect(limit.limit).toBe(60);
+    expect(window(limit, clock, 80, 100)).toBe(60);
+    expect(limit.limit).toBe(30); // 2× over: halved at once, no sustain time once cutting
+    expect(window(limit, clock, 60, 60)).toBe(30);
+    expect(limit.limit).toBe(25); // 1.2× over: × 50/60
     for (let i = 0; i < 10; i += 1) window(limit, clock, 60, 400);
     expect(limit.limit).toBe(4);
     // Past the limit a request is refused at once, and a place frees when an answer goes.
@@ -102,32 +129,55 @@ describe('AdaptiveConcurrencyLimit', () => {
     expect(limit.acquire()).not.toBeUndefined();
   });
 
+  it('once cut, cuts further only while the median stays over the target for the sustain time again', () => {
+    const clock = { t: 0 };
+    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
+    for (let i = 0; i < 3; i += 1) window(limit, clock, 60, 400);
+    expect(limit.limit).toBe(60);
+    // Fast, with the demand at the limit: it grows by a tenth and one.
+    expect(window(limit, clock, 80, 10)).toBe(60);
+    expect(limit.limit).toBe(67);
+    // Two slow windows between fast ones, again and again: never cut further.
+    const seen = [limit.limit];
+    for (let i = 0; i < 5; i += 1) {
+      for (const latency of [400, 400, 10]) {
+        window(limit, clock, 60, latency);
+        seen.push(limit.limit);
+      }
+    }
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]!)).toBe(true);
+    // Slow windows in a row for longer than the sustain time: cut again.
+    const before = limit.limit;
+    for (let i = 0; i < 4; i += 1) window(limit, clock, 200, 400);
+    expect(limit.limit).toBeLessThan(before);
+  });
+
   it('counts a request answered from memory in flight but not in the median, so instant answers cannot hide slow ones', () => {
     const clock = { t: 0 };
     const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
     // Each window: 40 answers from memory at once and 20 that wait 400 ms. Counting all 60, the median would be 0.
-    const start = clock.t;
-    const fromMemory = Array.from({ length: 40 }, () => limit.acquire()!);
-    const waiting = Array.from({ length: 20 }, () => limit.acquire()!);
-    for (const s of fromMemory) limit.release(s, false);
-    clock.t = start + 400;
-    for (const s of waiting.slice(0, -1)) limit.release(s);
-    clock.t = start + options.windowMs;
-    limit.release(waiting.at(-1)!);
-    expect(limit.limit).toBe(50);
+    for (let i = 0; i < 3; i += 1) {
+      const start = clock.t;
+      const fromMemory = Array.from({ length: 40 }, () => limit.acquire()!);
+      const waiting = Array.from({ length: 20 }, () => limit.acquire()!);
+      for (const s of fromMemory) limit.release(s, false);
+      clock.t = start + 400;
+      for (const s of waiting.slice(0, -1)) limit.release(s);
+      clock.t = start + options.windowMs;
+      limit.release(waiting.at(-1)!);
+    }
+    expect(limit.limit).toBe(60);
     // In flight until answered, from memory or not.
-    const held = Array.from({ length: 50 }, () => limit.acquire());
+    const held = Array.from({ length: 60 }, () => limit.acquire());
     expect(held.every((s) => s !== undefined)).toBe(true);
     expect(limit.acquire()).toBeUndefined();
     limit.release(held[0]!, false);
     expect(limit.acquire()).not.toBeUndefined();
   });
 
-  it('grows back by a tenth and one a window once answers are fast again, up to its maximum', () => {
+  it('grows back by a tenth and one a window while the demand still reaches it and answers are fast, up to its maximum', () => {
     const clock = { t: 0 };
-    const limit = new AdaptiveConcurrencyLimit(options, () => clock.t);
-    for (let i = 0; i < 12; i += 1) window(limit, clock, 60, 400);
-    expect(limit.limit).toBe(4);
+    const limit = overloaded(clock);
     const seen: number[] = [];
     for (let i = 0; i < 60; i += 1) {
       window(limit, clock, 200, 5);
@@ -139,5 +189,24 @@ describe('AdaptiveConcurrencyLimit', () => {
     expect(seen).toContain(6);
     expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]!)).toBe(true);
     expect(seen.at(-1)).toBe(100);
+  });
+
+  it('goes back to its maximum at once when the demand falls to half of it, and a new cut needs a sustained span again', () => {
+    const clock = { t: 0 };
+    const limit = overloaded(clock);
+    // Two at a time, answered in 5 ms, for fifteen seconds (past the slow answers the last count left): fast, and
+    // the limit of 4 only half reached.
+    for (let i = 0; i < 15; i += 1) {
+      const pair = [limit.acquire()!, limit.acquire()!];
+      clock.t += 5;
+      for (const s of pair) limit.release(s);
+      clock.t += 995;
+    }
+    expect(limit.limit).toBe(100);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(limit.limit).toBe(100);
+    expect(window(limit, clock, 60, 400)).toBe(60);
+    expect(limit.limit).toBe(60);
   });
 });
