@@ -19,6 +19,7 @@ start_one() {
   local pidfile="$RUN/$label.pid"
   if pid_alive "$pidfile" && port_open 127.0.0.1 "$port"; then log "$label already running on :$port"; return; fi
   if port_open 127.0.0.1 "$port"; then die "port $port is taken by another process; cannot start $label"; fi
+  keep_log "$LOGS/$label.log"
   (
     cd "$ROOT/$dir"
     # setsid: the process outlives the shell (and process group) that started it.

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, login, runScript, seedAccounts, registerTraveller, stack, waitForEmail } from '@reproute/platform/testing';
+import { api, eventually, logMark, login, runScript, seedAccounts, registerTraveller, waitForEmail } from '@reproute/platform/testing';
 import { startOtlpReceiver, type ReceivedSpan } from '@reproute/platform/testing';
 
 // Every process exports OTLP/HTTP to the stack's trace sink port (4318, infra/env.sh); this test listens there,
@@ -43,6 +41,7 @@ function one(spans: ReceivedSpan[], predicate: (s: ReceivedSpan) => boolean, wha
 describe('one trace per user action', () => {
   it('follows a lead from the gateway through referral, Postgres, the outbox, Kafka, the notifier and BullMQ to the SMTP send', async () => {
     const { traceId, traceparent } = newTrace();
+    const logs = logMark();
     const traveller = await registerTraveller({ firstName: 'Trace', lastName: 'Tester' });
     const res = await api('POST', '/api/leads', {
       token: traveller.token,
@@ -77,9 +76,9 @@ describe('one trace per user action', () => {
     }, 90_000, 'the whole path of the lead in one trace');
 
     // The logs of each hop carry the same trace id.
-    const logs = path.join(stack.dataDir, 'logs');
+    const written = logs.read();
     for (const service of ['gateway', 'referral', 'notifier']) {
-      const lines = fs.readFileSync(path.join(logs, `${service}.log`), 'utf8').split('\n');
+      const lines = (written.get(`${service}.log`) ?? '').split('\n');
       expect(lines.some((l) => l.includes(`"trace_id":"${traceId}"`)), `${service} log lines with the trace id`).toBe(true);
     }
   });

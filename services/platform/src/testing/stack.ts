@@ -5,6 +5,7 @@
  * started for, and the scripts it runs (stop Kafka, restart a service) act on that stack only.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,4 +67,34 @@ export function runScriptAsync(script: string, args: string[] = [], options: { t
       err ? reject(new Error(`${script} ${args.join(' ')} failed: ${stderr || err.message}`)) : resolve(stdout),
     );
   });
+}
+
+/**
+ * The stack's process logs (`logs/*.log`) as they stand now; `read()` gives what each has gained since, by file
+ * name. A long-lived stack's logs grow without end (a load test leaves hundreds of megabytes, and Node cannot make
+ * a string of over 512 MB), so a test reads only the part written while it ran. A file created since, or cut
+ * shorter than it was, is read from its start.
+ */
+export function logMark(dir = path.join(stack.dataDir, 'logs')): { read(): Map<string, string> } {
+  const logFiles = () => fs.readdirSync(dir).filter((name) => name.endsWith('.log'));
+  const sizeOf = (file: string) => fs.statSync(path.join(dir, file)).size;
+  const marks = new Map(logFiles().map((file) => [file, sizeOf(file)]));
+  return {
+    read() {
+      const gained = new Map<string, string>();
+      for (const file of logFiles()) {
+        const size = sizeOf(file);
+        const from = (marks.get(file) ?? 0) <= size ? (marks.get(file) ?? 0) : 0;
+        const buffer = Buffer.alloc(size - from);
+        const fd = fs.openSync(path.join(dir, file), 'r');
+        try {
+          fs.readSync(fd, buffer, 0, buffer.length, from);
+        } finally {
+          fs.closeSync(fd);
+        }
+        gained.set(file, buffer.toString('utf8'));
+      }
+      return gained;
+    },
+  };
 }
