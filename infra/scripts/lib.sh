@@ -11,6 +11,7 @@ RUN="$DATA/run"
 mkdir -p "$DATA" "$LOGS" "$RUN"
 
 log() { printf '\033[1;34m[%s]\033[0m %s\n' "${COMPONENT:-reproute}" "$*"; }
+die() { printf '\033[1;31m[%s] %s\033[0m\n' "${COMPONENT:-reproute}" "$*" >&2; exit 1; }
 
 # keep_log FILE: before a process starts writing FILE again, a file past LOG_KEEP_MB (256) is moved to FILE.1 (the
 # one before it goes), so a local stack's logs stay bounded across restarts: a load test writes hundreds of MB.
@@ -19,7 +20,6 @@ keep_log() {
   size=$(stat -c %s "$1" 2>/dev/null || echo 0)
   if [ "$size" -gt $((${LOG_KEEP_MB:-256} * 1024 * 1024)) ]; then mv -f "$1" "$1.1"; fi
 }
-die() { printf '\033[1;31m[%s] %s\033[0m\n' "${COMPONENT:-reproute}" "$*" >&2; exit 1; }
 
 # port_open HOST PORT: true when something accepts TCP connections there.
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && exec 3>&- 3<&- ; }

@@ -128,8 +128,8 @@ export const sheddingConfigSchema = z.object({
   // overloaded (AdaptiveConcurrencyLimit; 0 = off). Its limit starts at SHED_MAX_IN_FLIGHT (1,000 when 0) and
   // never goes under SHED_MIN_IN_FLIGHT.
   SHED_LATENCY_TARGET_MS: z.coerce.number().min(0).default(0),
-  // How long the median must stay over that target before the limit is first cut: a burst or a pause shorter than
-  // this (a collection, a checkpoint) is not overload and sheds nothing.
+  // How long the median must stay over that target before the limit is cut (and again after any window under it): a
+  // burst or a pause shorter than this (a collection, a checkpoint) is not overload and sheds nothing.
   SHED_LATENCY_SUSTAIN_MS: z.coerce.number().int().min(0).default(1_000),
   SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8),
 });

@@ -153,10 +153,10 @@ export class AdaptiveConcurrencyLimit {
     if (now - this.windowStart < this.options.windowMs || this.latencies.length < this.options.minSamples) return;
     const sorted = this.latencies.sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    const { targetMs, min, max, sustainMs } = this.options;
+    const { targetMs, min, max, sustainMs, windowMs } = this.options;
     if (median > targetMs) {
       // A window that began in a quiet spell counts for its last windowMs only.
-      this.overSince ??= Math.max(this.windowStart, now - this.options.windowMs);
+      this.overSince ??= Math.max(this.windowStart, now - windowMs);
       if (now - this.overSince >= sustainMs) {
         // The first cut holds the limit at what was in flight (the queue stops growing); later ones shrink it.
         this.current = Math.max(min, this.cut ? this.current * Math.max(0.5, targetMs / median) : Math.min(max, this.peakInFlight));

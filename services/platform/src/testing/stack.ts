@@ -84,7 +84,8 @@ export function logMark(dir = path.join(stack.dataDir, 'logs')): { read(): Map<s
       const gained = new Map<string, string>();
       for (const file of logFiles()) {
         const size = sizeOf(file);
-        const from = (marks.get(file) ?? 0) <= size ? (marks.get(file) ?? 0) : 0;
+        const mark = marks.get(file) ?? 0;
+        const from = mark <= size ? mark : 0;
         const buffer = Buffer.alloc(size - from);
         const fd = fs.openSync(path.join(dir, file), 'r');
         try {
