@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { API, expect, registerViaApi } from './support';
 
 export * from './support';
@@ -67,12 +67,6 @@ export async function createAdminHotelApi(request: APIRequestContext, token: str
 
 export async function deleteHotelApi(request: APIRequestContext, token: string, hotelId: number) {
   await request.delete(`${API}/api/hotels/${hotelId}`, { headers: { Authorization: `Bearer ${token}` } });
-}
-
-/** The toast showing `title` (and, when given, `description`). */
-export function toastWith(page: Page, title: string, description?: string) {
-  const toast = page.locator('.toast-root').filter({ has: page.getByText(title, { exact: true }) });
-  return description ? toast.filter({ hasText: description }) : toast;
 }
 
 /** Removes a provider's listing, so tests leave the public catalog as they found it. */

@@ -1,13 +1,12 @@
-import { expect, firstBookableHotel, registerViaApi, signInWithToken, test } from './support';
+import { expect, firstBookableHotel, registerViaApi, signInWithToken, test, toastWith } from './support';
 
 test.describe('favourites', () => {
   test('a visitor gets the destructive "Sign in Required" toast, and the page offers sign-in', async ({ page }) => {
     await page.goto('/search');
     await page.getByTestId('hotel-card').first().getByRole('button', { name: /to favorites$/ }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Sign in Required' });
+    const toast = toastWith(page, 'Sign in Required', 'Please sign in to save favorites');
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Please sign in to save favorites');
-    await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
 
     await page.goto('/favorites');
     await expect(page.getByTestId('favorites-empty')).toBeVisible();

@@ -118,3 +118,12 @@ export async function waitForEmail(request: APIRequestContext, address: string, 
   }
   throw new Error(`no email "${subject}" for ${address} within ${timeoutMs} ms`);
 }
+
+/**
+ * The toast on screen showing `title` (and, when given, `description`). Not `getByRole('status')`:
+ * that is Radix's screen-reader announcement, a hidden copy removed one second after it is made.
+ */
+export function toastWith(page: Page, title: string, description?: string) {
+  const toast = page.locator('.toast-root').filter({ has: page.getByText(title, { exact: true }) });
+  return description ? toast.filter({ hasText: description }) : toast;
+}
