@@ -55,5 +55,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // .vite/manifest.json: which chunks each route loads (scripts/bundle-budget.ts reads it).
     manifest: !isSsrBuild,
     chunkSizeWarningLimit: 700,
+    // No <link rel="modulepreload"> added for a lazily loaded chunk's imports. On a page the server wrote, the
+    // page's own script already asks for its screen's chunks a few per task after the first paint; the links
+    // Vite's helper added for those not yet asked for came in one long task (100-300 ms on a phone at Lighthouse's
+    // 4x CPU) inside the entry's evaluation. Later screens load on the visitor's intent (app/preloadOnIntent.ts).
+    modulePreload: false,
   },
 }));

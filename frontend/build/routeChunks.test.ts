@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { routeChunks } from './routeChunks';
+import { entryPreloads, routeChunks } from './routeChunks';
 
 const chunk = (fileName: string, fields: Partial<Rolldown.OutputChunk>) => ({ type: 'chunk', fileName, imports: [], isEntry: false, isDynamicEntry: false, facadeModuleId: null, ...fields }) as Rolldown.OutputChunk;
 
@@ -27,4 +27,21 @@ const NotFoundPage = lazyPage(() => import('@/pages/errors/NotFoundPage'));
       { path: '*', files: ['/assets/NotFoundPage.js'] },
     ]);
   });
+
+  it('names every chunk the entry imports, directly or through another, once each, and not the entry itself', () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true, imports: ['assets/jsx.js', 'assets/client.js'], dynamicImports: ['assets/HomePage.js'] }),
+      'assets/jsx.js': chunk('assets/jsx.js', {}),
+      'assets/client.js': chunk('assets/client.js', { imports: ['assets/jsx.js', 'assets/store.js'] }),
+      'assets/store.js': chunk('assets/store.js', {}),
+      'assets/HomePage.js': chunk('assets/HomePage.js', { isDynamicEntry: true, imports: ['assets/icons.js'] }),
+      'assets/icons.js': chunk('assets/icons.js', {}),
+      'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
+    } as unknown as Rolldown.OutputBundle;
+    expect(entryPreloads(bundle, 'assets/index.js')).toBe(
+      ['jsx', 'client', 'store'].map((name) => `\n    <link rel="modulepreload" crossorigin href="/assets/${name}.js">`).join(''),
+    );
+    expect(entryPreloads(bundle, 'assets/store.js', '/app/')).toBe('');
+  });
 });
+

@@ -38,6 +38,13 @@ export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesS
   return { routes };
 }
 
+/** `<link rel="modulepreload">` for each chunk the entry imports statically, directly or not, in the order they are reached. */
+export function entryPreloads(bundle: Rolldown.OutputBundle, entryFile: string, base = '/'): string {
+  const chunks = Object.fromEntries(Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+  const files = [...staticClosure(chunks, entryFile)].filter((file) => file !== entryFile);
+  return files.map((file) => `\n    <link rel="modulepreload" crossorigin href="${base}${file}">`).join('');
+}
+
 /** Vite plugin: writes `.vite/route-chunks.json` beside the manifest (production builds only). */
 export function routeChunksPlugin(): Plugin {
   let root = process.cwd();
@@ -48,6 +55,16 @@ export function routeChunksPlugin(): Plugin {
     configResolved(config) {
       root = config.root;
       base = config.base;
+    },
+    // With Vite's `modulePreload` off (vite.config.ts), index.html names the entry's own imports here, as Vite
+    // would have: the gateway asks for them with the entry (spa.ts), not one round trip after it.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const { bundle, chunk } = context;
+        if (!bundle || !chunk || html.includes('rel="modulepreload"')) return html;
+        return html.replace(/(<script type="module" crossorigin src="[^"]+"><\/script>)/, (script: string) => script + entryPreloads(bundle, chunk.fileName, base));
+      },
     },
     generateBundle(_options, bundle) {
       const routesSource = fs.readFileSync(path.join(root, 'src', 'app', 'routes.tsx'), 'utf8');

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { preloadScreens } from './app/preloadScreens';
+import { preloadOnIntent } from './app/preloadOnIntent';
 import { hydrateInPieces } from './app/hydrateLater';
 import { PRERENDERED_ATTRIBUTE as PRERENDERED } from '@reproute/contracts';
 import { markSignedIn, readToken } from './lib/tokenStorage';
@@ -31,10 +32,12 @@ if (root.hasAttribute(PRERENDERED) && !signedIn) {
     .then(() => {
       // The page's own script holds a click or a submit made before now and gives it again once this goes.
       root.removeAttribute(PRERENDERED);
+      preloadOnIntent(routes);
     });
 } else {
   // Nothing written, or signed in (a session whose cookie was missing got the visitor's render).
   root.removeAttribute(PRERENDERED);
   root.replaceChildren();
   createRoot(root).render(app);
+  preloadOnIntent(routes);
 }

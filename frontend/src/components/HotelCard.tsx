@@ -7,7 +7,7 @@ import { bookingTarget, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabe
 import { nightsBetween, readStay, stayQuery } from '@/lib/searchParams';
 import { HotelImage } from './HotelImage';
 import { FavoriteButton } from './FavoriteButton';
-import { BookingDialog } from './BookingDialog';
+import { bookingIntent, LazyBookingDialog } from './LazyBookingDialog';
 import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
 import { cn } from '@/lib/cn';
@@ -101,14 +101,14 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
               <Link to={path}>View Gym Details</Link>
             </Button>
             {bookingTarget(hotel) ? (
-              <Button variant="primary" size="sm" className="flex-1" onClick={() => setBookingOpen(true)}>
+              <Button variant="primary" size="sm" className="flex-1" onClick={() => setBookingOpen(true)} {...bookingIntent}>
                 Check Availability
               </Button>
             ) : null}
           </div>
         </div>
       </div>
-      {bookingTarget(hotel) ? <BookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} /> : null}
+      {bookingTarget(hotel) ? <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} /> : null}
     </article>
   );
 }

@@ -8,7 +8,7 @@ import type { Hotel } from '@/api/types';
 import { HotelImage } from '@/components/HotelImage';
 import { FavoriteButton } from '@/components/FavoriteButton';
 import { ShareButton } from '@/components/ShareButton';
-import { BookingDialog } from '@/components/BookingDialog';
+import { bookingIntent, LazyBookingDialog } from '@/components/LazyBookingDialog';
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
@@ -224,11 +224,11 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 <p className="mt-2 text-sm text-slate-600">Choose dates when you book to see the total for your stay.</p>
               ) : null}
               <div className="mt-5 grid gap-2">
-                <Button size="lg" onClick={openBooking}>
+                <Button size="lg" onClick={openBooking} {...bookingIntent}>
                   <CalendarCheck aria-hidden className="h-5 w-5" />
                   Book Now
                 </Button>
-                <Button size="lg" variant="outline" onClick={openBooking}>
+                <Button size="lg" variant="outline" onClick={openBooking} {...bookingIntent}>
                   <ExternalLink aria-hidden className="h-5 w-5" />
                   Check Rates
                 </Button>
@@ -243,7 +243,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </aside>
         </HydrateLater>
       </Container>
-      <BookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} />
+      <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField } from '@/components/ui/Field';
 import { useSession } from '@/hooks/useSession';
+import { longDate, monthYear } from '@/lib/dates';
 import { toast } from '@/store/toast';
 import { StarRating } from './StarRating';
 import { tagLabel } from './reviewTags';
@@ -21,14 +22,14 @@ function reviewerName(review: ReviewAnswer): string {
 function stayLabel(stayDate: string | null): string | null {
   if (!stayDate) return null;
   const [year, month] = stayDate.split('-').map(Number);
-  if (!year || !month) return null;
-  return new Date(year, month - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  if (!year || !month || month > 12) return null;
+  return monthYear(year, month);
 }
 
 const replyMaxLength = 2000;
 
 function replyDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+  return longDate(new Date(iso));
 }
 
 /** The hotel's answer under a review, as text. */
