@@ -16,7 +16,7 @@ import { toast } from '@/store/toast';
 export const COPIED_MS = 2000;
 export const CLOSE_AFTER_REDIRECT_MS = 1000;
 
-interface BookingDialogProps {
+export interface BookingDialogProps {
   hotel: Hotel;
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import type { Hotel } from '@/api/types';
+import { lazy } from 'react';
+import type { BookingDialogProps } from './BookingDialog';
+import { WhenOpened } from './ui/WhenOpened';
 
 const load = () => import('./BookingDialog');
 const BookingDialog = lazy(() => load().then((module) => ({ default: module.BookingDialog })));
@@ -17,15 +18,12 @@ export const bookingIntent = { onPointerEnter: preloadBookingDialog, onTouchStar
 
 /**
  * The booking dialog, whose code (Radix Dialog with its focus trap and scroll lock, the booking form)
- * loads when it first opens or on the intent to open it, not with every hotel card of a page: mounted
- * from its first opening on, and kept, so it closes with its own transition.
+ * loads when it first opens or on the intent to open it, not with every hotel card of a page.
  */
-export function LazyBookingDialog({ hotel, open, onOpenChange }: { hotel: Hotel; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [needed, setNeeded] = useState(open);
-  if (open && !needed) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <BookingDialog hotel={hotel} open={open} onOpenChange={onOpenChange} />
-    </Suspense>
-  ) : null;
+export function LazyBookingDialog(props: BookingDialogProps) {
+  return (
+    <WhenOpened open={props.open}>
+      <BookingDialog {...props} />
+    </WhenOpened>
+  );
 }
