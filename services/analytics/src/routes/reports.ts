@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { allEquipmentLabels, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary } from '@reproute/contracts';
-import { notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { allEquipmentLabels, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary, type EndpointQuery, type ProviderAnalytics } from '@reproute/contracts';
+import { notFound, requireUser, serveEndpoint, type Queryable, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { dayBucket, daysStart, fillDays, emptyCounters, windowStart } from '../domain/rollups.ts';
 import { byActivity, summaryWindow, totalOf, windowHours } from '../domain/summary.ts';
@@ -41,33 +41,8 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   serveEndpoint(app, endpoints['GET /api/analytics/summary'], summary);
   serveEndpoint(app, endpoints['GET /api/admin/analytics/summary'], summary);
 
-  /**
-   * A provider's own hotels (from the projection): page views, referral clicks, leads and the rest,
-   * per hotel and per day, over `range` (7, 30 or 90) days; `hotelId` narrows totals and days to one listing.
-   */
-  serveEndpoint(app, endpoints['GET /api/provider/analytics'], async (request) => {
-    const provider = requireUser(request);
-    const query = request.query;
-    const days = query.range ?? query.days ?? 30;
-    const now = new Date();
-    const fromDay = daysStart(now, days);
-    const own = await hotelsOfProvider(ctx.pool, provider.id);
-    const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
-    if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
-    const [hotels, daily] = await Promise.all([
-      hotelFigures(ctx.pool, fromDay, chosen),
-      dailyCounters(ctx.pool, fromDay, chosen.map((h) => h.hotelId)),
-    ]);
-    return {
-      generatedAt: now.toISOString(),
-      days,
-      from: fromDay,
-      to: dayBucket(now),
-      totals: totalOf(hotels),
-      hotels,
-      daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters),
-    };
-  });
+  /** A provider's own hotels' figures (providerAnalytics, below). */
+  serveEndpoint(app, endpoints['GET /api/provider/analytics'], async (request) => providerAnalytics(ctx.pool, requireUser(request).id, request.query));
 
   /** Demand data: per city the provider lists in, what travellers searched for there over the last 30 days, and which of the provider's hotels there list it. */
   serveEndpoint(app, endpoints['GET /api/provider/insights'], async (request) => {
@@ -79,4 +54,28 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const counts = await citySearchCounts(ctx.pool, keys, keys.map(cityPattern), allEquipmentLabels, new Date(`${fromDay}T00:00:00Z`));
     return { generatedAt: now.toISOString(), days: insightsDays, from: fromDay, cities: buildInsights(cities, counts) };
   });
+}
+
+/**
+ * A provider's own hotels (from the projection): page views, referral clicks, leads and the rest,
+ * per hotel and per day, over `range` (7, 30 or 90) days; `hotelId` narrows totals and days to one listing.
+ * (Also answered by the floor server of infra/bench/service-floor.ts, so both run the same queries.)
+ */
+export async function providerAnalytics(db: Queryable, providerId: string, query: EndpointQuery<(typeof endpoints)['GET /api/provider/analytics']>): Promise<ProviderAnalytics> {
+  const days = query.range ?? query.days ?? 30;
+  const now = new Date();
+  const fromDay = daysStart(now, days);
+  const own = await hotelsOfProvider(db, providerId);
+  const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
+  if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
+  const [hotels, daily] = await Promise.all([hotelFigures(db, fromDay, chosen), dailyCounters(db, fromDay, chosen.map((h) => h.hotelId))]);
+  return {
+    generatedAt: now.toISOString(),
+    days,
+    from: fromDay,
+    to: dayBucket(now),
+    totals: totalOf(hotels),
+    hotels,
+    daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters),
+  };
 }
