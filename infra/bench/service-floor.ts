@@ -6,6 +6,8 @@
 // Uses wrk; the system must be running (`make up`). Writes a Markdown table to .data/bench/service-floor.md.
 //   source infra/env.sh && node --import tsx infra/bench/service-floor.ts [service...]
 //   ROUNDS (3), BENCH_SECONDS (10), CONNECTIONS (16); SERVICE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the service.
+// What a part of the service costs: SERVICE_ENV='LOG_LEVEL=warn TRACE_SAMPLE_RATIO=1' overrides its settings, and
+// SERVICE_TELEMETRY=0 starts it without the tracing instrumentation.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,7 +104,14 @@ async function measure(read: FloorRead): Promise<{ read: FloorRead; service: Run
   // A second instance of the service with the production settings (as services.sh starts one, plus these).
   const service = start(
     read.service,
-    [...(process.env.SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', '--import', 'tsx', '--import', '@reproute/platform/telemetry', 'src/main.ts'],
+    [
+      ...(process.env.SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      '--enable-source-maps',
+      '--import',
+      'tsx',
+      ...(process.env.SERVICE_TELEMETRY === '0' ? [] : ['--import', '@reproute/platform/telemetry']),
+      'src/main.ts',
+    ],
     path.join(root, 'services', read.service),
     {
       SERVICE_NAME: read.service,
@@ -117,6 +126,7 @@ async function measure(read: FloorRead): Promise<{ read: FloorRead; service: Run
       TRACE_SAMPLE_RATIO: '0.01',
       // Spans are made for the sampled share but not exported, so no collector skews the run.
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      ...Object.fromEntries((process.env.SERVICE_ENV ?? '').split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
     },
   );
   const floor = start(`${read.service}-floor`, ['--import', 'tsx', path.join(root, 'infra/bench/service-floor-server.ts')], root, {

@@ -7,7 +7,7 @@ import { PasswordHasher } from './domain/passwords.ts';
 import { LoginLimiter } from './domain/login-limits.ts';
 import { loadSigningKey } from './store/signing-key.ts';
 import { RedisFailureStore } from './store/counters.ts';
-import { isTokenRevoked } from './store/revocations.ts';
+import { RevocationMirror } from './store/revocations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { providerRoutes } from './routes/provider.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -64,16 +64,26 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   });
 
   // Identity verifies its own tokens with its own public key, then refuses revoked ones (logout),
-  // so a revoked token fails here too, not only at the gateway.
+  // so a revoked token fails here too, not only at the gateway: against the revocations in Postgres,
+  // kept in memory from their commits' notifications (a query per request only while that is not possible).
+  const revocations = new RevocationMirror({
+    db: ctx.pool,
+    url: ctx.config.DATABASE_URL,
+    schema: ctx.config.DB_SCHEMA,
+    tokenTtlSeconds: ctx.config.JWT_TTL_SECONDS,
+    logger: ctx.logger.child({ component: 'revocations' }),
+  });
+  revocations.start();
+  app.addHook('onClose', () => revocations.stop());
   await app.register(authPlugin, { key: deps.tokens.verificationKey, issuer: ctx.config.JWT_ISSUER });
   app.addHook('onRequest', async (request) => {
     const user = request.user;
-    if (user && (await isTokenRevoked(ctx.pool, { jti: user.tokenId, sub: user.id, iat: user.issuedAt }))) request.user = null;
+    if (user && (await revocations.isRevoked({ jti: user.tokenId, sub: user.id, iat: user.issuedAt }))) request.user = null;
   });
 
-  await app.register(authRoutes, { ctx, deps });
+  await app.register(authRoutes, { ctx, deps, revocations });
   await app.register(providerRoutes, { ctx, deps });
-  await app.register(passwordResetRoutes, { ctx, deps });
+  await app.register(passwordResetRoutes, { ctx, deps, revocations });
   await app.register(jwksRoutes, { deps });
   return app;
 }

@@ -5,7 +5,7 @@ import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
 import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Logger } from './logger.ts';
+import { accessLoggerOf, type Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
@@ -301,8 +301,12 @@ export function createHttpApp(options: {
     return publicCacheHeaders(request, reply, payload);
   });
 
+  const accessLog = accessLoggerOf(options.logger);
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    // A route's own log level (probes and metrics log only warnings) holds for the access line too.
+    if (!accessLog) request.log.info(line, 'request completed');
+    else if ((request.log as Logger).isLevelEnabled('info')) accessLog.info({ reqId: request.id, ...line }, 'request completed');
     const route = request.routeOptions.url ?? 'unmatched';
     nameServerSpan(request.raw, request.routeOptions.url);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);

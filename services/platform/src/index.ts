@@ -14,3 +14,4 @@ export * from './service.ts';
 export * from './revocations.ts';
 export * from './endpoints.ts';
 export { answeredFromMemory } from './load-shedding.ts';
+export * from './pg-listener.ts';

@@ -54,7 +54,22 @@ export function createLogger(service: string, level = 'info', destination?: pino
     mixin: traceMixin,
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return destination ? pino(options, destination) : pino(options);
+  const logger = destination ? pino(options, destination) : pino(options);
+  // The access line's sibling: what the access line holds is built field by field (the URL already
+  // redacted), so it skips the redaction pass, which cost about 5% of a service's CPU per request.
+  const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
+  accessLoggers.set(logger, pino({ ...options, redact: undefined }, stream));
+  return logger;
+}
+
+const accessLoggers = new WeakMap<Logger, Logger>();
+
+/**
+ * Where `createHttpApp` writes each request's line: a logger with `logger`'s settings and stream, without
+ * redaction, for lines made only of fields known to be safe (never a body, header or query as it came).
+ */
+export function accessLoggerOf(logger: Logger): Logger | undefined {
+  return accessLoggers.get(logger);
 }
 
 export type { Logger };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { context } from '@opentelemetry/api';
 import { eventCatalog, type EventData, type EventType, type Envelope } from '@reproute/contracts';
 import type { EventBus } from './bus.ts';
@@ -7,6 +6,7 @@ import type { Pool, Queryable } from './db.ts';
 import type { Logger } from './logger.ts';
 import { extractTraceContext, injectTraceContext, withMessagingSpan } from './propagation.ts';
 import { metrics } from './metrics.ts';
+import { PgListener } from './pg-listener.ts';
 
 /** An event made ready for the outbox: its envelope, and the outbox row's values in `outboxInsert`'s order. */
 export interface PreparedEvent<T extends EventType> {
@@ -115,15 +115,29 @@ export class OutboxRelay {
   private lastBatchAt = Number.NEGATIVE_INFINITY;
   private lastBatchFull = false;
   private stopPause: (() => void) | undefined;
-  private listener: pg.Client | undefined;
-  private listening = false;
-  private listenRetry: NodeJS.Timeout | undefined;
+  /** The LISTEN connection on the schema's channel (none without `listenUrl`). */
+  private readonly listener: PgListener | undefined;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.listener = options.listenUrl
+      ? new PgListener({
+          url: options.listenUrl,
+          channel: this.channel,
+          applicationName: `${options.schema}-outbox-listener`,
+          logger: options.logger,
+          onNotification: () => this.nudge(),
+          onListening: () => this.nudge(), // catch up with anything committed before the LISTEN began
+          onLost: (err, attempt) => {
+            options.logger.warn({ err, attempt }, 'outbox LISTEN connection lost; polling until it is back');
+            this.nudge(); // rows may have been written while it was down
+          },
+        })
+      : undefined;
+  }
 
   /** True while a LISTEN connection is up (the relay then polls only as a safety net). */
   get isListening(): boolean {
-    return this.listening;
+    return this.listener?.listening ?? false;
   }
 
   private get batchSize(): number {
@@ -137,7 +151,7 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
-    if (this.options.listenUrl) void this.listen(1);
+    this.listener?.start();
     this.loop = this.run();
   }
 
@@ -145,39 +159,6 @@ export class OutboxRelay {
   nudge(): void {
     if (this.wake) this.wake();
     else this.pendingWake = true;
-  }
-
-  /** Keeps one connection LISTENing on the schema's channel; reconnects with backoff when it drops. */
-  private async listen(attempt: number): Promise<void> {
-    if (!this.running || !this.options.listenUrl) return;
-    const client = new pg.Client({ connectionString: this.options.listenUrl, application_name: `${this.options.schema}-outbox-listener` });
-    let lost = false;
-    const retry = (err: unknown) => {
-      if (lost) return; // 'error' and 'end' both report one loss
-      lost = true;
-      if (this.listener !== client) return; // stopped, or already replaced
-      this.listening = false;
-      this.listener = undefined;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => undefined);
-      if (!this.running) return;
-      this.options.logger.warn({ err, attempt }, 'outbox LISTEN connection lost; polling until it is back');
-      this.nudge(); // rows may have been written while it was down
-      this.listenRetry = setTimeout(() => void this.listen(attempt + 1), Math.min(10_000, 250 * 2 ** Math.min(attempt, 6)));
-      this.listenRetry.unref();
-    };
-    client.on('error', retry);
-    client.on('end', () => retry(new Error('connection ended')));
-    client.on('notification', () => this.nudge());
-    try {
-      this.listener = client;
-      await client.connect();
-      await client.query(`LISTEN "${this.channel}"`);
-      this.listening = true;
-      this.nudge(); // catch up with anything committed before the LISTEN began
-    } catch (err) {
-      retry(err);
-    }
   }
 
   private async run(): Promise<void> {
@@ -203,9 +184,9 @@ export class OutboxRelay {
       // row committed since then sends its own notification, which set pendingWake during the batch. So
       // while LISTENing the relay does not go round again only to find nothing (three statements per
       // batch); when polling it does.
-      if (published > 0 && this.failures === 0 && (published >= this.batchSize || !this.listening)) continue;
+      if (published > 0 && this.failures === 0 && (published >= this.batchSize || !this.isListening)) continue;
       if (this.pendingWake && this.failures === 0) continue;
-      const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : this.listening ? safetyPollMs : pollMs;
+      const delay = this.failures > 0 ? Math.min(5_000, 250 * 2 ** Math.min(this.failures, 5)) : this.isListening ? safetyPollMs : pollMs;
       await this.wait(delay, (waker) => (this.wake = waker)); // a nudge or a stop ends it
     }
   }
@@ -288,11 +269,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    clearTimeout(this.listenRetry);
-    const listener = this.listener;
-    this.listener = undefined;
-    this.listening = false;
-    await listener?.end().catch(() => undefined);
+    await this.listener?.stop();
     this.stopPause?.();
     this.wake?.();
     await this.loop;

@@ -6,9 +6,9 @@ import type { IdentityDeps } from '../app.ts';
 import { applyProfileSetup } from '../domain/profile.ts';
 import { toPublicUser } from '../domain/users.ts';
 import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, updatePasswordHash } from '../store/users.ts';
-import { revokeToken } from '../store/revocations.ts';
+import { revokeToken, type RevocationMirror } from '../store/revocations.ts';
 
-export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
+export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations }: { ctx: ServiceContext<Config>; deps: IdentityDeps; revocations: RevocationMirror }) {
   const { pool, relay } = ctx;
   const { tokens, passwords, loginLimiter } = deps;
 
@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps }: { ctx: Ser
 
   serveEndpoint(app, endpoints['POST /api/auth/logout'], async (request, reply) => {
     const caller = requireUser(request);
-    await revokeToken({ db: pool, redis: deps.redis, logger: request.log }, { jti: caller.tokenId, userId: caller.id, expiresAt: caller.expiresAt });
+    await revokeToken({ db: pool, redis: deps.redis, logger: request.log, mirror: revocations }, { jti: caller.tokenId, userId: caller.id, expiresAt: caller.expiresAt });
     request.log.info({ userId: caller.id }, 'user signed out');
     return reply.status(204).send();
   });

@@ -4,12 +4,12 @@ import { endpoints, messages } from '@reproute/contracts';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { findUserByEmail } from '../store/users.ts';
-import { announceTokensNotBefore } from '../store/revocations.ts';
+import { announceTokensNotBefore, type RevocationMirror } from '../store/revocations.ts';
 import { recentResetRequests, requestPasswordReset, resetPasswordWithToken } from '../store/reset-tokens.ts';
 
 export const passwordResetDone = 'Your password has been reset. You can now sign in with your new password.';
 
-export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
+export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps, revocations }: { ctx: ServiceContext<Config>; deps: IdentityDeps; revocations: RevocationMirror }) {
   const { config, pool } = ctx;
 
   // The same answer whether or not the account exists: the endpoint reveals nothing about accounts.
@@ -32,7 +32,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps }: {
     const body = request.body;
     const reset = await resetPasswordWithToken(pool, body.token, await deps.passwords.hash(body.password));
     if (!reset) throw badRequest(messages.resetTokenInvalid, [{ path: 'token', message: messages.resetTokenInvalid }]);
-    await announceTokensNotBefore({ redis: deps.redis, logger: request.log }, reset.userId, reset.tokensNotBefore);
+    await announceTokensNotBefore({ redis: deps.redis, logger: request.log, mirror: revocations }, reset.userId, reset.tokensNotBefore);
     await deps.loginLimiter.clearAccount(reset.email).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
     request.log.info({ userId: reset.userId }, 'password reset completed');
     return { message: passwordResetDone };

@@ -38,6 +38,7 @@ beforeAll(async () => {
     throw new Error('broken');
   });
   app.get('/reset-password', async () => ({ ok: true }));
+  app.get('/quiet', { logLevel: 'warn' }, async () => ({ ok: true }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -59,6 +60,29 @@ async function serverSpans(count = 1) {
   for (let i = 0; i < 100 && exporter.getFinishedSpans().length < count; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   return exporter.getFinishedSpans().filter((s) => s.kind === SpanKind.SERVER);
 }
+
+describe('the access line', () => {
+  it("is one line per request with its request id, the address as logs may show it and the status, and follows a route's log level", async () => {
+    const res = await fetch(`${base}/items/9?token=abc&sort=name`);
+    expect(res.status).toBe(200);
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      service: 'span-test',
+      reqId: res.headers.get('x-request-id'),
+      req: { method: 'GET', url: '/items/9?token=[redacted]&sort=name' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof completed[0]!.responseTime).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain('abc');
+
+    lines.length = 0;
+    expect((await fetch(`${base}/quiet`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(0);
+  });
+});
 
 describe('server spans', () => {
   it("continue the caller's sampled trace, are named after the route, and are active in the handler and on the log line", async () => {
