@@ -5,7 +5,7 @@
 // Before measuring, both answers are compared (the floor must answer exactly what the service does).
 // Uses wrk; the system must be running (`make up`). Writes a Markdown table to .data/bench/service-floor.md.
 //   source infra/env.sh && node --import tsx infra/bench/service-floor.ts [service...]
-//   ROUNDS (3), BENCH_SECONDS (10), CONNECTIONS (16); SERVICE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the service.
+//   ROUNDS (3), BENCH_SECONDS (10), CONNECTIONS (16); SERVICE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the service (FLOOR_NODE_FLAGS its floor).
 // What a part of the service costs: SERVICE_ENV='LOG_LEVEL=warn TRACE_SAMPLE_RATIO=1' overrides its settings, and
 // SERVICE_TELEMETRY=0 starts it without the tracing instrumentation.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -129,7 +129,7 @@ async function measure(read: FloorRead): Promise<{ read: FloorRead; service: Run
       ...Object.fromEntries((process.env.SERVICE_ENV ?? '').split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
     },
   );
-  const floor = start(`${read.service}-floor`, ['--import', 'tsx', path.join(root, 'infra/bench/service-floor-server.ts')], root, {
+  const floor = start(`${read.service}-floor`, [...(process.env.FLOOR_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(root, 'infra/bench/service-floor-server.ts')], root, {
     FLOOR: read.service,
     PORT: String(floorPort),
     DATABASE_URL: dbUrl(read.service),

@@ -76,9 +76,19 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   revocations.start();
   app.addHook('onClose', () => revocations.stop());
   await app.register(authPlugin, { key: deps.tokens.verificationKey, issuer: ctx.config.JWT_ISSUER });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const user = request.user;
-    if (user && (await revocations.isRevoked({ jti: user.tokenId, sub: user.id, iat: user.issuedAt }))) request.user = null;
+    if (!user) return done();
+    const token = { jti: user.tokenId, sub: user.id, iat: user.issuedAt };
+    const known = revocations.knownRevoked(token);
+    if (known !== undefined) {
+      if (known) request.user = null;
+      return done();
+    }
+    void revocations.isRevoked(token).then((revoked) => {
+      if (revoked) request.user = null;
+      done();
+    }, done);
   });
 
   await app.register(authRoutes, { ctx, deps, revocations });

@@ -41,17 +41,25 @@ const verifiedTokens = new WeakMap<object, Map<string, { claims: TokenClaims & {
 const verifiedTokensMax = 10_000;
 const verifiedTokenTtlMs = 5 * 60_000;
 
+/** The claims of a token verified in the last minutes (and not expired since), if it was. */
+function knownClaims(token: string, key: KeySource, issuer: string): (TokenClaims & { iat: number }) | undefined {
+  const cache = verifiedTokens.get(key);
+  const cacheKey = `${issuer}\n${token}`;
+  const hit = cache?.get(cacheKey);
+  if (!hit) return undefined;
+  if (hit.until > Date.now()) return hit.claims;
+  cache!.delete(cacheKey);
+  return undefined;
+}
+
 async function verifyAccessTokenCached(token: string, key: KeySource, issuer: string): Promise<TokenClaims & { iat: number }> {
+  const known = knownClaims(token, key, issuer);
+  if (known) return known;
   let cache = verifiedTokens.get(key);
   if (!cache) verifiedTokens.set(key, (cache = new Map()));
-  const cacheKey = `${issuer}\n${token}`;
-  const hit = cache.get(cacheKey);
-  const now = Date.now();
-  if (hit && hit.until > now) return hit.claims;
-  if (hit) cache.delete(cacheKey);
   const claims = await verifyAccessToken(token, key, issuer);
   if (cache.size >= verifiedTokensMax) cache.delete(cache.keys().next().value!);
-  cache.set(cacheKey, { claims, until: Math.min(claims.exp * 1000, now + verifiedTokenTtlMs) });
+  cache.set(`${issuer}\n${token}`, { claims, until: Math.min(claims.exp * 1000, Date.now() + verifiedTokenTtlMs) });
   return claims;
 }
 
@@ -115,9 +123,14 @@ export async function screenAccessToken(
     if (keysUnavailable(err)) throw new HttpError(503, revocationsUnavailableMessage);
     return undefined;
   }
-  if (options.revocations) {
-    if (!options.revocations.ready) throw new HttpError(503, revocationsUnavailableMessage);
-    if (options.revocations.isRevoked({ jti: claims.jti, sub: claims.sub, iat: claims.iat })) return undefined;
+  return unrevoked(claims, options.revocations);
+}
+
+/** Verified claims, or undefined when revoked; 503 while the revocations were never loaded. */
+function unrevoked(claims: TokenClaims & { iat: number }, revocations: RevocationCheck | undefined): (TokenClaims & { iat: number }) | undefined {
+  if (revocations) {
+    if (!revocations.ready) throw new HttpError(503, revocationsUnavailableMessage);
+    if (revocations.isRevoked({ jti: claims.jti, sub: claims.sub, iat: claims.iat })) return undefined;
   }
   return claims;
 }
@@ -130,10 +143,7 @@ export async function screenAccessToken(
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { key: KeySource; issuer: string; revocations?: RevocationCheck }) => {
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
-      const token = bearerToken(request);
-      if (!token) return;
-      const claims = await screenAccessToken(token, options);
+    const signIn = (request: FastifyRequest, claims: (TokenClaims & { iat: number }) | undefined) => {
       if (!claims) return;
       request.user = {
         id: claims.sub,
@@ -145,6 +155,24 @@ export const authPlugin = fp(
         expiresAt: claims.exp,
         issuedAt: claims.iat,
       };
+    };
+    // Callback form: a token verified in the last minutes (nearly every request) is screened without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = bearerToken(request);
+      if (!token) return done();
+      const known = knownClaims(token, options.key, options.issuer);
+      if (!known) {
+        return void screenAccessToken(token, options).then((claims) => {
+          signIn(request, claims);
+          done();
+        }, done);
+      }
+      try {
+        signIn(request, unrevoked(known, options.revocations));
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
     });
   },
   { name: 'reproute-auth' },

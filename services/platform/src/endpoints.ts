@@ -69,7 +69,17 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
     url: endpoint.path,
     ...options,
     ...(endpoint.publicRead ? { config: publicRead } : {}),
-    preValidation: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.user?.roles),
+    preValidation:
+      endpoint.access === 'public'
+        ? undefined
+        : (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+            try {
+              checkAccess(endpoint.access, request.user?.roles);
+              done();
+            } catch (err) {
+              done(err as Error);
+            }
+          },
     schema: {
       summary: endpoint.summary,
       ...(endpoint.doc ? { description: endpoint.doc } : {}),

@@ -292,17 +292,20 @@ export function createHttpApp(options: {
     };
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw new HttpError(400, nulMessage);
+  // The hooks every request passes take Fastify's callback form: an async hook costs a promise and a
+  // microtask more per request, and each promise more again while traces are on (their context follows it).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.includes('%00')) return done(new HttpError(400, nulMessage));
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    return publicCacheHeaders(request, reply, payload);
+    done(null, publicCacheHeaders(request, reply, payload));
   });
 
   const accessLog = accessLoggerOf(options.logger);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
     // A route's own log level (probes and metrics log only warnings) holds for the access line too.
     if (!accessLog) request.log.info(line, 'request completed');
@@ -310,6 +313,7 @@ export function createHttpApp(options: {
     const route = request.routeOptions.url ?? 'unmatched';
     nameServerSpan(request.raw, request.routeOptions.url);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | ZodError | HttpError, request, reply) => {

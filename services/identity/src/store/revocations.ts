@@ -141,11 +141,15 @@ export class RevocationMirror {
     this.set.apply(notice);
   }
 
-  async isRevoked(token: TokenIdentity): Promise<boolean> {
+  /** Whether the token is revoked, when this copy can tell without Postgres (undefined: ask isRevoked). */
+  knownRevoked(token: TokenIdentity): boolean | undefined {
     // What is known to be revoked stays revoked; that nothing else is, only the complete copy can say.
     if (this.set.isRevoked(token)) return true;
-    if (this.current) return false;
-    return isTokenRevoked(this.options.db, token);
+    return this.current ? false : undefined;
+  }
+
+  async isRevoked(token: TokenIdentity): Promise<boolean> {
+    return this.knownRevoked(token) ?? isTokenRevoked(this.options.db, token);
   }
 
   /** Loads everything Postgres holds (notifications arriving meanwhile are applied too: entries only grow). */
