@@ -37,6 +37,8 @@ export async function buildGateway(options: {
   revocations?: RevocationCheck;
   /** Hear the catalog's hotel events so page heads and the sitemap follow them at once (the running gateway does). */
   hotelEvents?: boolean;
+  /** Load the pages' server render at start rather than on the first page asked for (the running gateway does). */
+  warmPages?: boolean;
 }): Promise<FastifyInstance> {
   const { config, logger, redis } = options;
   // Revoked tokens are checked against a local list kept current through Redis (no round trip per request).
@@ -188,6 +190,10 @@ export async function buildGateway(options: {
     app.addHook('onClose', async () => hotelChanges.close());
   }
   const renderer = new PageRenderer(config.FRONTEND_SERVER_RENDER, logger);
+  if (options.warmPages && spa.built) {
+    const started = performance.now();
+    void renderer.warm().then((loaded) => loaded && logger.info({ ms: Math.round(performance.now() - started) }, 'page server render loaded'));
+  }
   const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL, renderer });
   await registerDiscoveryRoutes(app, { catalog: catalogPages, origin: config.PUBLIC_APP_URL, dist: config.FRONTEND_DIST, builtAt: () => (spa.built ? spa.builtAt : new Date(0)) });
   if (spa.built) {

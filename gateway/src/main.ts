@@ -16,7 +16,7 @@ try {
 const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
 const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 redis.on('error', (err) => logger.warn({ err }, 'redis error'));
-const app = await buildGateway({ config, logger, redis, hotelEvents: true });
+const app = await buildGateway({ config, logger, redis, hotelEvents: true, warmPages: true });
 const telemetry = (globalThis as { __reprouteTelemetry?: () => Promise<void> }).__reprouteTelemetry;
 await runService({
   app,

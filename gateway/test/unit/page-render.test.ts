@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@reproute/platform';
+import { describe, expect, it } from 'vitest';
+import { PageRenderer } from '../../src/page-render.ts';
+
+// The pages' server render, loaded once per build: a render module in a temporary folder counts how often it
+// is loaded (evaluated) and how often it renders.
+function renderModule(): { file: string; counts: () => { loads: number; renders: number } } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-render-'));
+  const key = `__pageRender_${path.basename(dir).replace(/\W/g, '')}`;
+  const file = path.join(dir, 'entry-server.js');
+  fs.writeFileSync(
+    file,
+    `globalThis.${key} ??= { loads: 0, renders: 0 };\n` +
+      `globalThis.${key}.loads += 1;\n` +
+      `export async function renderPage(url, answers) { globalThis.${key}.renders += 1; return '<main>' + url + ' ' + answers.length + '</main>'; }\n`,
+  );
+  return { file, counts: () => (globalThis as unknown as Record<string, { loads: number; renders: number }>)[key] ?? { loads: 0, renders: 0 } };
+}
+
+const logger = createLogger('page-render-test', 'silent');
+
+describe('PageRenderer.warm', () => {
+  it('loads the render module and renders the home page once, so the first page asked for does not load it', async () => {
+    const { file, counts } = renderModule();
+    const renderer = new PageRenderer(file, logger);
+    expect(counts()).toEqual({ loads: 0, renders: 0 });
+    expect(await renderer.warm()).toBe(true);
+    expect(counts()).toEqual({ loads: 1, renders: 1 });
+    expect(await renderer.render('/search', [{ url: '/api/hotels/search', data: { items: [] } }])).toBe('<main>/search 1</main>');
+    expect(counts()).toEqual({ loads: 1, renders: 2 });
+  });
+
+  it('answers false for a build without a server render', async () => {
+    const renderer = new PageRenderer(path.join(os.tmpdir(), 'no-such-build', 'entry-server.js'), logger);
+    expect(await renderer.warm()).toBe(false);
+  });
+});
