@@ -15,7 +15,7 @@ import { messages, type Role } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
 import { ServiceInstances } from './instances.ts';
-import { canonicalUrl, screenIdentity, screenIdentityNow } from './identity.ts';
+import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles, servedWhileShedding } from './spa.ts';
@@ -102,23 +102,8 @@ export async function buildGateway(options: {
 
   // Every request is screened, whatever its path (paths are already in canonical form: rewriteUrl above).
   app.decorateRequest('callerRoles', undefined);
-  // Callback form: a request without a token, or with one verified in the last minutes, is screened without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const deps = { key, issuer: config.JWT_ISSUER, revocations, logger: request.log };
-    let now: ReturnType<typeof screenIdentityNow>;
-    try {
-      now = screenIdentityNow(request, deps);
-    } catch (err) {
-      return done(err as Error);
-    }
-    if (now) {
-      request.callerRoles = now.claims?.roles;
-      return done();
-    }
-    void screenIdentity(request, deps).then((claims) => {
-      request.callerRoles = claims?.roles;
-      done();
-    }, done);
+  app.addHook('onRequest', async (request) => {
+    request.callerRoles = (await screenIdentity(request, { key, issuer: config.JWT_ISSUER, revocations, logger: request.log }))?.roles;
   });
 
   // API answers over 1 KB (search pages, hotel lists) travel compressed; a fast brotli level keeps the
@@ -188,17 +173,7 @@ export async function buildGateway(options: {
           url: endpoint.path,
           ...(changesPublicReads ? { onSend: emptyKeptReads } : {}),
           config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
-          preHandler:
-            endpoint.access === 'public'
-              ? undefined
-              : (request, _reply, done) => {
-                  try {
-                    checkAccess(endpoint.access, request.callerRoles);
-                  } catch (err) {
-                    return done(err as Error);
-                  }
-                  done();
-                },
+          preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached
             ? (request, reply) => publicReads.handle(request, reply, forwarder)
             : (request, reply) => forwarder.forward(request, reply),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenClaims } from '@reproute/contracts';
-import { bearerToken, screenAccessToken, screenKnownAccessToken, type KeySource, type RevocationCheck } from '@reproute/platform';
+import { bearerToken, screenAccessToken, type KeySource, type RevocationCheck } from '@reproute/platform';
 
 /** Headers a client must never set itself: they would claim an identity the gateway did not check. */
 const identityHeaders = ['x-user-id', 'x-user-roles', 'x-user-email', 'x-authenticated-user', 'x-forwarded-user'];
@@ -14,29 +14,14 @@ const identityHeaders = ['x-user-id', 'x-user-roles', 'x-user-email', 'x-authent
  * an outage never turns a signed-in request into an anonymous one. Runs on every request, whatever
  * its path, so no spelling of a path can reach a service unscreened.
  */
-export async function screenIdentity(request: FastifyRequest, deps: ScreenDeps): Promise<TokenClaims | undefined> {
-  const now = screenIdentityNow(request, deps);
-  if (now) return now.claims;
-  return passed(request, await screenAccessToken(bearerToken(request)!, deps), deps);
-}
-
-type ScreenDeps = { key: KeySource; issuer: string; revocations: RevocationCheck; logger: FastifyBaseLogger };
-
-/**
- * screenIdentity without a promise: `{ claims }` when no token needs verifying (none sent, not a bearer token,
- * or one verified in the last minutes), else undefined (the request's identity headers are stripped either way).
- */
-export function screenIdentityNow(request: FastifyRequest, deps: ScreenDeps): { claims: TokenClaims | undefined } | undefined {
+export async function screenIdentity(
+  request: FastifyRequest,
+  deps: { key: KeySource; issuer: string; revocations: RevocationCheck; logger: FastifyBaseLogger },
+): Promise<TokenClaims | undefined> {
   for (const header of identityHeaders) delete request.headers[header];
-  if (request.headers.authorization === undefined) return { claims: undefined };
+  if (request.headers.authorization === undefined) return undefined;
   const token = bearerToken(request);
-  if (!token) return { claims: passed(request, undefined, deps) };
-  const known = screenKnownAccessToken(token, deps);
-  return known && { claims: passed(request, known.claims, deps) };
-}
-
-/** The claims the request goes on with: without them, its Authorization header is removed. */
-function passed(request: FastifyRequest, claims: TokenClaims | undefined, deps: ScreenDeps): TokenClaims | undefined {
+  const claims = token ? await screenAccessToken(token, deps) : undefined;
   if (!claims) {
     deps.logger.debug('token absent, invalid or revoked; forwarded without it');
     delete request.headers.authorization;
