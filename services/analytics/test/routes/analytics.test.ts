@@ -148,7 +148,9 @@ describe('rollups (events fed through the in-memory bus)', () => {
   it('rank the top searches of the last 24 hours and 7 days', async () => {
     // Newer runs sort first among equal counts, so this run's query is never crowded out by earlier runs'.
     const query = `zz top ${String(9_999_999_999_999 - Date.now()).padStart(13, '0')}`;
-    const searches = Array.from({ length: 50 }, (_, i) => ({ query: i % 2 ? query.toUpperCase() : ` ${query} `, timestamp: new Date(Date.now() - i).toISOString() }));
+    // One clock reading: distinct timestamps, so no two records are the same record (a clock that ticked mid-loop made repeats).
+    const now = Date.now();
+    const searches = Array.from({ length: 50 }, (_, i) => ({ query: i % 2 ? query.toUpperCase() : ` ${query} `, timestamp: new Date(now - i).toISOString() }));
     const res = await sut.api('POST', '/api/analytics/batch', { body: { sessionId: `session-${randomUUID()}`, searches } });
     expect(res.body.accepted).toBe(50);
     const summary = await eventually(async () => {
