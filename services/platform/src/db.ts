@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from './logger.ts';
+import { TracedPool } from './telemetry/pg-spans.ts';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -10,9 +11,12 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** A pool whose connections see only the service's own schema first (search_path). */
+/**
+ * A pool whose connections see only the service's own schema first (search_path), its queries spans of a
+ * sampled request or message (telemetry/pg-spans.ts).
+ */
 export function createPool(options: { url: string; schema: string; max?: number; logger?: Logger }): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new TracedPool({
     connectionString: options.url,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,

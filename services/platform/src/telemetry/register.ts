@@ -9,7 +9,6 @@ import { defaultResource, resourceFromAttributes } from '@opentelemetry/resource
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { redactUrl } from '../logger.ts';
@@ -33,7 +32,7 @@ const spanProcessors: SpanProcessor[] = endpoint
     ]
   : [];
 
-// Traces only (metrics are Prometheus' job at /metrics, logs go to stdout): the tracer provider and the three
+// Traces only (metrics are Prometheus' job at /metrics, logs go to stdout): the tracer provider and the two
 // instrumentations the services use. The full NodeSDK with every auto-instrumentation (198 packages) took
 // 2.0-2.3 CPU-seconds to load against 0.7-0.9 for this, and a service start about 1 s longer.
 const provider = new NodeTracerProvider({
@@ -66,9 +65,9 @@ registerInstrumentations({
         if (host) span.setAttribute('http.url', `http://${host}${redacted}`);
       },
     }),
-    // Background polling (outbox relay, BullMQ's blocking reads) would otherwise make a root trace
-    // per query; database and Redis calls are traced only inside a request or message span.
-    new PgInstrumentation({ requireParentSpan: true }),
+    // Background polling (BullMQ's blocking reads) would otherwise make a root trace per command; Redis calls
+    // are traced only inside a request or message span. Postgres queries are spans of the pools the platform
+    // makes (telemetry/pg-spans.ts), only in sampled traces.
     new IORedisInstrumentation({ requireParentSpan: true }),
   ],
 });
