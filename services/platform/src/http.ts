@@ -5,7 +5,7 @@ import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
 import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { accessLoggerOf, type Logger } from './logger.ts';
+import { accessLogOf, type Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
@@ -304,12 +304,13 @@ export function createHttpApp(options: {
     done(null, publicCacheHeaders(request, reply, payload));
   });
 
-  const accessLog = accessLoggerOf(options.logger);
+  const accessLog = accessLogOf(options.logger);
   app.addHook('onResponse', (request, reply, done) => {
-    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
     // A route's own log level (probes and metrics log only warnings) holds for the access line too.
-    if (!accessLog) request.log.info(line, 'request completed');
-    else if ((request.log as Logger).isLevelEnabled('info')) accessLog.info({ reqId: request.id, ...line }, 'request completed');
+    if (!accessLog) request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    else if ((request.log as Logger).isLevelEnabled('info')) {
+      accessLog({ reqId: request.id, method: request.method, url: request.url, host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort, statusCode: reply.statusCode, responseTime: reply.elapsedTime });
+    }
     const route = request.routeOptions.url ?? 'unmatched';
     nameServerSpan(request.raw, request.routeOptions.url);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);

@@ -55,21 +55,50 @@ export function createLogger(service: string, level = 'info', destination?: pino
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   const logger = destination ? pino(options, destination) : pino(options);
-  // The access line's sibling: what the access line holds is built field by field (the URL already
-  // redacted), so it skips the redaction pass, which cost about 5% of a service's CPU per request.
   const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
-  accessLoggers.set(logger, pino({ ...options, redact: undefined }, stream));
+  accessLogs.set(logger, accessLineWriter(JSON.stringify(options.base).slice(1, -1), stream));
   return logger;
 }
 
-const accessLoggers = new WeakMap<Logger, Logger>();
+/** What the access line of one request holds: fields known to be safe (never a body, header or query as it came). */
+export interface AccessLine {
+  reqId: string;
+  method: string;
+  url: string;
+  host: string | undefined;
+  remoteAddress: string | undefined;
+  remotePort: number | undefined;
+  statusCode: number;
+  responseTime: number;
+}
+
+const text = (value: string | undefined) => (value === undefined ? undefined : JSON.stringify(value));
+const field = (name: string, json: string | number | undefined) => (json === undefined ? '' : `,"${name}":${json}`);
 
 /**
- * Where `createHttpApp` writes each request's line: a logger with `logger`'s settings and stream, without
- * redaction, for lines made only of fields known to be safe (never a body, header or query as it came).
+ * The access line written as pino writes it for `logger.info({ reqId, req, res, responseTime }, 'request
+ * completed')` with this module's settings (the URL redacted, the trace ids of the active span), built straight
+ * into its JSON: pino's generic path (mixin merge, serializers, redaction, a JSON pass over every value) was about
+ * 40 µs of a service's 500 per request. The unit test holds it to pino's own line.
  */
-export function accessLoggerOf(logger: Logger): Logger | undefined {
-  return accessLoggers.get(logger);
+function accessLineWriter(base: string, stream: pino.DestinationStream): (line: AccessLine) => void {
+  return (line) => {
+    const span = trace.getSpan(context.active())?.spanContext();
+    stream.write(
+      `{"level":30,"time":"${new Date().toISOString()}",${base}` +
+        (span ? `,"trace_id":"${span.traceId}","span_id":"${span.spanId}"` : '') +
+        `,"reqId":${JSON.stringify(line.reqId)}` +
+        `,"req":{"method":${JSON.stringify(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${field('host', text(line.host))}${field('remoteAddress', text(line.remoteAddress))}${field('remotePort', line.remotePort)}}` +
+        `,"res":{"statusCode":${line.statusCode}},"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+    );
+  };
+}
+
+const accessLogs = new WeakMap<Logger, (line: AccessLine) => void>();
+
+/** Where `createHttpApp` writes each request's line, for a logger made by `createLogger` (its stream). */
+export function accessLogOf(logger: Logger): ((line: AccessLine) => void) | undefined {
+  return accessLogs.get(logger);
 }
 
 export type { Logger };

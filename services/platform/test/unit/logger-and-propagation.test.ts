@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.ts';
+import { accessLogOf, createLogger, type AccessLine } from '../../src/logger.ts';
 import { extractTraceContext, injectTraceContext, tracer, withMessagingSpan } from '../../src/propagation.ts';
 import { trace } from '@opentelemetry/api';
 import { installTestTracing } from './tracing.ts';
@@ -40,6 +40,66 @@ describe('logger', () => {
       const { traceId, spanId } = span.spanContext();
       expect(lines[0]).toMatchObject({ trace_id: traceId, span_id: spanId });
     });
+  });
+});
+
+describe('the access line', () => {
+  const requests: AccessLine[] = [
+    { reqId: 'req-1', method: 'GET', url: '/api/hotels/1', host: '127.0.0.1:8082', remoteAddress: '127.0.0.1', remotePort: 51234, statusCode: 200, responseTime: 1.2345 },
+    { reqId: 'r"2\\', method: 'POST', url: '/api/reset-password?token=abc', host: undefined, remoteAddress: undefined, remotePort: undefined, statusCode: 400, responseTime: 0 },
+    { reqId: 'req-3', method: 'GET', url: '/api/x?sort="name"&accessToken=s3cret&q=caf\u00e9\u2028', host: 'h\u00f6st', remoteAddress: '::1', remotePort: 1, statusCode: 503, responseTime: 12 },
+  ];
+
+  /** The line pino itself writes for the same request, with the same settings (its generic path). */
+  function pinoLine(line: AccessLine): Record<string, unknown> {
+    const { logger, lines } = captureLogger();
+    const req = { method: line.method, url: line.url, host: line.host, ip: line.remoteAddress, socket: { remotePort: line.remotePort } };
+    logger.info({ reqId: line.reqId, req, res: { statusCode: line.statusCode }, responseTime: line.responseTime }, 'request completed');
+    return lines[0]!;
+  }
+
+  function builtLine(line: AccessLine, service = 'test'): { parsed: Record<string, unknown>; raw: string } {
+    const raw: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        raw.push(chunk.toString());
+        done();
+      },
+    });
+    accessLogOf(createLogger(service, 'info', sink))!(line);
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.endsWith('}\n')).toBe(true);
+    return { parsed: JSON.parse(raw[0]!), raw: raw[0]! };
+  }
+
+  const withoutTime = ({ time, ...rest }: Record<string, unknown>) => {
+    expect(new Date(String(time)).toISOString()).toBe(time);
+    return rest;
+  };
+
+  it("is the line pino writes for the same request, outside a span and inside one, its URL's secrets redacted", () => {
+    for (const line of requests) {
+      expect(withoutTime(builtLine(line).parsed)).toEqual(withoutTime(pinoLine(line)));
+      tracer.startActiveSpan('request', (span) => {
+        const built = builtLine(line).parsed;
+        expect(withoutTime(built)).toEqual(withoutTime(pinoLine(line)));
+        expect(built).toMatchObject({ trace_id: span.spanContext().traceId, span_id: span.spanContext().spanId });
+        span.end();
+      });
+    }
+    expect(builtLine(requests[1]!).raw).not.toContain('abc');
+    expect(builtLine(requests[2]!).parsed.req).toMatchObject({ url: '/api/x?sort="name"&accessToken=[redacted]&q=caf\u00e9\u2028' });
+  });
+
+  it("carries the instance when several of one service run", () => {
+    const before = process.env.INSTANCE_ID;
+    process.env.INSTANCE_ID = 'catalog-2';
+    try {
+      expect(builtLine(requests[0]!, 'catalog').parsed).toMatchObject({ service: 'catalog', instance: 'catalog-2', level: 30, msg: 'request completed' });
+    } finally {
+      if (before === undefined) delete process.env.INSTANCE_ID;
+      else process.env.INSTANCE_ID = before;
+    }
   });
 });
 
