@@ -107,6 +107,16 @@ const sent = new client.Counter({ name: 'emails_total', help: 'Email jobs by out
 export const sentMarkerKey = (jobId: string) => `email:sent:${jobId}`;
 const sentMarkerTtlSeconds = 7 * 24 * 3600;
 
+/**
+ * The Message-ID of a job's email, the same each time that job is sent: should a notifier be killed in the moment
+ * between handing SMTP the whole email and writing its sent marker, the job's second sending is the same message
+ * to mail systems and clients that recognise a Message-ID they already hold, not a second lead.
+ */
+export function messageIdFor(jobKey: string, from: string): string {
+  const domain = /@([^@>\s]+)>?\s*$/.exec(from)?.[1] ?? 'reproute.invalid';
+  return `<${jobKey.replace(/[^A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]/g, '-')}@${domain}>`;
+}
+
 /** What sending one job needs: SMTP, the sender address, and Redis for the sent markers. */
 export interface SendDeps {
   transport: { sendMail: (options: TrackedMailOptions) => Promise<{ messageId?: string }> };
@@ -127,7 +137,8 @@ export interface SendDeps {
 export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
   const { eventType } = job.data;
   const email = job.data.email.sealed ? openSealedEmail(job.data.email, deps.openSealed ?? noSealingKey) : job.data.email;
-  const marker = sentMarkerKey(job.id ?? job.data.eventId);
+  const jobKey = job.id ?? job.data.eventId;
+  const marker = sentMarkerKey(jobKey);
   if (await deps.markers.exists(marker)) {
     deps.logger.info({ jobId: job.id, eventType }, 'email already sent; not sending again');
     sent.inc({ type: eventType, outcome: 'already-sent' });
@@ -145,6 +156,7 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
   try {
     const info = await deps.transport.sendMail({
       from: deps.from, to: email.to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html, onMessageWritten: markWritten,
+      messageId: messageIdFor(jobKey, deps.from),
     });
     messageId = String(info.messageId ?? '');
   } catch (err) {

@@ -2,7 +2,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { createLogger } from '@reproute/platform';
-import { reportMessageWritten, sendEmailJob, sentMarkerKey, type SendDeps, type TrackedMailOptions } from '../../src/queue.ts';
+import { messageIdFor, reportMessageWritten, sendEmailJob, sentMarkerKey, type SendDeps, type TrackedMailOptions } from '../../src/queue.ts';
 import type { EmailJob } from '../../src/domain/email.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -77,6 +77,25 @@ describe('sendEmailJob', () => {
     const { deps, markers } = fakes({ smtp: 'refuse-after' });
     await expect(sendEmailJob(job, deps)).rejects.toThrow('Message rejected');
     expect(markers.has(sentMarkerKey(job.id))).toBe(false);
+  });
+
+  it("gives a job's email the same Message-ID each time it is sent, and another job's another", async () => {
+    const refused = fakes({ smtp: 'refuse-after' });
+    const ids: unknown[] = [];
+    const recordId = (deps: SendDeps): SendDeps => ({ ...deps, transport: { sendMail: (mail) => (ids.push(mail.messageId), deps.transport.sendMail(mail)) } });
+    await expect(sendEmailJob(job, recordId(refused.deps))).rejects.toThrow('Message rejected');
+    await sendEmailJob(job, recordId(fakes().deps));
+    await sendEmailJob({ ...job, id: `${job.data.eventId}-hotel` }, recordId(fakes().deps));
+    expect(ids).toEqual([`<${job.id}@reproute.example>`, `<${job.id}@reproute.example>`, `<${job.data.eventId}-hotel@reproute.example>`]);
+  });
+
+  it('writes that Message-ID into the message nodemailer builds, from a sender with or without a display name', async () => {
+    expect(messageIdFor('abc-1', 'no-reply@mail.example')).toBe('<abc-1@mail.example>');
+    expect(messageIdFor('a b<c>', '"Rep, Route" <no-reply@reproute.example>')).toBe('<a-b-c-@reproute.example>');
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const info = await transport.sendMail({ from: 'RepRoute <no-reply@reproute.example>', to: 'b@example.com', subject: 'Hi', text: 'x', messageId: messageIdFor(job.id, 'RepRoute <no-reply@reproute.example>') });
+    expect(info.messageId).toBe(`<${job.id}@reproute.example>`);
+    expect(String(info.message)).toContain(`Message-ID: <${job.id}@reproute.example>`);
   });
 
   it('does not fail an email that went out when only the marker could not be written', async () => {
