@@ -308,9 +308,7 @@ export function createHttpApp(options: {
   app.addHook('onResponse', (request, reply, done) => {
     // A route's own log level (probes and metrics log only warnings) holds for the access line too.
     if (!accessLog) request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
-    else if ((request.log as Logger).isLevelEnabled('info')) {
-      accessLog({ reqId: request.id, method: request.method, url: request.url, host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort, statusCode: reply.statusCode, responseTime: reply.elapsedTime });
-    }
+    else if ((request.log as Logger).isLevelEnabled('info')) accessLog({ reqId: request.id, req: request, statusCode: reply.statusCode, responseTime: reply.elapsedTime });
     const route = request.routeOptions.url ?? 'unmatched';
     nameServerSpan(request.raw, request.routeOptions.url);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);

@@ -3,6 +3,9 @@ import { SpanKind, SpanStatusCode, context, trace, type Span } from '@openteleme
 
 const tracer = trace.getTracer('@reproute/platform/postgres');
 
+/** pg's own `query`, which every form of `TracedClient.query` ends in. */
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+
 type QueryCallback = (err: Error | null, result?: pg.QueryResult) => void;
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
@@ -40,15 +43,13 @@ export class TracedClient extends pg.Client {
   // pg's overloads (text or config, values, callback; a Submittable) pass through as they came.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
-    if (trace.getActiveSpan()?.isRecording() !== true) return (super.query as (...a: unknown[]) => unknown)(...args);
+    if (trace.getActiveSpan()?.isRecording() !== true) return clientQuery.apply(this, args);
     const [config, values, callback] = args as [unknown, unknown, unknown];
     const asConfig = typeof config === 'object' && config !== null ? (config as { text?: unknown; name?: unknown; submit?: unknown; callback?: unknown }) : undefined;
     const text = typeof config === 'string' ? config : typeof asConfig?.text === 'string' ? asConfig.text : undefined;
     // A Submittable (a cursor, a stream) reports through its own events, and a callback inside the config is pg's
     // rarest form: both run untraced rather than leave a span open.
-    if (text === undefined || typeof asConfig?.submit === 'function' || typeof asConfig?.callback === 'function') {
-      return (super.query as (...a: unknown[]) => unknown)(...args);
-    }
+    if (text === undefined || typeof asConfig?.submit === 'function' || typeof asConfig?.callback === 'function') return clientQuery.apply(this, args);
     const parameters = (this as unknown as { connectionParameters: { database?: string; host?: string; port?: number } }).connectionParameters;
     const database = parameters.database;
     const name = typeof asConfig?.name === 'string' && asConfig.name ? asConfig.name : undefined;
@@ -63,15 +64,14 @@ export class TracedClient extends pg.Client {
         ...(parameters.port ? { 'server.port': Number(parameters.port) } : {}),
       },
     });
-    const run = super.query as (...a: unknown[]) => unknown;
     const traced = (done: QueryCallback): QueryCallback => (err, result) => {
       ended(span, err, result);
       done(err, result);
     };
     try {
-      if (typeof values === 'function') return run.call(this, config, traced(values as QueryCallback));
-      if (typeof callback === 'function') return run.call(this, config, values, traced(callback as QueryCallback));
-      return (run.call(this, config, values) as Promise<pg.QueryResult>).then(
+      if (typeof values === 'function') return clientQuery.call(this, config, traced(values as QueryCallback));
+      if (typeof callback === 'function') return clientQuery.call(this, config, values, traced(callback as QueryCallback));
+      return (clientQuery.call(this, config, values) as Promise<pg.QueryResult>).then(
         (result) => {
           ended(span, undefined, result);
           return result;
