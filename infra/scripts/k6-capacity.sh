@@ -9,7 +9,8 @@
 # k6 sends from one address, so the per-client limits are raised for the run and traces sampled as in
 # production: every service and the gateway restart with RATE_LIMIT_MAX, LEAD_LIMIT_* and
 # TRACE_SAMPLE_RATIO=0.01, and the gateway with the chart's latency target, SHED_LATENCY_TARGET_MS=50
-# (GATEWAY_SHED_LATENCY_TARGET_MS=0 runs it without); restart them again plainly afterwards to drop that.
+# (GATEWAY_SHED_LATENCY_TARGET_MS=0 runs it without). When the run ends, or is interrupted, they restart with their
+# own settings again (KEEP_LOAD_TEST_SETTINGS=1 leaves them as the run had them, for further load tests).
 COMPONENT=capacity
 source "$(dirname "$0")/lib.sh"
 S="$ROOT/infra/scripts"
@@ -21,6 +22,14 @@ OVERLOAD_SECONDS=${OVERLOAD_SECONDS:-60}
 OUT="$DATA/k6/capacity"
 mkdir -p "$OUT"
 curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$GATEWAY_PORT/api/health" || die "the system is not running (make up)"
+
+# Whatever ends the run, the system is not left with per-client limits raised and 1% sampling.
+restore() {
+  [ "${KEEP_LOAD_TEST_SETTINGS:-0}" = 1 ] && return
+  log "restarting the services with their own settings"
+  "$S/services.sh" restart >/dev/null || log "could not restart the services: run infra/scripts/services.sh restart"
+}
+trap restore EXIT
 
 log "restarting the services with load-test limits and 1% trace sampling"
 TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
