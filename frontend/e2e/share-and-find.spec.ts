@@ -177,6 +177,45 @@ test.describe('pages written by the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test('what answers nothing is kept as the server wrote it: the same nodes and text after the takeover, and rendered afresh when the SPA shows the page itself', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.setViewportSize({ width: 375, height: 812 });
+    const kept = 'blockquote, [data-testid="gym-glance"] li, [data-testid="hotel-card"] p.mt-1';
+    await page.addInitScript((selector) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const nodes = [...document.querySelectorAll(selector)];
+        Object.assign(window, { kept: nodes, keptText: nodes.map((node) => node.textContent) });
+      });
+    }, kept);
+    await page.goto('/');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    const written = await page.evaluate((selector) => {
+      const { kept: nodes, keptText } = window as unknown as { kept: Element[]; keptText: string[] };
+      return {
+        count: nodes.length,
+        connected: nodes.filter((node) => node.isConnected).length,
+        sameText: nodes.every((node, i) => node.textContent === keptText[i] && node.textContent!.trim() !== ''),
+        now: document.querySelectorAll(selector).length,
+      };
+    }, kept);
+    // Six testimonials, and each featured card's place and gym highlights.
+    expect(written.count).toBeGreaterThan(12);
+    expect(written).toEqual({ count: written.count, connected: written.count, sameText: true, now: written.count });
+    // The cards still answer: the heart asks a visitor to sign in.
+    await page.getByTestId('hotel-card').first().getByRole('button', { name: /to favorites/ }).click();
+    await expect(page.getByText('Sign in Required').first()).toBeVisible();
+
+    // The SPA renders the home page itself after a move within it: the same content, written by the SPA.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Loved by travellers who train' })).toBeVisible();
+    const rendered = await page.evaluate((selector) => [...document.querySelectorAll(selector)].map((node) => node.textContent), kept);
+    expect(rendered).toEqual(await page.evaluate(() => (window as unknown as { keptText: string[] }).keptText));
+    expect(errors).toEqual([]);
+  });
+
   test('a search typed and sent before the SPA has taken the page over is carried out once it has', async ({ page }) => {
     // The SPA's entry is held back, so the page stays as the server wrote it while the visitor types and sends.
     let release!: () => void;

@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { h, hydrate, type ComponentChildren } from 'preact';
+import { describe, expect, it, vi } from 'vitest';
+import { h, hydrate, render, type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Suspense } from 'preact/compat';
 import { renderToString } from 'preact-render-to-string';
-import { HydrateLater, WaitsWhileHydrating, hydrateInPieces, nextTask } from './hydrateLater';
+import { HydrateLater, KeptAsWritten, WaitsWhileHydrating, hydrateInPieces, nextTask } from './hydrateLater';
 
-// The production build runs on Preact (vite.config.ts), so the pieces are hydrated here with Preact
-// itself: elements made with `h`, not this file's JSX (React's, as the other unit tests render).
+// The production build runs on Preact (vite.config.ts), so the pieces are hydrated here with Preact itself,
+// and the module's React imports are Preact's too.
+vi.mock('react', () => import('preact/compat'));
+vi.mock('react/jsx-runtime', () => import('preact/jsx-runtime'));
+vi.mock('react/jsx-dev-runtime', () => import('preact/jsx-dev-runtime'));
 const later = (children: ComponentChildren) => h(Suspense, { fallback: null }, h(WaitsWhileHydrating as never, null, children));
 
 function page(clicks: string[]) {
@@ -127,12 +129,113 @@ describe('hydrating a page the server wrote in pieces', () => {
     expect(clicks).toEqual(['menu']);
   });
 
-  it('outside a first hydration it renders its content straight away (here with React, as in the dev server)', () => {
-    render(
-      <HydrateLater>
-        <p>Below the first view</p>
-      </HydrateLater>,
+  it('outside a first hydration it renders its content straight away', () => {
+    const container = document.createElement('div');
+    render(h(HydrateLater as never, null, h('p', null, 'Below the first view')), container);
+    expect(container.textContent).toBe('Below the first view');
+  });
+});
+
+describe('content kept as the server wrote it', () => {
+  function page(renders: string[], count: number) {
+    const Quote = ({ text }: { text: string }) => {
+      renders.push(text);
+      return h('blockquote', null, h('svg', { 'aria-hidden': true }, h('path', { d: 'M0 0h4' })), text);
+    };
+    return h(
+      'main',
+      null,
+      h('p', { id: 'count' }, String(count)),
+      h(KeptAsWritten as never, null, h('section', { id: 'kept', className: 'testimonials' }, h(Quote as never, { text: 'Racks!' }), h(Quote as never, { text: 'Plates!' }))),
     );
-    expect(screen.getByText('Below the first view')).toBeTruthy();
+  }
+
+  it('takes the page over without hydrating anything inside, keeps the very nodes, and keeps them when the page renders again', async () => {
+    const renders: string[] = [];
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(renders, 0));
+    const serverHtml = container.innerHTML;
+    const quotes = [...container.querySelectorAll('blockquote')];
+    expect(quotes).toHaveLength(2);
+    renders.length = 0;
+
+    let rerender!: (n: number) => void;
+    const Page = () => {
+      const [count, set] = useState(0);
+      rerender = set;
+      return page(renders, count);
+    };
+    await hydrateInPieces(() => hydrate(h(Page as never, null), container));
+    expect(renders).toEqual([]);
+    expect(container.innerHTML).toBe(serverHtml);
+    expect([...container.querySelectorAll('blockquote')]).toEqual(quotes);
+
+    rerender(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(container.querySelector('#count')!.textContent).toBe('1');
+    expect(renders).toEqual([]);
+    expect([...container.querySelectorAll('blockquote')]).toEqual(quotes);
+    expect(container.querySelector('#kept')!.className).toBe('testimonials');
+  });
+
+  it('outside a first hydration it renders its content', () => {
+    const renders: string[] = [];
+    const container = document.createElement('div');
+    render(page(renders, 0), container);
+    expect(renders).toEqual(['Racks!', 'Plates!']);
+    expect(container.querySelector('#kept')!.textContent).toBe('Racks!Plates!');
+  });
+
+  it('renders the content anew once `until` changes, and from then on', async () => {
+    const renders: string[] = [];
+    const Line = ({ text }: { text: string }) => {
+      renders.push(text);
+      return h('span', null, text);
+    };
+    let show!: (hotel: { name: string }) => void;
+    const Card = ({ first }: { first: { name: string } }) => {
+      const [hotel, set] = useState(first);
+      show = set;
+      return h('article', null, h(KeptAsWritten as never, { until: hotel }, h('p', { id: 'line' }, h(Line as never, { text: hotel.name }))));
+    };
+    const first = { name: 'Iron Inn' };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(h(Card as never, { first }));
+    renders.length = 0;
+    await hydrateInPieces(() => hydrate(h(Card as never, { first }), container));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    show(first);
+    await settle();
+    expect(renders).toEqual([]);
+    const second = { name: 'Plate Palace' };
+    show(second);
+    await settle();
+    expect(container.querySelector('#line')!.textContent).toBe('Plate Palace');
+    show(first);
+    await settle();
+    expect(container.querySelector('#line')!.textContent).toBe('Iron Inn');
+    expect(renders).toEqual(['Plate Palace', 'Iron Inn']);
+  });
+
+  it('content that comes while the page is being taken over is rendered, not kept empty', async () => {
+    let add!: (names: string[]) => void;
+    const List = () => {
+      const [names, set] = useState(['Iron Inn']);
+      add = set;
+      return h(
+        'div',
+        null,
+        h('ul', null, ...names.map((name) => h(KeptAsWritten as never, { key: name }, h('li', null, h('b', null, name))))),
+        later(h('footer', null, 'Footer')),
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(h(List as never, null));
+    const done = hydrateInPieces(() => hydrate(h(List as never, null), container));
+    // The footer still waits for its task: the page is being taken over when the new hotel comes.
+    add(['Iron Inn', 'Plate Palace']);
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([...container.querySelectorAll('li')].map((li) => li.innerHTML)).toEqual(['<b>Iron Inn</b>', '<b>Plate Palace</b>']);
   });
 });

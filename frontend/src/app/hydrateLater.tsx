@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, createElement, useState, type ReactElement, type ReactNode } from 'react';
 
 /**
  * Hydrating a page the server wrote in pieces. `hydrateRoot` takes over the whole page in one task,
@@ -75,5 +75,38 @@ export function nextTask(): Promise<void> {
       resolve();
     };
     channel.port2.postMessage(null);
+  });
+}
+
+/** What a kept element holds instead of its children: Preact leaves an element's content alone when it hydrates one with this. */
+const keptContent = { __html: '' };
+
+/**
+ * An element that answers nothing (no handler, no link, no state of its own): when the SPA takes over
+ * a page the server wrote, the element is kept exactly as written and nothing inside it is hydrated,
+ * so a phone spends no time on it. It is kept while `until` is the value it was at that time (a
+ * hotel's answer, which TanStack Query hands back as the same object while its content is the same);
+ * once that changes, the content is rendered as usual from then on. Rendered any other way (a page
+ * the browser renders itself, the server's render, unit tests) it renders as usual. The child must be
+ * one plain element (`<section>`, not a component), as that is what is kept.
+ */
+export function KeptAsWritten({ children, until }: { children: ReactElement<Record<string, unknown>, string>; until?: unknown }) {
+  const [written] = useState(() => ({ kept: hydrating, until }));
+  const [, renderAgain] = useState(0);
+  // One way only: content rendered once is never given back to the kept form (that would empty it).
+  if (written.kept && !Object.is(written.until, until)) written.kept = false;
+  if (!written.kept) return children;
+  return createElement(children.type, {
+    ...children.props,
+    children: undefined,
+    dangerouslySetInnerHTML: keptContent,
+    // Made new rather than hydrated (content that came while the page was being taken over): nothing was written
+    // to keep, so the content is rendered, before the browser paints.
+    ref: (element: Element | null) => {
+      if (element && !element.firstChild && written.kept) {
+        written.kept = false;
+        renderAgain((n) => n + 1);
+      }
+    },
   });
 }

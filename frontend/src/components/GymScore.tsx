@@ -3,6 +3,7 @@ import { ChevronDown, Clock, Dumbbell, Gauge, Ruler, Sparkles } from 'lucide-rea
 import type { GymHighlight } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
 import { cn } from '@/lib/cn';
+import { KeptAsWritten } from '@/app/hydrateLater';
 
 /** The score as shown everywhere: one decimal ("4.0", not "4"). */
 export const gymScoreText = (score: number) => score.toFixed(1);
@@ -14,36 +15,38 @@ export function GymGlance({ hotel }: { hotel: Hotel }) {
   const highlights = (hotel.gymHighlights ?? []).slice(0, 3);
   if (typeof hotel.gymScore !== 'number' && highlights.length === 0) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-1.5" data-testid="gym-glance">
-      {typeof hotel.gymScore === 'number' ? (
-        <span
-          className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
-          data-testid="gym-score"
-          role="img"
-          aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}
-        >
-          <Gauge aria-hidden className="h-3.5 w-3.5" />
-          Gym {gymScoreText(hotel.gymScore)}
-        </span>
-      ) : null}
-      {highlights.length > 0 ? (
-        <ul aria-label="Gym highlights" className="contents">
-          {highlights.map((highlight) => {
-            const Icon = highlightIcons[highlight.kind] ?? Sparkles;
-            return (
-              <li
-                key={`${highlight.kind}-${highlight.label}`}
-                data-testid="gym-highlight"
-                className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700"
-              >
-                <Icon aria-hidden className="h-3.5 w-3.5 text-ocean-600" />
-                {highlight.label}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-    </div>
+    <KeptAsWritten until={hotel}>
+      <div className="mt-3 flex flex-wrap items-center gap-1.5" data-testid="gym-glance">
+        {typeof hotel.gymScore === 'number' ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-2 py-0.5 text-xs font-bold text-white"
+            data-testid="gym-score"
+            role="img"
+            aria-label={`Gym score ${gymScoreText(hotel.gymScore)} out of 5`}
+          >
+            <Gauge aria-hidden className="h-3.5 w-3.5" />
+            Gym {gymScoreText(hotel.gymScore)}
+          </span>
+        ) : null}
+        {highlights.length > 0 ? (
+          <ul aria-label="Gym highlights" className="contents">
+            {highlights.map((highlight) => {
+              const Icon = highlightIcons[highlight.kind] ?? Sparkles;
+              return (
+                <li
+                  key={`${highlight.kind}-${highlight.label}`}
+                  data-testid="gym-highlight"
+                  className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700"
+                >
+                  <Icon aria-hidden className="h-3.5 w-3.5 text-ocean-600" />
+                  {highlight.label}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+    </KeptAsWritten>
   );
 }
 

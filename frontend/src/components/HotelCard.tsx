@@ -11,7 +11,7 @@ import { bookingIntent, LazyBookingDialog } from './LazyBookingDialog';
 import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
 import { cn } from '@/lib/cn';
-import { HydrateLater } from '@/app/hydrateLater';
+import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
 
 /** A hotel in a grid: image, heart, gym badge, rating, place, gym score and highlights, 120-character preview, price and actions. */
 export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
@@ -53,10 +53,12 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
             className="transition duration-500 group-hover:scale-[1.03]"
           />
         </Link>
-        <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
-          <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-200" />
-          {gymAccessLabel(hotel.gymAccessType)}
-        </span>
+        <KeptAsWritten until={hotel}>
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-slate-900/80 px-2.5 py-1 text-xs font-semibold text-white backdrop-blur">
+            <Dumbbell aria-hidden className="h-3.5 w-3.5 text-brand-200" />
+            {gymAccessLabel(hotel.gymAccessType)}
+          </span>
+        </KeptAsWritten>
         <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} className="absolute top-3 right-3" />
       </div>
       <div className="flex flex-1 flex-col p-5">
@@ -66,16 +68,20 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
               {hotel.name}
             </Link>
           </h3>
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800" aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>
-            <Star aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" />
-            {rating ?? 'N/A'}
-          </span>
+          <KeptAsWritten until={hotel}>
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800" aria-label={rating ? `Rated ${rating} out of 5` : 'Not rated yet'}>
+              <Star aria-hidden className="h-4 w-4 fill-amber-400 text-amber-400" />
+              {rating ?? 'N/A'}
+            </span>
+          </KeptAsWritten>
         </div>
-        <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
-          <MapPin aria-hidden className="h-4 w-4 text-slate-500" />
-          {locationLabel(hotel)}
-          {typeof hotel.distanceKm === 'number' ? <span data-testid="hotel-distance">· {hotel.distanceKm.toLocaleString('en-US')} km away</span> : null}
-        </p>
+        <KeptAsWritten until={hotel}>
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <MapPin aria-hidden className="h-4 w-4 text-slate-500" />
+            {locationLabel(hotel)}
+            {typeof hotel.distanceKm === 'number' ? <span data-testid="hotel-distance">· {hotel.distanceKm.toLocaleString('en-US')} km away</span> : null}
+          </p>
+        </KeptAsWritten>
         <GymGlance hotel={hotel} />
         <p className="mt-3 text-sm leading-relaxed text-slate-600">{previewText(hotel.description, 120)}</p>
         <div className="mt-auto pt-4">

@@ -10,7 +10,7 @@ import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { LIST_A_HOTEL_SIGNED_OUT } from '@/components/Header';
 import { searchPath } from '@/lib/searchParams';
-import { HydrateLater } from '@/app/hydrateLater';
+import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
 
 const popularCities = ['New York', 'London', 'Tokyo', 'Paris', 'Dubai', 'Abu Dhabi'];
 
@@ -122,7 +122,7 @@ export default function HomePage() {
         </section>
       </HydrateLater>
 
-      <HydrateLater>
+      <KeptAsWritten>
         <section className="render-when-near bg-white py-16 [--near-height:1220px] sm:py-20 sm:[--near-height:780px] lg:[--near-height:560px]">
           <Container>
             <div className="mx-auto max-w-2xl text-center">
@@ -143,9 +143,9 @@ export default function HomePage() {
             </div>
           </Container>
         </section>
-      </HydrateLater>
+      </KeptAsWritten>
 
-      <HydrateLater>
+      <KeptAsWritten>
         <section className="render-when-near py-16 [--near-height:1840px] sm:py-20 md:[--near-height:1040px] lg:[--near-height:770px]">
           <Container>
             <div className="mx-auto max-w-2xl text-center">
@@ -171,7 +171,7 @@ export default function HomePage() {
             </ul>
           </Container>
         </section>
-      </HydrateLater>
+      </KeptAsWritten>
 
       <HydrateLater>
         <section className="render-when-near pb-20 [--near-height:510px] sm:[--near-height:400px] lg:[--near-height:320px]">

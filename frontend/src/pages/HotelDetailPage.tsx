@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
 import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
-import { HydrateLater } from '@/app/hydrateLater';
+import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
   const given = hotel.equipment;
@@ -110,14 +110,14 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
 
       <Container className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div className="min-w-0 space-y-12">
-          <HydrateLater>
+          <KeptAsWritten until={hotel}>
             <section aria-labelledby="about-heading">
               <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
                 About
               </h2>
               <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{hotel.description || 'No description yet.'}</p>
             </section>
-          </HydrateLater>
+          </KeptAsWritten>
 
           <HydrateLater>
             <section aria-labelledby="equipment-heading">
@@ -126,56 +126,62 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               </h2>
               <GymScorePanel hotel={hotel} />
               {hotel.gym ? (
-                <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
-                  {hotel.gym.hours ? (
-                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                      <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
-                    </span>
-                  ) : null}
-                  {hotel.gym.size ? (
-                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                      <Ruler aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.size}
-                    </span>
-                  ) : null}
-                  {hotel.gym.hasPersonalTrainer ? (
-                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                      <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
-                    </span>
-                  ) : null}
-                  {hotel.gym.hasFitnessClasses ? (
-                    <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-                      <CalendarCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Fitness classes
-                    </span>
-                  ) : null}
-                </div>
-              ) : null}
-              <div className="mt-5 grid gap-4 sm:grid-cols-2">
-                {equipmentCategories.map((category) => (
-                  <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">
-                    <h3 className="text-base font-bold text-slate-900">{equipmentCategoryTitles[category]}</h3>
-                    {equipment[category].length > 0 ? (
-                      <ul className="mt-3 flex flex-wrap gap-2">
-                        {equipment[category].map((label) => (
-                          <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                            {equipmentLabelText(label)}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <p className="mt-3 text-sm text-slate-600">Not listed</p>
-                    )}
+                <KeptAsWritten until={hotel}>
+                  <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
+                    {hotel.gym.hours ? (
+                      <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                        <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
+                      </span>
+                    ) : null}
+                    {hotel.gym.size ? (
+                      <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                        <Ruler aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.size}
+                      </span>
+                    ) : null}
+                    {hotel.gym.hasPersonalTrainer ? (
+                      <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                        <UserCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Personal trainers
+                      </span>
+                    ) : null}
+                    {hotel.gym.hasFitnessClasses ? (
+                      <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+                        <CalendarCheck aria-hidden className="h-4 w-4 text-ocean-600" /> Fitness classes
+                      </span>
+                    ) : null}
                   </div>
-                ))}
-              </div>
+                </KeptAsWritten>
+              ) : null}
+              <KeptAsWritten until={hotel}>
+                <div className="mt-5 grid gap-4 sm:grid-cols-2">
+                  {equipmentCategories.map((category) => (
+                    <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">
+                      <h3 className="text-base font-bold text-slate-900">{equipmentCategoryTitles[category]}</h3>
+                      {equipment[category].length > 0 ? (
+                        <ul className="mt-3 flex flex-wrap gap-2">
+                          {equipment[category].map((label) => (
+                            <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                              {equipmentLabelText(label)}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <p className="mt-3 text-sm text-slate-600">Not listed</p>
+                      )}
+                    </div>
+                  ))}
+                </div>
+              </KeptAsWritten>
               {hotel.rawEquipment?.length ? (
-                <details className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-                  <summary className="cursor-pointer text-sm font-semibold text-slate-800">Full equipment list ({hotel.rawEquipment.length})</summary>
-                  <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
-                    {hotel.rawEquipment.map((item) => (
-                      <li key={item}>• {item}</li>
-                    ))}
-                  </ul>
-                </details>
+                <KeptAsWritten until={hotel}>
+                  <details className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                    <summary className="cursor-pointer text-sm font-semibold text-slate-800">Full equipment list ({hotel.rawEquipment.length})</summary>
+                    <ul className="mt-3 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+                      {hotel.rawEquipment.map((item) => (
+                        <li key={item}>• {item}</li>
+                      ))}
+                    </ul>
+                  </details>
+                </KeptAsWritten>
               ) : null}
             </section>
           </HydrateLater>

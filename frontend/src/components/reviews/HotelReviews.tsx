@@ -11,6 +11,7 @@ import { longDate, monthYear } from '@/lib/dates';
 import { toast } from '@/store/toast';
 import { StarRating } from './StarRating';
 import { tagLabel } from './reviewTags';
+import { KeptAsWritten } from '@/app/hydrateLater';
 
 function reviewerName(review: ReviewAnswer): string {
   const first = review.reviewer.firstName?.trim();
@@ -102,38 +103,44 @@ export function ReviewItem({ review, canReply = false }: { review: ReviewAnswer;
   const stay = stayLabel(review.stayDate);
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5" data-testid="hotel-review">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <StarRating value={review.rating} />
-        {review.gymRating ? <span className="text-sm font-medium text-slate-700">(Gym: {review.gymRating}/5)</span> : null}
-        <span className="text-sm text-slate-600">by {reviewerName(review)}</span>
-        {stay ? <span className="text-sm text-slate-600">· stayed {stay}</span> : null}
-      </div>
+      <KeptAsWritten until={review}>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <StarRating value={review.rating} />
+          {review.gymRating ? <span className="text-sm font-medium text-slate-700">(Gym: {review.gymRating}/5)</span> : null}
+          <span className="text-sm text-slate-600">by {reviewerName(review)}</span>
+          {stay ? <span className="text-sm text-slate-600">· stayed {stay}</span> : null}
+        </div>
+      </KeptAsWritten>
       {review.title ? <h3 className="mt-2 font-bold text-slate-900">{review.title}</h3> : null}
       <p className="mt-1 leading-relaxed whitespace-pre-line text-slate-700">{review.content}</p>
       {review.pros.length > 0 || review.cons.length > 0 ? (
-        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-          {review.pros.length > 0 ? (
-            <div>
-              <dt className="font-semibold text-emerald-800">Pros</dt>
-              <dd className="text-slate-700">{review.pros.join(', ')}</dd>
-            </div>
-          ) : null}
-          {review.cons.length > 0 ? (
-            <div>
-              <dt className="font-semibold text-red-700">Cons</dt>
-              <dd className="text-slate-700">{review.cons.join(', ')}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <KeptAsWritten until={review}>
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            {review.pros.length > 0 ? (
+              <div>
+                <dt className="font-semibold text-emerald-800">Pros</dt>
+                <dd className="text-slate-700">{review.pros.join(', ')}</dd>
+              </div>
+            ) : null}
+            {review.cons.length > 0 ? (
+              <div>
+                <dt className="font-semibold text-red-700">Cons</dt>
+                <dd className="text-slate-700">{review.cons.join(', ')}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </KeptAsWritten>
       ) : null}
       {review.tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-          {review.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
-              {tagLabel(tag)}
-            </li>
-          ))}
-        </ul>
+        <KeptAsWritten until={review}>
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+            {review.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+                {tagLabel(tag)}
+              </li>
+            ))}
+          </ul>
+        </KeptAsWritten>
       ) : null}
       {review.reply && !replying ? <ReviewReplyBlock reply={review.reply} /> : null}
       {canReply && replying ? <ReplyForm review={review} onDone={() => setReplying(false)} /> : null}
