@@ -18,6 +18,8 @@ export const faultFiles = [
 
 const integrationFiles = ['services/*/test/integration/**/*.test.ts', 'gateway/test/integration/**/*.test.ts'];
 const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+// The tests' HTTP client lets an idle connection go well before the servers do (see the file).
+const httpClient = ['services/platform/src/testing/http-client.ts'];
 // Tests that build a service or gateway in-process share the runner's cores with the files beside them, so
 // its event loop lags; shedding has tests of its own (platform's load-shedding and http tests), and here it
 // would only answer 503 to a check of an answer. (The running system is started with its own limits.)
@@ -56,10 +58,19 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'integration', include: integrationFiles, exclude: faultFiles, environment: 'node', env: noShedding, ...slow },
+        test: { name: 'integration', include: integrationFiles, exclude: faultFiles, environment: 'node', env: noShedding, setupFiles: httpClient, ...slow },
       },
       {
-        test: { name: 'faults', include: faultFiles, environment: 'node', env: noShedding, ...slow, fileParallelism: false, sequence: { concurrent: false } },
+        test: {
+          name: 'faults',
+          include: faultFiles,
+          environment: 'node',
+          env: noShedding,
+          setupFiles: httpClient,
+          ...slow,
+          fileParallelism: false,
+          sequence: { concurrent: false },
+        },
       },
     ],
   },

@@ -213,6 +213,15 @@ test.describe('pages written by the server', () => {
     await expect(page.getByRole('heading', { name: 'Loved by travellers who train' })).toBeVisible();
     const rendered = await page.evaluate((selector) => [...document.querySelectorAll(selector)].map((node) => node.textContent), kept);
     expect(rendered).toEqual(await page.evaluate(() => (window as unknown as { keptText: string[] }).keptText));
+
+    // A kept link (the hero's popular cities, as written) is followed within the SPA: no new document.
+    await page.reload();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await page.evaluate(() => Object.assign(window, { mark: 'kept links' }));
+    await page.getByRole('link', { name: 'London', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/search\?.*query=London/);
+    await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe('kept links');
     expect(errors).toEqual([]);
   });
 

@@ -238,4 +238,41 @@ describe('content kept as the server wrote it', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect([...container.querySelectorAll('li')].map((li) => li.innerHTML)).toEqual(['<b>Iron Inn</b>', '<b>Plate Palace</b>']);
   });
+
+  it("a kept element's links to this site are followed by the router's navigate; other clicks are the browser's", async () => {
+    const footer = (navigate?: (to: string) => void) =>
+      h(
+        KeptAsWritten as never,
+        { navigate },
+        h(
+          'footer',
+          null,
+          h('a', { id: 'privacy', href: '/privacy-policy?from=footer#top' }, h('span', null, 'Privacy')),
+          h('a', { id: 'away', href: 'https://example.com/' }, h('span', null, 'Elsewhere')),
+          h('a', { id: 'tab', href: '/help-center', target: '_blank' }, h('span', null, 'Help')),
+        ),
+      );
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(footer());
+    const followed: string[] = [];
+    await hydrateInPieces(() => hydrate(footer((to) => followed.push(to)), container));
+    // Whether the footer took the click; then it is taken here in any case, as jsdom cannot load another document.
+    let taken = false;
+    container.addEventListener('click', (event) => {
+      taken = event.defaultPrevented;
+      event.preventDefault();
+    });
+    const click = (id: string, init: MouseEventInit = {}) => {
+      container.querySelector(`#${id} span`)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+      return taken;
+    };
+    expect(click('privacy')).toBe(true);
+    expect(followed).toEqual(['/privacy-policy?from=footer#top']);
+    expect(click('privacy', { ctrlKey: true })).toBe(false);
+    expect(click('away')).toBe(false);
+    expect(click('tab')).toBe(false);
+    expect(followed).toHaveLength(1);
+    container.remove();
+  });
 });

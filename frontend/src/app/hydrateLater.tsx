@@ -1,4 +1,5 @@
 import { Component, Suspense, createElement, useState, type ReactElement, type ReactNode } from 'react';
+import { siteLinkOf } from './siteLink';
 
 /**
  * Hydrating a page the server wrote in pieces. `hydrateRoot` takes over the whole page in one task,
@@ -88,9 +89,19 @@ const keptContent = { __html: '' };
  * hotel's answer, which TanStack Query hands back as the same object while its content is the same);
  * once that changes, the content is rendered as usual from then on. Rendered any other way (a page
  * the browser renders itself, the server's render, unit tests) it renders as usual. The child must be
- * one plain element (`<section>`, not a component), as that is what is kept.
+ * one plain element (`<section>`, not a component), as that is what is kept. Links inside a kept element
+ * are plain links; given `navigate` (the router's), a click on one that stays on this site is followed
+ * within the SPA, as its `<Link>` would have been.
  */
-export function KeptAsWritten({ children, until }: { children: ReactElement<Record<string, unknown>, string>; until?: unknown }) {
+export function KeptAsWritten({
+  children,
+  until,
+  navigate,
+}: {
+  children: ReactElement<Record<string, unknown>, string>;
+  until?: unknown;
+  navigate?: (to: string) => void;
+}) {
   const [written] = useState(() => ({ kept: hydrating, until }));
   const [, renderAgain] = useState(0);
   // One way only: content rendered once is never given back to the kept form (that would empty it).
@@ -100,6 +111,8 @@ export function KeptAsWritten({ children, until }: { children: ReactElement<Reco
     ...children.props,
     children: undefined,
     dangerouslySetInnerHTML: keptContent,
+    // Handlers are set while hydrating (only they are): the kept links' clicks come here.
+    onClick: navigate ? (event: MouseEvent) => followLinkWithin(event, navigate) : undefined,
     // Made new rather than hydrated (content that came while the page was being taken over): nothing was written
     // to keep, so the content is rendered, before the browser paints.
     ref: (element: Element | null) => {
@@ -109,4 +122,13 @@ export function KeptAsWritten({ children, until }: { children: ReactElement<Reco
       }
     },
   });
+}
+
+/** A plain click on a link to a page of this site, followed by `navigate` instead of a new document. */
+function followLinkWithin(event: MouseEvent, navigate: (to: string) => void): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = siteLinkOf(event.target);
+  if (!link) return;
+  event.preventDefault();
+  navigate(`${link.pathname}${link.search}${link.hash}`);
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { preloadScreens } from './preloadScreens';
+import { siteLinkOf } from './siteLink';
 
 /**
  * Loads the screens of an in-app link as soon as the visitor shows the intent to follow it: the pointer
@@ -11,9 +12,8 @@ import { preloadScreens } from './preloadScreens';
 export function preloadOnIntent(routes: RouteObject[], target: Document = document): () => void {
   let last: string | undefined;
   const onIntent = (event: Event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
-    if (link.origin !== window.location.origin || link.pathname === last) return;
+    const link = siteLinkOf(event.target);
+    if (!link || link.pathname === last) return;
     last = link.pathname;
     void preloadScreens(routes, link.pathname);
   };

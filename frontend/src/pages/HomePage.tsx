@@ -51,9 +51,11 @@ export default function HomePage() {
           <HeroVideo />
           <Container className="relative py-20 sm:py-28 lg:py-36">
             <div className="max-w-3xl">
-              <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
-                <Dumbbell aria-hidden className="h-4 w-4" /> Hotels for people who train
-              </p>
+              <KeptAsWritten>
+                <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
+                  <Dumbbell aria-hidden className="h-4 w-4" /> Hotels for people who train
+                </p>
+              </KeptAsWritten>
               <h1 className="mt-5 text-4xl leading-[1.05] font-extrabold sm:text-6xl">Stay somewhere with a gym worth training in.</h1>
               <p className="mt-5 max-w-xl text-lg text-white/90">
                 Search hotels by the equipment you need: squat racks, heavy dumbbells, rowers, pools and saunas.
@@ -61,24 +63,26 @@ export default function HomePage() {
               <div className="mt-8 max-w-2xl">
                 <SearchBox size="hero" onSearch={(query, stay) => navigate(searchPath(query, [], undefined, stay))} />
               </div>
-              <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
-                <span className="text-white/80">Popular:</span>
-                {popularCities.map((city) => (
-                  <Link
-                    key={city}
-                    to={searchPath(city, [])}
-                    className="rounded-full bg-white/15 px-3 py-1 font-medium backdrop-blur transition hover:bg-white/25"
-                  >
-                    {city}
-                  </Link>
-                ))}
-              </div>
+              <KeptAsWritten navigate={navigate}>
+                <div className="mt-5 flex flex-wrap items-center gap-2 text-sm">
+                  <span className="text-white/80">Popular:</span>
+                  {popularCities.map((city) => (
+                    <Link
+                      key={city}
+                      to={searchPath(city, [])}
+                      className="rounded-full bg-white/15 px-3 py-1 font-medium backdrop-blur transition hover:bg-white/25"
+                    >
+                      {city}
+                    </Link>
+                  ))}
+                </div>
+              </KeptAsWritten>
             </div>
           </Container>
         </section>
       </HydrateLater>
 
-      <HydrateLater>
+      <KeptAsWritten>
         <section aria-label="RepRoute in numbers" className="border-b border-slate-200 bg-white">
           <Container className="grid grid-cols-2 gap-6 py-8 md:grid-cols-4">
             {figures.map((f) => (
@@ -89,7 +93,7 @@ export default function HomePage() {
             ))}
           </Container>
         </section>
-      </HydrateLater>
+      </KeptAsWritten>
 
       <HydrateLater>
         <section className="py-16 sm:py-20">
