@@ -83,7 +83,7 @@ export function nextTask(): Promise<void> {
 const keptContent = { __html: '' };
 
 /**
- * An element that answers nothing (no handler, no link, no state of its own): when the SPA takes over
+ * An element that answers nothing but its links (no handler, no state of its own): when the SPA takes over
  * a page the server wrote, the element is kept exactly as written and nothing inside it is hydrated,
  * so a phone spends no time on it. It is kept while `until` is the value it was at that time (a
  * hotel's answer, which TanStack Query hands back as the same object while its content is the same);
