@@ -45,7 +45,7 @@ export async function buildGateway(options: {
   let revocations = options.revocations;
   let ownRevocations: RevocationList | undefined;
   if (!revocations) {
-    ownRevocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }) });
+    ownRevocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }), name: 'gateway' });
     await ownRevocations.start();
     revocations = ownRevocations;
   }

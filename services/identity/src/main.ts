@@ -11,6 +11,8 @@ let deps: IdentityDeps | undefined;
 
 await startService({
   configSchema,
+  // Identity checks tokens against its own revocations, kept from Postgres (app.ts), and announces them to the others.
+  sharedRevocations: false,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp: async (ctx) => {
     deps = await createDeps(ctx);

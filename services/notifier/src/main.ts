@@ -22,6 +22,8 @@ function createDeps(ctx: ServiceContext<Config>) {
 
 await startService({
   configSchema,
+  // The notifier serves no user: no token is ever checked here.
+  sharedRevocations: false,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp: async (ctx) => {
     deps = createDeps(ctx);

@@ -107,11 +107,13 @@ export class RevocationList implements RevocationCheck {
   private pruneTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly options: { redisUrl: string; logger: Logger; retryMs?: number }) {
+  /** `name`, the process's (`catalog`, `gateway`), names its two connections in Redis's `CLIENT LIST`. */
+  constructor(private readonly options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number }) {
     const logger = options.logger;
-    this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect });
+    const connectionName = (role: string) => (options.name ? { connectionName: `${options.name}:${role}` } : {});
+    this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocations') });
     // The subscriber queues its SUBSCRIBE until connected and resubscribes after every reconnect.
-    this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect });
+    this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocation-notices') });
     // One warning per outage; the reconnect attempts that follow (every half second) go to debug.
     let warned = false;
     for (const client of [this.commands, this.subscriber]) {

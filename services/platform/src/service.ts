@@ -66,9 +66,19 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   /** Kafka in a running service; route tests pass an in-memory bus. */
   bus: EventBus;
   relay: OutboxRelay;
-  /** Revoked tokens, kept locally from Redis; pass to authPlugin so a logout holds at this service too. */
+  /**
+   * Revoked tokens, kept locally from Redis; pass to authPlugin so a logout holds at this service too.
+   * In a service started with `sharedRevocations: false` it is never ready: a token checked against it
+   * answers 503, never passes.
+   */
   revocations: RevocationCheck;
 }
+
+/** What a service that keeps no shared revocation list holds instead: it fails closed if used. */
+const noSharedRevocations: RevocationCheck = {
+  ready: false,
+  isRevoked: () => true,
+};
 
 type ConsumerSpec = Omit<ConsumerOptions, 'bus' | 'pool' | 'logger'>;
 
@@ -83,6 +93,12 @@ export async function startService<S extends typeof baseConfigSchema>(definition
   buildApp: (ctx: ServiceContext<z.infer<S>>) => Promise<FastifyInstance>;
   consumers?: (ctx: ServiceContext<z.infer<S>>) => ConsumerSpec[];
   beforeListen?: (ctx: ServiceContext<z.infer<S>>) => Promise<Closer[] | void>;
+  /**
+   * False for a service that checks no token against the shared revocation list: identity keeps its
+   * own from Postgres, and the notifier serves no user. It then opens no Redis connections for the
+   * list and does not wait for it at start.
+   */
+  sharedRevocations?: boolean;
 }): Promise<void> {
   let config: z.infer<S>;
   try {
@@ -99,9 +115,12 @@ export async function startService<S extends typeof baseConfigSchema>(definition
   await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger });
   const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.SERVICE_NAME, logger });
   const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA, listenUrl: config.DATABASE_URL });
-  const revocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }) });
-  await revocations.start();
-  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations };
+  const sharedRevocations =
+    definition.sharedRevocations === false
+      ? undefined
+      : new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }), name: config.SERVICE_NAME });
+  await sharedRevocations?.start();
+  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations: sharedRevocations ?? noSharedRevocations };
 
   registerEventMetrics();
   gaugeOnScrape('outbox_unsent_rows', 'Outbox rows not yet published', async () => (await outboxBacklog(pool)).unsent);
@@ -136,7 +155,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
       { name: 'consumers', close: () => Promise.all(consumerHandles.map((c) => c.stop())) },
       ...extraClosers,
       { name: 'outbox relay', close: () => relay.stop() },
-      { name: 'revocations', close: () => revocations.close() },
+      { name: 'revocations', close: async () => sharedRevocations?.close() },
       { name: 'kafka', close: () => bus.close() },
       { name: 'postgres', close: () => pool.end() },
       { name: 'telemetry', close: () => telemetry?.() ?? Promise.resolve() },

@@ -93,6 +93,20 @@ describe('current user, logout and revocation', () => {
   });
 });
 
+describe('the shared revocation list', () => {
+  it('is kept by every process that checks tokens; identity (its own, from Postgres) and the notifier (no users) open no connection for it', async () => {
+    const names = String(await redis.client('LIST'))
+      .split('\n')
+      .map((line) => /(?:^| )name=(\S+)/.exec(line)?.[1])
+      .filter((name): name is string => name !== undefined);
+    for (const process of ['gateway', 'catalog', 'engagement', 'referral', 'analytics']) {
+      expect(names).toContain(`${process}:revocations`);
+      expect(names).toContain(`${process}:revocation-notices`);
+    }
+    expect(names.filter((name) => /^(identity|notifier):revocation/.test(name))).toEqual([]);
+  });
+});
+
 describe('authorization across services', () => {
   it("the catalog's provider route refuses a traveller's token", async () => {
     const traveller = await api('POST', '/api/auth/login', { body: seedAccounts.traveller });
