@@ -82,6 +82,22 @@ export interface MaildevEmail {
   headers: Record<string, string>;
 }
 
+/**
+ * For each needle: how many emails mention it (`deliveries`), and how many distinct messages those are
+ * (`messages`, by Message-ID). A notifier killed in the moment between handing SMTP a whole email and
+ * writing its sent marker sends that job's email once more as the same message (the same Message-ID),
+ * which is the one duplicate the design allows: delivered twice, still one message.
+ */
+export function mentionsIn(emails: MaildevEmail[], needles: string[]): { deliveries: number; messages: number }[] {
+  return needles.map((needle) => {
+    const mentioning = emails.filter((e) => (e.text ?? '').includes(needle));
+    return { deliveries: mentioning.length, messages: new Set(mentioning.map((e) => e.headers['message-id'] ?? e.id)).size };
+  });
+}
+
+/** Deliveries beyond one per message (see mentionsIn), summed. */
+export const redeliveries = (counts: { deliveries: number; messages: number }[]) => counts.reduce((n, c) => n + c.deliveries - c.messages, 0);
+
 export async function listEmails(): Promise<MaildevEmail[]> {
   const res = await fetch(`${maildevUrl}/api/email`);
   if (!res.ok) throw new Error(`MailDev answered ${res.status}`);
