@@ -179,7 +179,7 @@ describe('two instances of every service', () => {
     expect(lateAccepted).toEqual([]);
   });
 
-  it('200 leads and 100 review approvals: exactly one email each, while one instance of each kind is killed with -9', async () => {
+  it('200 leads and 100 review approvals: one message each, while one instance of each kind is killed with -9', async () => {
     const tag = `x${Date.now().toString(36)}`;
     const admin = await login(seedAccounts.admin.email, seedAccounts.admin.password);
     // Four travellers review the 25 seeded hotels each: 100 pending reviews, each with its own title.
