@@ -62,10 +62,7 @@ describe('faults', () => {
     } finally {
       run('kafka.sh', 'start');
     }
-    const leadsSent = async () => {
-      const texts = (await emailsTo(inbox)).map((e) => e.text ?? '');
-      return refs.map((ref) => texts.filter((t) => t.includes(ref)).length);
-    };
+    const leadsSent = async () => mentionsIn(await emailsTo(inbox), refs).map((count) => count.deliveries);
     await eventually(async () => (await leadsSent()).every((count) => count >= 1) || undefined, 120_000, 'lead emails after Kafka returned');
     await eventually(async () => (await emailsTo(traveller.email)).filter((e) => /review/i.test(e.subject)).length >= reviewIds.length || undefined, 120_000, 'review emails');
     await sleep(5_000);
