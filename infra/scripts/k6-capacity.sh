@@ -47,8 +47,10 @@ row() {
   node -e '
     const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).metrics;
     const v = (name, stat) => (m[name] ? m[name].values[stat] : 0);
-    const groups = Object.keys(m).filter((k) => k.startsWith("http_req_duration{group:::"))
-      .map((k) => `${k.slice(26, -1).replace(",expected_response:true", "")} ${v(k, "p(95)").toFixed(0)}`).sort().join(", ");
+    // Under overload the times are those of the answers served (shed 503s left out: served_duration).
+    const timed = Object.keys(m).some((k) => k.startsWith("served_duration{group:::")) ? "served_duration" : "http_req_duration";
+    const groups = Object.keys(m).filter((k) => k.startsWith(`${timed}{group:::`))
+      .map((k) => `${k.slice(timed.length + 9, -1)} ${v(k, "p(95)").toFixed(0)}`).sort().join(", ");
     const held = process.argv[3] === "yes" && (process.argv[4] !== "step" || v("dropped_iterations", "count") === 0);
     console.log(`| ${process.argv[2]} | ${v("http_reqs", "rate").toFixed(0)} | ${(v("http_req_failed", "rate") * 100).toFixed(3)}% | ${v("dropped_iterations", "count")} | ${v("shed_503", "count")} | ${groups} | ${held ? "yes" : "no"} |`);
     process.exit(held ? 0 : 1);
