@@ -1,6 +1,7 @@
 // The local trace sink: an OTLP/HTTP receiver on 127.0.0.1:4318 that every process exports to,
 // keeping the most recent spans in memory. GET /traces lists recent traces; GET /traces/<id>
-// shows one trace's spans with their parent links. (With Docker, the collector and Jaeger do this.)
+// shows one trace's spans with their parent links, each with its start (ms after the trace's first span) and
+// duration in ms. (With Docker, the collector and Jaeger do this.)
 import { startOtlpReceiver, type ReceivedSpan } from '@reproute/platform/testing';
 
 const port = Number(process.env.TRACE_SINK_PORT ?? 4318);
@@ -17,7 +18,11 @@ await startOtlpReceiver(port, {
   onGet: (url, spans) => {
     if (url === '/traces') return summary(spans);
     const match = /^\/traces\/([0-9a-f]{32})$/.exec(url);
-    if (match) return spans.filter((s) => s.traceId === match[1]);
+    if (match) {
+      const trace = spans.filter((s) => s.traceId === match[1]).sort((a, b) => a.startMs - b.startMs);
+      const t0 = trace[0]?.startMs ?? 0;
+      return trace.map((s) => ({ ...s, atMs: Number((s.startMs - t0).toFixed(3)), durationMs: Number(s.durationMs.toFixed(3)) }));
+    }
     return undefined;
   },
 });

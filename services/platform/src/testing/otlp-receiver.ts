@@ -8,7 +8,16 @@ export interface ReceivedSpan {
   parentSpanId: string;
   name: string;
   kind: number;
+  /** When the span began (Unix epoch, ms with the nanoseconds' fraction) and how long it lasted (ms). */
+  startMs: number;
+  durationMs: number;
   attributes: Record<string, unknown>;
+}
+
+/** OTLP/JSON times are Unix nanoseconds as decimal strings (beyond a double's integers): ms with a fraction. */
+function epochMs(nanos: unknown): number {
+  const text = String(nanos ?? '0');
+  return text.length > 6 ? Number(text.slice(0, -6)) + Number(text.slice(-6)) / 1e6 : Number(text) / 1e6;
 }
 
 /** OTLP/JSON ids are hex; tolerate base64 too. */
@@ -50,6 +59,8 @@ export async function startOtlpReceiver(
                   parentSpanId: hexId(s.parentSpanId as string | undefined),
                   name: String(s.name),
                   kind: Number(s.kind ?? 0),
+                  startMs: epochMs(s.startTimeUnixNano),
+                  durationMs: epochMs(s.endTimeUnixNano) - epochMs(s.startTimeUnixNano),
                   attributes: Object.fromEntries(((s.attributes as { key: string; value: Record<string, unknown> }[]) ?? []).map((a) => [a.key, attributeValue(a.value)])),
                 });
               }
