@@ -53,9 +53,8 @@ async function post(i: number) {
 // Polls the newest emails often; arrival time is when the poll first sees the email (±poll interval). MailDev answers
 // each email whole (its text and HTML, some 4.6 KB), and a page of 200 every 25 ms kept MailDev and this process busy
 // enough to count in the latency they measure (p95 150-236 ms, while the system's own spans ended the SMTP send
-// 37-77 ms after the post). A poll
-// reads a page of about two seconds of arrivals (MailDev orders by the Date header, to the second), and the next
-// page only while most of a page is new, as after a stall.
+// 37-77 ms after the post). A poll reads a page of about two seconds of arrivals (MailDev orders by the Date header,
+// to the second), and the next page only while most of a page is new, as after a stall.
 const pageSize = Math.max(20, rate * 2);
 let polling = true;
 async function poll() {
