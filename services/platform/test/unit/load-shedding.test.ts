@@ -51,8 +51,11 @@ describe('EventLoopDelay', () => {
       expect(held).toBeGreaterThan(100);
       expect(held).toBeGreaterThan(calm + 50);
       expect(delay.utilization).toBeGreaterThan(0.5);
-      await sleep(300);
-      expect(delay.delayMs).toBeLessThan(held - 50);
+      // Once the loop is let go, a later window is calm again. On a machine busy with other work a window can stay
+      // late for a while (CI: 97 ms 300 ms after a hold of 144), so the first calm window within 5 s is what counts.
+      let after = delay.delayMs;
+      for (const until = Date.now() + 5_000; after >= held - 50 && Date.now() < until; after = delay.delayMs) await sleep(100);
+      expect(after).toBeLessThan(held - 50);
     } finally {
       delay.stop();
     }
