@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Kafka, logLevel } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
 import { stack } from '../../src/testing/stack.ts';
 import { KafkaBus, defaultPartitions } from '../../src/bus.ts';
@@ -46,5 +46,17 @@ describe('ensureTopics', () => {
       if (saved === undefined) delete process.env.KAFKA_PARTITIONS;
       else process.env.KAFKA_PARTITIONS = saved;
     }
+  });
+});
+
+describe('the broker', () => {
+  it('appends its idle no-op metadata record every 5 s, not every 500 ms (what an idle broker spends its CPU on)', async () => {
+    await admin.connect();
+    const { brokers: nodes } = await admin.describeCluster();
+    const { resources } = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: [{ type: ConfigResourceTypes.BROKER, name: String(nodes[0]!.nodeId), configNames: ['metadata.max.idle.interval.ms'] }],
+    });
+    expect(resources[0]!.configEntries.map((e) => [e.configName, e.configValue])).toEqual([['metadata.max.idle.interval.ms', '5000']]);
   });
 });
