@@ -26,8 +26,9 @@ const logger = createLogger('replay-test', 'silent');
 const scriptEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
 // Run without blocking this process: its two consumer groups keep their heartbeats while the script runs (a
 // synchronous run on a busy machine let their sessions lapse, and each rebalance delayed what the test waits for).
+const execFileAsync = promisify(execFile);
 const replay = async (...args: string[]) =>
-  (await promisify(execFile)('bash', [path.join(root, 'infra/scripts/replay-dlq.sh'), source, ...args], { encoding: 'utf8', timeout: 120_000, env: scriptEnv })).stdout;
+  (await execFileAsync('bash', [path.join(root, 'infra/scripts/replay-dlq.sh'), source, ...args], { encoding: 'utf8', timeout: 120_000, env: scriptEnv })).stdout;
 
 let pool: Pool;
 let testSchema: Awaited<ReturnType<typeof throwawaySchema>>;
