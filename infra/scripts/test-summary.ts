@@ -13,19 +13,54 @@ interface Counts {
   skipped: number;
 }
 
-/** What a report says: its counts and, for each failure, the test's name and the first line of its error. */
+/** One failed test: its name and the first line of its error, and lines that say more (where each try stopped). */
+interface Failure {
+  line: string;
+  details?: string[];
+}
+
+/** What a report says: its counts and its failures. */
 interface Report extends Counts {
-  failures: string[];
+  failures: Failure[];
 }
 
 type Reader = (file: string) => Report;
 
 /** `name: first line of the error`, the error's line without colour codes and cut to one terminal line. */
-export function failureLine(name: string, message?: string): string {
+export function failureLine(name: string, message?: string): Failure {
+  const first = plainLines(message).find(Boolean);
+  if (!first) return { line: name };
+  return { line: `${name}: ${cut(first)}` };
+}
+
+/** A message's lines, without colour codes, trimmed. */
+function plainLines(message?: string): string[] {
   // eslint-disable-next-line no-control-regex
-  const first = (message ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean);
-  if (!first) return name;
-  return `${name}: ${first.length > 200 ? `${first.slice(0, 199)}…` : first}`;
+  return (message ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+}
+
+const cut = (line: string) => (line.length > 200 ? `${line.slice(0, 199)}…` : line);
+
+interface PlaywrightResult {
+  duration?: number;
+  error?: { message?: string };
+  errors?: { message?: string; location?: { file: string; line: number } }[];
+}
+
+/**
+ * Where one try of a Playwright test stopped: its duration, and the step it was on (a timeout's own error
+ * names no step; the error Playwright adds for the pending action does, with its file, line and call log),
+ * so a CI log whose artifacts are gone still says which step stalled.
+ */
+export function tryLine(n: number, result: PlaywrightResult): string {
+  const took = result.duration === undefined ? '' : `, ${(result.duration / 1000).toFixed(1)} s`;
+  const step = result.errors?.find((e) => e.location);
+  if (!step?.location) return `try ${n}${took}`;
+  const lines = plainLines(step.message);
+  const action = lines.find(Boolean)?.replace(/^Error: /, '') ?? '';
+  const waiting = lines.filter((l) => l.startsWith('- ')).at(-1)?.slice(2);
+  const where = `${path.basename(step.location.file)}:${step.location.line}`;
+  return cut(`try ${n}${took}: stopped at ${where}, ${action}${waiting ? ` (${waiting})` : ''}`);
 }
 
 interface VitestFile {
@@ -41,7 +76,7 @@ const vitest: Reader = (file) => {
   const n = (key: string) => (r[key] as number | undefined) ?? 0;
   // A file that failed to load (syntax error, failed hook) has no test counted in it: count the suite.
   const brokenSuites = n('numFailedTestSuites') > 0 && n('numFailedTests') === 0 ? n('numFailedTestSuites') : 0;
-  const failures: string[] = [];
+  const failures: Failure[] = [];
   for (const suite of r.testResults ?? []) {
     const where = path.relative(process.cwd(), suite.name);
     const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
@@ -54,7 +89,7 @@ const vitest: Reader = (file) => {
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: { title: string; line?: number; tests: { projectName?: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+  specs?: { title: string; line?: number; tests: { projectName?: string; status: string; results: PlaywrightResult[] }[] }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -66,13 +101,14 @@ const playwright: Reader = (file) => {
     suites?: PlaywrightSuite[];
   };
   const n = (key: string) => stats[key] ?? 0;
-  const failures: string[] = [];
+  const failures: Failure[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     const here = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests.filter((x) => x.status === 'unexpected')) {
         const last = t.results.at(-1);
-        failures.push(failureLine([...here, spec.title].join(' > '), last?.error?.message));
+        const failure = failureLine([...here, spec.title].join(' > '), last?.error?.message);
+        failures.push({ ...failure, details: t.results.map((result, i) => tryLine(i + 1, result)) });
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
@@ -88,7 +124,7 @@ const junit: Reader = (file) => {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  const failures: string[] = [];
+  const failures: Failure[] = [];
   for (const [, attrs = '', body = ''] of xml.matchAll(/<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
     const failure = /<(?:failure|error)\b([^>]*)>?([^<]*)/.exec(body);
     if (failure) {
@@ -120,10 +156,10 @@ const k6: Reader = (file) => {
     root_group?: K6Group;
   };
   const checks = metrics.checks?.values ?? { passes: 0, fails: 0 };
-  const failures: string[] = [];
+  const failures: Failure[] = [];
   const walk = (group: K6Group, titles: string[]) => {
     const here = group.name ? [...titles, group.name] : titles;
-    for (const c of group.checks ?? []) if (c.fails > 0) failures.push(`${[...here, c.name].join(' > ')}: failed ${c.fails} of ${c.passes + c.fails}`);
+    for (const c of group.checks ?? []) if (c.fails > 0) failures.push({ line: `${[...here, c.name].join(' > ')}: failed ${c.fails} of ${c.passes + c.fails}` });
     for (const child of group.groups ?? []) walk(child, here);
   };
   if (root) walk(root, []);
@@ -132,7 +168,7 @@ const k6: Reader = (file) => {
     const broken = Object.entries(m.thresholds ?? {}).filter(([, t]) => !t.ok).map(([expression]) => expression);
     if (broken.length === 0) continue;
     brokenThresholds += 1;
-    failures.push(`threshold ${metric}: ${broken.join(', ')} not met`);
+    failures.push({ line: `threshold ${metric}: ${broken.join(', ')} not met` });
   }
   return { passed: checks.passes ?? 0, failed: (checks.fails ?? 0) + brokenThresholds, skipped: 0, failures };
 };
@@ -161,7 +197,7 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     const rc = Number(fs.readFileSync(path.join(dir, rcFile), 'utf8').trim() || '1');
     const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
     const notes: string[] = [];
-    const failures: string[] = [];
+    const failures: Failure[] = [];
     const reports = files.filter((n) => n.startsWith(`${stage}.`) && readers.some(([pattern]) => pattern.test(n)));
     for (const name of reports) {
       const reader = readers.find(([pattern]) => pattern.test(name))![1];
@@ -191,7 +227,7 @@ export function summarize(dir: string): { lines: string[]; total: Counts } {
     const secondsFile = path.join(dir, `${stage}.seconds`);
     const took = fs.existsSync(secondsFile) ? `${fs.readFileSync(secondsFile, 'utf8').trim()} s` : '';
     lines.push(`  ${label} ${summaryLine(counts).padEnd(32)} ${took}${notes.length ? `  (${notes.join('; ')})` : ''}`.trimEnd());
-    for (const f of failures.slice(0, MAX_FAILURES_SHOWN)) lines.push(`    ✗ ${f}`);
+    for (const f of failures.slice(0, MAX_FAILURES_SHOWN)) lines.push(`    ✗ ${f.line}`, ...(f.details ?? []).map((d) => `        ${d}`));
     if (failures.length > MAX_FAILURES_SHOWN) lines.push(`    … and ${failures.length - MAX_FAILURES_SHOWN} more, named in the stage's output above`);
   }
   return { lines, total };

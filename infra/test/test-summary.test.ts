@@ -4,7 +4,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { failureLine, summarize } from '../scripts/test-summary.ts';
+import { failureLine, summarize, tryLine } from '../scripts/test-summary.ts';
+
+/** A try that ran out of time, as Playwright's json reporter writes it: the timeout, then the step it was on. */
+function timedOut(duration: number) {
+  return {
+    duration,
+    status: 'timedOut',
+    error: { message: '\u001b[31mTest timeout of 45000ms exceeded.\u001b[39m' },
+    errors: [
+      { message: '\u001b[31mTest timeout of 45000ms exceeded.\u001b[39m' },
+      {
+        location: { file: '/work/frontend/e2e/search.spec.ts', column: 52, line: 7 },
+        message:
+          "Error: locator.click: Test timeout of 45000ms exceeded.\nCall log:\n\u001b[2m  - waiting for getByRole('button', { name: 'Search' })\u001b[22m\n\n\n>  7 |   await page.getByRole('button', { name: 'Search' }).click();\n    at /work/frontend/e2e/search.spec.ts:7:52",
+      },
+    ],
+  };
+}
 
 let dir: string;
 beforeEach(() => {
@@ -59,7 +76,10 @@ describe('the test summary', () => {
             {
               title: 'Search',
               specs: [
-                { title: 'filters by equipment', tests: [{ status: 'unexpected', results: [{ error: { message: 'first try' } }, { error: { message: 'Error: locator timed out\nmore' } }] }] },
+                {
+                  title: 'filters by equipment',
+                  tests: [{ status: 'unexpected', results: [{ duration: 2100, error: { message: 'first try' } }, timedOut(45_012)] }],
+                },
                 { title: 'retried and passed', tests: [{ status: 'flaky', results: [{ error: { message: 'x' } }, {}] }] },
               ],
             },
@@ -93,7 +113,9 @@ describe('the test summary', () => {
       '  unit                       2 passed, 1 failed, 1 skipped    12 s',
       '    ✗ gateway/test/integration/pages-live.test.ts > pages (live) > unapproved > its page answers 404: AssertionError: expected 503 to be 404',
       '  browser                    4 passed, 1 failed',
-      '    ✗ search.spec.ts > Search > filters by equipment: Error: locator timed out',
+      '    ✗ search.spec.ts > Search > filters by equipment: Test timeout of 45000ms exceeded.',
+      '        try 1, 2.1 s',
+      "        try 2, 45.0 s: stopped at search.spec.ts:7, locator.click: Test timeout of 45000ms exceeded. (waiting for getByRole('button', { name: 'Search' }))",
       '  fuzz                       1 passed, 1 failed, 1 skipped',
       '    ✗ POST /api/contact: Server error: 500 & <html>',
       '  k6-smoke                   9 passed, 2 failed',
@@ -126,10 +148,18 @@ describe('the test summary', () => {
   });
 
   it('keeps a failure on one line: colour codes gone, the first non-blank line, long messages cut', () => {
-    expect(failureLine('t', '\n\n  \u001b[1mError\u001b[22m: first\nsecond')).toBe('t: Error: first');
-    expect(failureLine('t')).toBe('t');
-    const long = failureLine('t', 'x'.repeat(500));
+    expect(failureLine('t', '\n\n  \u001b[1mError\u001b[22m: first\nsecond').line).toBe('t: Error: first');
+    expect(failureLine('t').line).toBe('t');
+    const { line: long } = failureLine('t', 'x'.repeat(500));
     expect(long).toHaveLength('t: '.length + 200);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  it("says where a Playwright try stopped from the pending step's error, and only its duration when none is located", () => {
+    expect(tryLine(2, timedOut(45_012))).toBe(
+      "try 2, 45.0 s: stopped at search.spec.ts:7, locator.click: Test timeout of 45000ms exceeded. (waiting for getByRole('button', { name: 'Search' }))",
+    );
+    expect(tryLine(1, { duration: 900, errors: [{ message: 'Error: expect(received).toBe(expected)' }] })).toBe('try 1, 0.9 s');
+    expect(tryLine(1, {})).toBe('try 1');
   });
 });
