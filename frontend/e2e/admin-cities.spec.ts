@@ -67,7 +67,7 @@ test.describe('admin: places and gym data', () => {
   });
 
   test('the admin dialog creates a hotel in another city with its gym data, and edits the gym of an existing hotel', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const admin = await adminToken(request);
     const name = unique('E2E Dialog Gym');
     const town = unique('E2E Lakeside');

@@ -36,6 +36,8 @@ const rows = (page: Page) => page.getByTestId('admin-hotel-row');
 
 for (const width of [375, 1280]) {
   test(`admin hotel table at ${width}px: filter, page, sort and status filter on the server, kept in the URL across a reload`, async ({ page, request }, testInfo) => {
+    // Two reloads, a back and eight server round trips of the admin table: 45 s in CI runs, once past it.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await signInWithToken(page, await adminToken(request), '/admin');
     await expect(page.getByTestId('hotels-table')).toBeVisible({ timeout: 30_000 });

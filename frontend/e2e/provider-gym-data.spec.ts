@@ -29,7 +29,7 @@ async function removeCity(request: APIRequestContext, token: string, cityId: num
 
 test.describe('structured gym data in the provider listing form', () => {
   test('a provider lists a hotel in a new city with the equipment checklist, hours, size, dumbbells and services; once approved, search and the gym score use them; a later gym edit waits for review', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const provider = await newProvider(request);
     const admin = await adminToken(request);
     const name = unique('E2E Platform Hotel');

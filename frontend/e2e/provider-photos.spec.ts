@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string) {
 
 test.describe('provider photos', () => {
   test('upload several at once and by drop, refusals shown, reorder, cover, delete; the cover reaches the card with srcset', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.slow();
     const files = await pictures();
     const provider = await newProvider(request);
     const listing = await createListingApi(request, provider.token);

@@ -41,6 +41,8 @@ transaction.state.log.min.isr=1
 auto.create.topics.enable=false
 group.initial.rebalance.delay.ms=0
 metadata.max.idle.interval.ms=${KAFKA_METADATA_MAX_IDLE_MS:-5000}
+num.network.threads=${KAFKA_NUM_NETWORK_THREADS:-3}
+num.io.threads=${KAFKA_NUM_IO_THREADS:-8}
 log.retention.hours=168
 PROPS
   cat >"$KDIR/log4j.properties" <<'PROPS'

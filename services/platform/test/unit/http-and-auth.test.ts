@@ -309,12 +309,26 @@ describe('load shedding', () => {
       shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 200, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 4 },
     });
     let delayMs = 600;
+    // Every request that reaches the server, admitted or shed. A slow answer ends only once its whole round has
+    // arrived: on a busy machine a round of 30 can take longer than 600 ms to arrive, and a place freed by an early
+    // answer would let a late request in, so the count admitted would no longer be the limit.
+    let arrived = 0;
+    let roundArrives = 0;
+    app.server.on('request', () => {
+      arrived += 1;
+    });
     app.get('/work', async () => {
-      if (delayMs > 0) await sleep(delayMs);
+      if (delayMs > 0) {
+        await sleep(delayMs);
+        while (arrived < roundArrives) await sleep(10);
+      }
       return { done: true };
     });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const round = async (n: number) => Promise.all(Array.from({ length: n }, () => fetch(`${base}/work`).then((r) => r.status)));
+    const round = async (n: number) => {
+      roundArrives = arrived + n;
+      return Promise.all(Array.from({ length: n }, () => fetch(`${base}/work`).then((r) => r.status)));
+    };
     const admittedOf = (statuses: number[]) => statuses.filter((s) => s === 200).length;
     try {
       // 30 at once all go in at first, then the limit falls to its floor of 4 while answers stay slow.

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Kafka's idle cost under two settings, side by side on the running system: the broker is restarted with each
+# in turn (alternating, ROUNDS times), left SETTLE seconds, then every process's CPU is read over a minute
+# (infra/bench/idle.ts 60) together with the broker's threads by name.
+#   infra/bench/kafka-settings.sh "KAFKA_NUM_IO_THREADS=8" "KAFKA_NUM_IO_THREADS=2"     (ROUNDS=2 SETTLE=300)
+# Each setting is a list of environment assignments read by infra/scripts/kafka.sh. The broker is left running
+# with the last setting; `infra/scripts/kafka.sh stop; infra/scripts/kafka.sh start` restores the defaults.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+# shellcheck source=../env.sh
+source infra/env.sh
+[ $# -ge 2 ] || { echo "usage: $0 SETTING_A SETTING_B [...]" >&2; exit 2; }
+rounds=${ROUNDS:-2} settle=${SETTLE:-300} seconds=${SECONDS_MEASURED:-60}
+out=.data/bench/kafka-settings.md
+mkdir -p .data/bench
+echo "| round | setting | Kafka, % of a core | whole system, % of a core | Kafka's busiest threads (% of a core) |" >"$out"
+echo "|---|---|---|---|---|" >>"$out"
+
+# threads PID SECONDS: each thread's CPU over the window, by name (the JVM names them), grouped by name without digits.
+threads() {
+  local pid=$1 window=$2 tmp
+  tmp=$(mktemp -d)
+  for t in /proc/"$pid"/task/*; do
+    awk -v n="$(tr ' ' '_' <"$t/comm")" '{ sub(/^.*\) /, ""); split($0, f, " "); print n, f[12] + f[13] }' "$t/stat" 2>/dev/null
+  done | sort >"$tmp/before"
+  sleep "$window"
+  for t in /proc/"$pid"/task/*; do
+    awk -v n="$(tr ' ' '_' <"$t/comm")" '{ sub(/^.*\) /, ""); split($0, f, " "); print n, f[12] + f[13] }' "$t/stat" 2>/dev/null
+  done | sort >"$tmp/after"
+  # Ticks are 1/100 s: ticks / window = % of a core.
+  join -a2 -e0 -o 0,1.2,2.2 <(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$tmp/before" | sort) \
+    <(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$tmp/after" | sort) |
+    awk -v w="$window" '{ name = $1; gsub(/[0-9]+/, "N", name); used[name] += ($3 - $2) / w } END { for (k in used) if (used[k] > 0) printf "%s %.2f\n", k, used[k] }' |
+    sort -k2 -rn | head -5 | paste -sd ';' | sed 's/;/; /g'
+  rm -rf "$tmp"
+}
+
+for round in $(seq 1 "$rounds"); do
+  for setting in "$@"; do
+    infra/scripts/kafka.sh stop >/dev/null
+    # shellcheck disable=SC2086
+    env $setting infra/scripts/kafka.sh start >/dev/null
+    echo "round $round, $setting: settling ${settle} s" >&2
+    sleep "$settle"
+    pid=$(cat "${REPROUTE_DATA:-.data}/run/kafka.pid")
+    threads "$pid" "$seconds" >"$out.threads" &
+    idle=$(node --import tsx infra/bench/idle.ts "$seconds")
+    wait
+    kafka=$(awk -F'|' '$2 ~ /kafka/ { gsub(/ /, "", $3); print $3 }' <<<"$idle")
+    total=$(awk -F'|' '$2 ~ /total/ { gsub(/[ *]/, "", $3); print $3 }' <<<"$idle")
+    echo "| $round | \`$setting\` | $kafka | $total | $(cat "$out.threads") |" | tee -a "$out"
+  done
+done
+rm -f "$out.threads"
+cat "$out"
