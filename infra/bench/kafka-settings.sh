@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Kafka's idle cost under two settings, side by side on the running system: the broker is restarted with each
-# in turn (alternating, ROUNDS times), left SETTLE seconds, then every process's CPU is read over a minute
+# Kafka's cost under two settings, side by side on the running system: the broker is restarted with each in turn
+# (alternating, ROUNDS times), left SETTLE seconds, then every process's CPU is read over a minute
 # (infra/bench/idle.ts 60) together with the broker's threads by name.
 #   infra/bench/kafka-settings.sh "KAFKA_NUM_IO_THREADS=8" "KAFKA_NUM_IO_THREADS=2"     (ROUNDS=2 SETTLE=300)
+# MIX_RATE=N reads the same under the k6 mix instead (N journeys/s for MIX_SECONDS, 60, after 30 s at half the
+# rate), with the requests served and each group's p95: the services run with the load-test settings of
+# infra/scripts/k6-capacity.sh meanwhile, and restart with their own at the end.
 # Each setting is a list of environment assignments read by infra/scripts/kafka.sh. The broker is left running
 # with the last setting; `infra/scripts/kafka.sh stop; infra/scripts/kafka.sh start` restores the defaults.
 set -euo pipefail
@@ -36,6 +39,31 @@ threads() {
   rm -rf "$tmp"
 }
 
+mix_rate=${MIX_RATE:-} mix_seconds=${MIX_SECONDS:-60}
+if [ -n "$mix_rate" ]; then
+  trap 'infra/scripts/services.sh restart >/dev/null' EXIT
+  TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
+    infra/scripts/services.sh restart >/dev/null
+  echo "| round | setting | Kafka, % of a core | whole system, % of a core | requests/s | p95 ms per group |" >"$out"
+  echo "|---|---|---|---|---|---|" >>"$out"
+fi
+
+# mix: the k6 mix at MIX_RATE with every process's CPU read beside it; prints `kafka total requests/s groups`.
+mix() {
+  infra/scripts/k6.sh average -e RATE=$((mix_rate / 2)) -e DURATION=30s -e MAX_VUS=600 >/dev/null 2>&1 || true
+  local summary=.data/bench/kafka-settings-k6.json idle
+  K6_SUMMARY_FILE=$summary infra/scripts/k6.sh average -e RATE="$mix_rate" -e DURATION="${mix_seconds}s" -e MAX_VUS=600 >/dev/null 2>&1 &
+  sleep 5
+  idle=$(node --import tsx infra/bench/idle.ts $((mix_seconds - 10)))
+  wait || true
+  node -e '
+    const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).metrics;
+    const groups = Object.keys(m).filter((k) => k.startsWith("http_req_duration{group:::"))
+      .map((k) => `${k.slice(26, -1)} ${m[k].values["p(95)"].toFixed(0)}`).sort().join(", ");
+    console.log(`${m.http_reqs.values.rate.toFixed(0)} | ${groups}`);
+  ' "$summary" | sed "s/^/$(awk -F'|' '$2 ~ /kafka/ { gsub(/ /, "", $3); k = $3 } $2 ~ /total/ { gsub(/[ *]/, "", $3); t = $3 } END { print k " | " t " | " }' <<<"$idle")/"
+}
+
 for round in $(seq 1 "$rounds"); do
   for setting in "$@"; do
     infra/scripts/kafka.sh stop >/dev/null
@@ -43,6 +71,10 @@ for round in $(seq 1 "$rounds"); do
     env $setting infra/scripts/kafka.sh start >/dev/null
     echo "round $round, $setting: settling ${settle} s" >&2
     sleep "$settle"
+    if [ -n "$mix_rate" ]; then
+      echo "| $round | \`$setting\` | $(mix) |" | tee -a "$out"
+      continue
+    fi
     pid=$(cat "${REPROUTE_DATA:-.data}/run/kafka.pid")
     threads "$pid" "$seconds" >"$out.threads" &
     idle=$(node --import tsx infra/bench/idle.ts "$seconds")
