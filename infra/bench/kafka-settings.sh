@@ -20,17 +20,20 @@ mkdir -p .data/bench
 echo "| round | setting | Kafka, % of a core | whole system, % of a core | Kafka's busiest threads (% of a core) |" >"$out"
 echo "|---|---|---|---|---|" >>"$out"
 
+# ticks PID: `name cpu-ticks` (user + system) of each of the process's threads.
+ticks() {
+  for t in /proc/"$1"/task/*; do
+    awk -v n="$(tr ' ' '_' <"$t/comm")" '{ sub(/^.*\) /, ""); split($0, f, " "); print n, f[12] + f[13] }' "$t/stat" 2>/dev/null
+  done | sort
+}
+
 # threads PID SECONDS: each thread's CPU over the window, by name (the JVM names them), grouped by name without digits.
 threads() {
   local pid=$1 window=$2 tmp
   tmp=$(mktemp -d)
-  for t in /proc/"$pid"/task/*; do
-    awk -v n="$(tr ' ' '_' <"$t/comm")" '{ sub(/^.*\) /, ""); split($0, f, " "); print n, f[12] + f[13] }' "$t/stat" 2>/dev/null
-  done | sort >"$tmp/before"
+  ticks "$pid" >"$tmp/before"
   sleep "$window"
-  for t in /proc/"$pid"/task/*; do
-    awk -v n="$(tr ' ' '_' <"$t/comm")" '{ sub(/^.*\) /, ""); split($0, f, " "); print n, f[12] + f[13] }' "$t/stat" 2>/dev/null
-  done | sort >"$tmp/after"
+  ticks "$pid" >"$tmp/after"
   # Ticks are 1/100 s: ticks / window = % of a core.
   join -a2 -e0 -o 0,1.2,2.2 <(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$tmp/before" | sort) \
     <(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$tmp/after" | sort) |
