@@ -51,6 +51,9 @@ if [ -n "$mix_rate" ]; then
   echo "|---|---|---|---|---|---|" >>"$out"
 fi
 
+# cpu ROW <<<IDLE_TABLE: one row's figure from idle.ts's table (a process name, or `total`).
+cpu() { awk -F'|' -v row="$1" '$2 ~ row { gsub(/[ *]/, "", $3); print $3 }'; }
+
 # mix: the k6 mix at MIX_RATE with every process's CPU read beside it; prints `kafka total requests/s groups`.
 mix() {
   infra/scripts/k6.sh average -e RATE=$((mix_rate / 2)) -e DURATION=30s -e MAX_VUS=600 >/dev/null 2>&1 || true
@@ -64,7 +67,7 @@ mix() {
     const groups = Object.keys(m).filter((k) => k.startsWith("http_req_duration{group:::"))
       .map((k) => `${k.slice(26, -1)} ${m[k].values["p(95)"].toFixed(0)}`).sort().join(", ");
     console.log(`${m.http_reqs.values.rate.toFixed(0)} | ${groups}`);
-  ' "$summary" | sed "s/^/$(awk -F'|' '$2 ~ /kafka/ { gsub(/ /, "", $3); k = $3 } $2 ~ /total/ { gsub(/[ *]/, "", $3); t = $3 } END { print k " | " t " | " }' <<<"$idle")/"
+  ' "$summary" | sed "s/^/$(cpu kafka <<<"$idle") | $(cpu total <<<"$idle") | /"
 }
 
 for round in $(seq 1 "$rounds"); do
@@ -82,9 +85,7 @@ for round in $(seq 1 "$rounds"); do
     threads "$pid" "$seconds" >"$out.threads" &
     idle=$(node --import tsx infra/bench/idle.ts "$seconds")
     wait
-    kafka=$(awk -F'|' '$2 ~ /kafka/ { gsub(/ /, "", $3); print $3 }' <<<"$idle")
-    total=$(awk -F'|' '$2 ~ /total/ { gsub(/[ *]/, "", $3); print $3 }' <<<"$idle")
-    echo "| $round | \`$setting\` | $kafka | $total | $(cat "$out.threads") |" | tee -a "$out"
+    echo "| $round | \`$setting\` | $(cpu kafka <<<"$idle") | $(cpu total <<<"$idle") | $(cat "$out.threads") |" | tee -a "$out"
   done
 done
 rm -f "$out.threads"

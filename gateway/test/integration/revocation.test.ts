@@ -34,13 +34,17 @@ async function newProvider() {
   return { ...traveller, token: setup.body.token as string };
 }
 
-/** Every place the token could be used: each service's own port, and the gateway. */
+/** Every place the token could be used, each service's own port and the gateway, with the call that asks it. */
+const places = (token: string) =>
+  protectedCalls.flatMap(({ service, path }) => [
+    [`${service}:${servicePorts[service]}`, () => api('GET', path, { token, base: `http://127.0.0.1:${servicePorts[service]}` })] as const,
+    [`gateway ${path}`, () => api('GET', path, { token })] as const,
+  ]);
+
+/** Each place's answer to the token, asked one after another. */
 async function statusesFor(token: string): Promise<Record<string, number>> {
   const answers: Record<string, number> = {};
-  for (const { service, path } of protectedCalls) {
-    answers[`${service}:${servicePorts[service]}`] = (await api('GET', path, { token, base: `http://127.0.0.1:${servicePorts[service]}` })).status;
-    answers[`gateway ${path}`] = (await api('GET', path, { token })).status;
-  }
+  for (const [place, ask] of places(token)) answers[place] = (await ask()).status;
   return answers;
 }
 
@@ -52,12 +56,8 @@ const allRefused = (answers: Record<string, number>) => Object.values(answers).e
  * sweep of ten answers one after another (on a busy machine the sweep alone took half a second).
  */
 async function refusedAfter(token: string, since: number, giveUpMs = 10_000): Promise<Record<string, number>> {
-  const places = protectedCalls.flatMap(({ service, path }) => [
-    [`${service}:${servicePorts[service]}`, () => api('GET', path, { token, base: `http://127.0.0.1:${servicePorts[service]}` })] as const,
-    [`gateway ${path}`, () => api('GET', path, { token })] as const,
-  ]);
   const times = await Promise.all(
-    places.map(async ([place, ask]) => {
+    places(token).map(async ([place, ask]) => {
       for (;;) {
         const { status } = await ask();
         const elapsed = Date.now() - since;
