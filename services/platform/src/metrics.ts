@@ -1,14 +1,14 @@
 import client from 'prom-client';
-import { positiveEnv } from './config.ts';
 
 /** One registry per process; every service and the gateway expose it at /metrics. */
 export const registry = new client.Registry();
-// prom-client's event-loop histogram times a libuv timer: its default 10 ms woke every process a hundred
-// times a second with nothing to do (about 1% of a core each), so it ticks every 250 ms
-// (EVENT_LOOP_MONITORING_MS). That histogram records the whole interval between ticks, not the delay past
-// it (an idle process would show a p99 of 0.25 s), so its figures are not exported; the lag measured at
-// each scrape (`nodejs_eventloop_lag_seconds`) is, and load shedding keeps its own finer delay window.
-client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: positiveEnv('EVENT_LOOP_MONITORING_MS', 250) });
+// prom-client's default metrics keep an event-loop histogram on a libuv timer (10 ms unless told otherwise),
+// which wakes an idle process for nothing: that histogram records the whole interval between its ticks, not
+// the delay past it, so its figures are not exported here at all (an idle process would show a p99 of one
+// tick). Its timer is set to tick once in 24 days, so it never wakes the process; the lag measured at each
+// scrape (`nodejs_eventloop_lag_seconds`) is exported, and load shedding keeps its own finer delay window.
+const neverTicksMs = 2 ** 31 - 1;
+client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: neverTicksMs });
 for (const figure of ['min', 'max', 'mean', 'stddev', 'p50', 'p90', 'p99']) registry.removeSingleMetric(`nodejs_eventloop_lag_${figure}_seconds`);
 
 /**
