@@ -6,7 +6,8 @@
 # MIX_RATE=N reads the same under the k6 mix instead (N journeys/s for MIX_SECONDS, 60, after 30 s at half the
 # rate), with the requests served and each group's p95: the services run with the load-test settings of
 # infra/scripts/k6-capacity.sh meanwhile, and restart with their own at the end.
-# Each setting is a list of environment assignments read by infra/scripts/kafka.sh. The broker is left running
+# Each setting is a list of environment assignments read by infra/scripts/kafka.sh, quoted as in a shell
+# ("KAFKA_JVM_OPTS='-Xms256m -Xmx768m -XX:+UseSerialGC'"). The broker is left running
 # with the last setting; `infra/scripts/kafka.sh stop; infra/scripts/kafka.sh start` restores the defaults.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -73,8 +74,8 @@ mix() {
 for round in $(seq 1 "$rounds"); do
   for setting in "$@"; do
     infra/scripts/kafka.sh stop >/dev/null
-    # shellcheck disable=SC2086
-    env $setting infra/scripts/kafka.sh start >/dev/null
+    # A setting is shell words: a value with spaces is quoted in it (KAFKA_JVM_OPTS='-Xmx768m -XX:+UseSerialGC').
+    eval "env $setting infra/scripts/kafka.sh start" >/dev/null
     echo "round $round, $setting: settling ${settle} s" >&2
     sleep "$settle"
     if [ -n "$mix_rate" ]; then
