@@ -48,8 +48,8 @@ function armRequestTimeoutCheck(queue: RequestQueueShape): void {
     const now = Date.now();
     for (const request of queue.inflight.values()) if (now - request.sentAt > request.requestTimeout) request.timeoutRequest();
     if (queue.inflight.size === 0 || !queue.isConnected()) {
-      clearInterval(timer);
-      if (queue.requestTimeoutIntervalId === timer) queue.requestTimeoutIntervalId = undefined;
+      clearInterval(timer); // a timer cleared by destroy() never runs again, so this one is still the queue's
+      queue.requestTimeoutIntervalId = undefined;
     }
   }, Math.min(queue.requestTimeout, requestTimeoutCheckMs));
   queue.requestTimeoutIntervalId = timer;
