@@ -14,6 +14,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -39,6 +40,16 @@ export function routesByPage(routesSource: string): Map<string, string[]> {
     if (page) routes.set(page, [...(routes.get(page) ?? []), route]);
   }
   return routes;
+}
+
+/**
+ * Theme variables a stylesheet still refers to (`var(--spacing)`, `var(--color-slate-900)`, …). The theme is
+ * written into the utilities (src/index.css, `theme(inline)`): a `var()` is parsed again for every element
+ * it applies to at each style recalculation, so none should reach the built sheet.
+ */
+export function themeVariableReferences(css: string): string[] {
+  const names = css.match(/var\(--(?:color|spacing|font|text|tracking|leading|radius|shadow|inset-shadow|drop-shadow|blur|perspective|aspect|ease|animate|breakpoint|container|default)\b[\w-]*/g) ?? [];
+  return [...new Set(names.map((name) => name.slice(4)))];
 }
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -80,16 +91,30 @@ function main() {
     if (kb > budgetKb) over += 1;
     console.log(`  ${kb.toFixed(1).padStart(6)} KB  ${kb > budgetKb ? 'OVER ' : '     '}${label}`);
   }
+  // The entry's stylesheet (every page's): its size, and no theme variable left in it.
+  const sheets = (manifest[entryKey]!.css ?? []).map((file) => {
+    const css = fs.readFileSync(path.join(dist, file), 'utf8');
+    return { file, kb: zlib.gzipSync(css, { level: 9 }).length / 1024, themeVariables: themeVariableReferences(css) };
+  });
+  for (const { file, kb, themeVariables } of sheets) {
+    console.log(`Stylesheet ${file}: ${kb.toFixed(1)} KB gzipped; theme variables referenced: ${themeVariables.length ? themeVariables.join(', ') : 'none'}`);
+  }
+  const sheetsFailing = sheets.filter((sheet) => sheet.themeVariables.length > 0).length;
   if (junitFile) {
     const cases = rows.map(({ label, bytes }) => {
       const kb = bytes / 1024;
       const failure = kb > budgetKb ? `<failure message="${xmlText(`${kb.toFixed(1)} KB over the ${budgetKb} KB budget`)}"/>` : '';
       return `  <testcase classname="bundle-budget" name="${xmlText(`${label}: ${kb.toFixed(1)} KB`)}">${failure}</testcase>`;
     });
-    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${rows.length}" failures="${over}">\n${cases.join('\n')}\n</testsuite>\n`);
+    for (const { file, themeVariables } of sheets) {
+      const failure = themeVariables.length ? `<failure message="${xmlText(`refers to theme variables: ${themeVariables.join(', ')}`)}"/>` : '';
+      cases.push(`  <testcase classname="bundle-budget" name="${xmlText(`${file}: theme values written into the utilities`)}">${failure}</testcase>`);
+    }
+    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${cases.length}" failures="${over + sheetsFailing}">\n${cases.join('\n')}\n</testsuite>\n`);
   }
-  if (over > 0) {
-    console.error(`${over} route(s) over the ${budgetKb} KB budget`);
+  if (over > 0 || sheetsFailing > 0) {
+    if (over > 0) console.error(`${over} route(s) over the ${budgetKb} KB budget`);
+    if (sheetsFailing > 0) console.error('a stylesheet refers to theme variables: write the theme inline (src/index.css)');
     process.exit(1);
   }
   console.log(`every route within ${budgetKb} KB`);
