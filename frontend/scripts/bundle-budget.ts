@@ -44,7 +44,7 @@ export function routesByPage(routesSource: string): Map<string, string[]> {
 
 /**
  * Theme variables a stylesheet still refers to (`var(--spacing)`, `var(--color-slate-900)`, …). The theme is
- * written into the utilities (src/index.css, `theme(inline)`): a `var()` is parsed again for every element
+ * written into the utilities (src/index.css, `theme(inline)`): a `var()` is resolved again for every element
  * it applies to at each style recalculation, so none should reach the built sheet.
  */
 export function themeVariableReferences(css: string): string[] {
