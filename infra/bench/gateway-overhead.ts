@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serviceForPath } from '../../gateway/src/routes.ts';
+import { median } from './stats.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // wrk and nginx from Debian's packages, installed on first use.
@@ -131,7 +132,6 @@ try {
       runs[index]!.push(wrk(name, url));
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const results: Result[] = runs.map((list) => ({
     name: list[0]!.name,
     rps: median(list.map((r) => r.rps)),

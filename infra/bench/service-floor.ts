@@ -14,6 +14,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { floorReads, type Caller, type FloorRead } from './service-floor-reads.ts';
+import { median } from './stats.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 execFileSync('bash', ['-c', `source "${root}/infra/scripts/lib.sh" && apt_install wrk`], { stdio: 'inherit' });
@@ -93,7 +94,6 @@ function wrk(url: string, headers: string[]): Run {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const dbUrl = (service: string) => `postgres://${service}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}/${process.env.PGDATABASE ?? 'reproute'}`;
 const identityPort = (process.env.SERVICES ?? '').split(' ').find((s) => s.startsWith('identity:'))?.split(':')[1] ?? '4001';
 

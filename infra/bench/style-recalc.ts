@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { median } from './stats.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [before, after, roundsArg, ...pathsArg] = process.argv.slice(2);
 if (!before || !after) throw new Error('usage: style-recalc.ts BEFORE.css AFTER.css [rounds] [path ...]');
-const sheets = [before, after];
 const rounds = Number(roundsArg ?? 25);
 const paths = pathsArg.length ? pathsArg : ['/', '/search?query=london', '/hotels/1'];
 const base = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
@@ -23,11 +23,14 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+// Each stylesheet read once, served for every page opened with it.
+const sheetText = new Map([before, after].map((file) => [file, fs.readFileSync(file, 'utf8')]));
+
 async function open(sheet: string, target: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   const page = await context.newPage();
   await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
-  await page.route(/\/assets\/index-[^/]*\.css$/, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: fs.readFileSync(sheet, 'utf8') }));
+  await page.route(/\/assets\/index-[^/]*\.css$/, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: sheetText.get(sheet) }));
   await page.goto(`${base}${target}`, { waitUntil: 'load' });
   await page.waitForTimeout(1_000);
   return page;
@@ -44,7 +47,6 @@ const recalc = `(() => {
 })()`;
 const measure = (page: Page) => page.evaluate<{ style: number; layout: number }>(recalc);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const lines = [
   `Style recalculation and layout of written pages, Chromium at a phone's viewport, ${rounds} turns each (medians), ${new Date().toISOString()}`,
   `before: ${path.basename(before)}, after: ${path.basename(after)}`,
@@ -55,7 +57,7 @@ const lines = [
 try {
   for (const target of paths) {
     const pages = [await open(before, target), await open(after, target)];
-    const results = sheets.map(() => ({ style: [] as number[], layout: [] as number[] }));
+    const results = pages.map(() => ({ style: [] as number[], layout: [] as number[] }));
     for (let round = 0; round < rounds; round += 1) {
       // Alternating, and the order turned each round, so a slow spell of the machine falls on both alike.
       for (const index of round % 2 ? [1, 0] : [0, 1]) {
@@ -64,7 +66,8 @@ try {
         results[index]!.layout.push(layout);
       }
     }
-    const [b, a] = results.map((r) => ({ style: median(r.style), layout: median(r.layout) })) as [{ style: number; layout: number }, { style: number; layout: number }];
+    const [b, a] = results.map((r) => ({ style: median(r.style), layout: median(r.layout) }));
+    if (!b || !a) throw new Error('two pages measured');
     lines.push(`| ${target} | ${b.style.toFixed(1)} | ${a.style.toFixed(1)} | ${(((a.style - b.style) / b.style) * 100).toFixed(0)}% | ${b.layout.toFixed(1)} | ${a.layout.toFixed(1)} |`);
     for (const page of pages) await page.context().close();
   }
