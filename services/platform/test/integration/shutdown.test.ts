@@ -17,16 +17,20 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (d) => (output += d.toString()));
     child.stderr.on('data', (d) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Waits for the line itself (on a busy machine starting the fixture takes seconds), or for an early exit.
-    await new Promise<void>((resolve, reject) => {
-      const check = () => output.includes('listening') && resolve();
-      child.stdout.on('data', check);
-      child.stderr.on('data', check);
-      void exited.then((code) => reject(new Error(`exited ${code} before listening: ${output}`)));
-    });
+    // Waits for a line of the fixture's (on a busy machine starting it takes seconds), or for an early exit.
+    const lineOut = (line: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => output.includes(line) && resolve();
+        child.stdout.on('data', check);
+        child.stderr.on('data', check);
+        check();
+        void exited.then((code) => reject(new Error(`exited ${code} before "${line}": ${output}`)));
+      });
+    await lineOut('listening');
 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await sleep(300);
+    // The signal comes once the route has begun (a fixed wait let it come first on a busy machine: a 503 for closing).
+    await lineOut('slow-started');
     child.kill('SIGTERM');
     await sleep(200);
     await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
