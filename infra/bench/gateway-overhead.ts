@@ -100,8 +100,19 @@ execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf')])
 // GATEWAY_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the gateway under the load (written when it stops).
 const gateway = spawn('node', [...(process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', '--import', '@reproute/platform/telemetry', 'src/main.ts'], {
   cwd: path.join(root, 'gateway'),
-  // Instrumented like the real gateway; spans are made but not exported, so no collector skews the run.
-  env: { ...process.env, SERVICE_NAME: 'gateway-bench', PORT: String(gatewayPort), RATE_LIMIT_MAX: '100000000', RATE_LIMIT_NAMESPACE: 'ratelimit:gateway-bench:', LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+  // Instrumented like the real gateway; spans are made but not exported, so no collector skews the run. Its
+  // memory for public reads is off (PUBLIC_CACHE_TTL_MS=0): nginx here keeps nothing either, and a kept answer
+  // would measure the memory instead of the hop (the default path, a hotel, is such a read).
+  env: {
+    ...process.env,
+    SERVICE_NAME: 'gateway-bench',
+    PORT: String(gatewayPort),
+    RATE_LIMIT_MAX: '100000000',
+    RATE_LIMIT_NAMESPACE: 'ratelimit:gateway-bench:',
+    LOG_LEVEL: 'warn',
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    PUBLIC_CACHE_TTL_MS: '0',
+  },
   stdio: 'ignore',
 });
 
