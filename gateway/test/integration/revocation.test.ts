@@ -51,37 +51,40 @@ async function statusesFor(token: string): Promise<Record<string, number>> {
 const allRefused = (answers: Record<string, number>) => Object.values(answers).every((status) => status === 401);
 
 /**
- * How long after `since` each place first refused the token. Every place is asked on its own, a new request every
- * 50 ms whether or not the ones before it have answered (at most four in flight), and the time is taken when the
- * first refusal arrives. So each figure is the revocation's delay there plus one refusal's time: a slow answer
- * accepted just before the revocation (a report read from a busy Postgres) does not hold back the next question,
- * and a sweep of ten answers one after another (half a second on a busy machine) is not in it either.
+ * How late after `since` each place still let the token in: every place is asked on its own, a new request every
+ * 50 ms whether or not the ones before it have answered (at most four in flight), until a refusal arrives. The
+ * figure is when the last request that was let in had been sent (0 when none was): "a logout takes effect within a
+ * second" means no request sent later than that is let in. When answers arrive is not in it: on a busy machine one
+ * took 1.5 s to come back from identity, which checks Postgres, where the revocation was before the logout answered.
  */
-async function refusedAfter(token: string, since: number, giveUpMs = 10_000): Promise<Record<string, number>> {
+async function lastLetInAfter(token: string, since: number, giveUpMs = 10_000): Promise<Record<string, number>> {
   const times = await Promise.all(
     places(token).map(
       ([place, ask]) =>
         new Promise<readonly [string, number]>((resolve, reject) => {
           let inFlight = 0;
           let done = false;
+          let lastLetIn = 0;
           const stop = () => {
             done = true;
             clearInterval(timer);
           };
-          const finish = (elapsed: number) => {
+          const finish = (figure: number) => {
             if (done) return;
             stop();
-            resolve([place, elapsed]);
+            resolve([place, figure]);
           };
           const probe = () => {
             if (done) return;
             if (Date.now() - since > giveUpMs) return finish(Infinity);
             if (inFlight >= 4) return;
             inFlight += 1;
+            const sentAt = Date.now() - since;
             ask().then(
               ({ status }) => {
                 inFlight -= 1;
-                if (status === 401) finish(Date.now() - since);
+                if (status === 401) finish(lastLetIn);
+                else lastLetIn = Math.max(lastLetIn, sentAt);
               },
               (err: unknown) => {
                 stop();
@@ -100,8 +103,8 @@ async function refusedAfter(token: string, since: number, giveUpMs = 10_000): Pr
 /** The figures as a failure shows them: a place that never refused the token says so. */
 const shown = (times: Record<string, number>) => JSON.stringify(times, (_key, value: unknown) => (value === Infinity ? 'never refused' : value));
 
-/** Within a second everywhere, with half a second more for the refusing answer itself to arrive. */
-const withinASecond = 1_500;
+/** Within a second everywhere: no request sent a second after the logout or the reset is let in. */
+const withinASecond = 1_000;
 
 describe('revocation everywhere', () => {
   it('a logout ends the token within a second at the gateway (any path spelling) and at every service port', async () => {
@@ -110,7 +113,7 @@ describe('revocation everywhere', () => {
     expect(Object.values(before).every((status) => status === 200), JSON.stringify(before)).toBe(true);
 
     expect((await api('POST', '/api/auth/logout', { token: provider.token })).status).toBe(204);
-    const times = await refusedAfter(provider.token, Date.now());
+    const times = await lastLetInAfter(provider.token, Date.now());
     expect(Math.max(...Object.values(times)), shown(times)).toBeLessThan(withinASecond);
     expect(allRefused(await statusesFor(provider.token))).toBe(true);
 
@@ -138,7 +141,7 @@ describe('revocation everywhere', () => {
     expect((await api('POST', '/api/reset-password', { body: { token: resetToken, password: newPassword, confirmPassword: newPassword } })).status).toBe(200);
     const resetAt = Date.now();
 
-    for (const times of await Promise.all(tokens.map((token) => refusedAfter(token, resetAt)))) {
+    for (const times of await Promise.all(tokens.map((token) => lastLetInAfter(token, resetAt)))) {
       expect(Math.max(...Object.values(times)), shown(times)).toBeLessThan(withinASecond);
     }
     // Signed in at once after the reset (the same second included): the new token works everywhere.
