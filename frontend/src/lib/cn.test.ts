@@ -42,4 +42,32 @@ describe('cn', () => {
     expect(cn('text-[15px]', 'text-base')).toBe('text-base');
     expect(cn('-top-24', 'top-0')).toBe('top-0');
   });
+
+  it('tells values apart as Tailwind does: colours, lengths, sizes and the important mark', () => {
+    // Colours: palette shades with an opacity, named colours, arbitrary colours; not a broken opacity or an unknown palette.
+    expect(cn('border-2 border-slate-200/60', 'border-white')).toBe('border-2 border-white');
+    expect(cn('border-t border-t-slate-200', 'border-t-[#0f172a]')).toBe('border-t border-t-[#0f172a]');
+    expect(cn('ring-offset-2 ring-offset-white', 'ring-offset-4')).toBe('ring-offset-white ring-offset-4');
+    expect(cn('border-slate-200/', 'border-sky-blue-500', 'border-red-500')).toBe('border-slate-200/ border-sky-blue-500 border-red-500');
+    // Lengths: decimals, fractions, keywords and arbitrary values are widths; a malformed number is not.
+    expect(cn('w-2.5', 'w-1/2')).toBe('w-1/2');
+    expect(cn('w-[calc(100%-2rem)]', 'w-(--width)')).toBe('w-(--width)');
+    expect(cn('w-.5 w-1/2.5', 'w-fit')).toBe('w-.5 w-1/2.5 w-fit');
+    // Sizes and text sizes; an arbitrary text size needs a digit and a unit, otherwise it is a colour.
+    expect(cn('rounded-[10px]', 'rounded-2xl')).toBe('rounded-2xl');
+    expect(cn('text-[1.1rem]', 'text-[2em]')).toBe('text-[2em]');
+    expect(cn('text-[1.1rem] text-[var(--ink)]', 'text-white')).toBe('text-[1.1rem] text-white');
+    expect(cn('shadow-lg shadow-brand-600/30', 'shadow-inner')).toBe('shadow-brand-600/30 shadow-inner');
+    // Backgrounds: images, positions, repeats and colours are separate families.
+    expect(cn('bg-[url(/a.png)] bg-left-top bg-no-repeat bg-cover bg-white', 'bg-none bg-center bg-repeat-x bg-contain bg-slate-50')).toBe(
+      'bg-none bg-center bg-repeat-x bg-contain bg-slate-50',
+    );
+    // The important mark, before or after, and a negative value.
+    expect(cn('!p-2', 'p-4!')).toBe('p-4!');
+    expect(cn('p-2', '!p-4')).toBe('p-2 !p-4');
+    expect(cn('-mt-2 -translate-x-1/2', 'mt-4 translate-x-0')).toBe('mt-4 translate-x-0');
+    expect(cn('flex-[2_2_0%] decoration-2 decoration-wavy', 'flex-1 decoration-from-font decoration-dotted')).toBe(
+      'flex-1 decoration-from-font decoration-dotted',
+    );
+  });
 });

@@ -61,15 +61,64 @@ function splitVariants(name: string): { variants: string; important: string; uti
   let important = '';
   if (utility.startsWith('!') || utility.endsWith('!')) {
     important = '!';
-    utility = utility.replace(/^!|!$/g, '');
+    utility = utility.slice(utility.startsWith('!') ? 1 : 0, utility.length > 1 && utility.endsWith('!') ? -1 : undefined);
   }
+  if (utility.startsWith('-')) utility = utility.slice(1);
   // The order of plain variants does not change what they select (hover:focus: = focus:hover:).
-  return { variants: variants.length ? `${variants.sort().join(':')}:` : '', important, utility: utility.replace(/^-/, '') };
+  return { variants: variants.length ? `${variants.sort().join(':')}:` : '', important, utility };
 }
 
-const COLOR = /^(inherit|current|transparent|black|white|(slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|brand|ocean)-\d+)(\/\d+)?$|^\[(#|rgb|hsl|color:)/;
-const LENGTH = /^(\d+(\.\d+)?|\d+\/\d+|px|full|screen|auto|min|max|fit|svh|lvh|dvh|svw|lvw|dvw|3xs|2xs|xs|sm|md|lg|xl|[2-9]xl|prose|none|\[.+\]|\(.+\))$/;
-const SIZE_NAME = /^(xs|sm|md|lg|xl|[2-9]xl|none|full|\[.+\])$/;
+/*
+ * The checks below are written with sets and string checks, not regular expressions: each class list is
+ * resolved once per page load, so this code always runs cold, and a regular expression is compiled on its
+ * first use and again (to machine code) on its second, which made resolving a page's classes several times
+ * slower on a phone's first load.
+ */
+
+/** Only digits (`/^\d+$/`). */
+function isDigits(value: string): boolean {
+  if (value === '') return false;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/** An arbitrary value in the given brackets, not empty (`[3px]`, `(--x)`). */
+function isArbitrary(value: string, open = '[', close = ']'): boolean {
+  return value.length > 2 && value.startsWith(open) && value.endsWith(close);
+}
+
+const SCALE = ['2xl', '3xl', '4xl', '5xl', '6xl', '7xl', '8xl', '9xl'];
+const COLOR_WORDS = new Set(['inherit', 'current', 'transparent', 'black', 'white']);
+const PALETTE = new Set(['slate', 'gray', 'zinc', 'neutral', 'stone', 'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'brand', 'ocean']);
+
+/** A colour: a named one or a palette shade, with an optional opacity (`slate-700/40`), or an arbitrary colour (`[#fff]`). */
+function isColor(value: string): boolean {
+  if (value.startsWith('[')) return value.startsWith('[#') || value.startsWith('[rgb') || value.startsWith('[hsl') || value.startsWith('[color:');
+  const slash = value.indexOf('/');
+  if (slash >= 0 && !isDigits(value.slice(slash + 1))) return false;
+  const base = slash < 0 ? value : value.slice(0, slash);
+  if (COLOR_WORDS.has(base)) return true;
+  const dash = base.indexOf('-');
+  return dash > 0 && PALETTE.has(base.slice(0, dash)) && isDigits(base.slice(dash + 1));
+}
+
+const LENGTH_WORDS = new Set(['px', 'full', 'screen', 'auto', 'min', 'max', 'fit', 'svh', 'lvh', 'dvh', 'svw', 'lvw', 'dvw', '3xs', '2xs', 'xs', 'sm', 'md', 'lg', 'xl', ...SCALE, 'prose', 'none']);
+
+/** A width or height value: a number of the spacing scale (`4`, `2.5`), a fraction, a keyword, or an arbitrary value. */
+function isLength(value: string): boolean {
+  if (LENGTH_WORDS.has(value) || isArbitrary(value) || isArbitrary(value, '(', ')')) return true;
+  const dot = value.indexOf('.');
+  if (dot >= 0) return isDigits(value.slice(0, dot)) && isDigits(value.slice(dot + 1));
+  const slash = value.indexOf('/');
+  if (slash >= 0) return isDigits(value.slice(0, slash)) && isDigits(value.slice(slash + 1));
+  return isDigits(value);
+}
+
+const SIZE_WORDS = new Set(['xs', 'sm', 'md', 'lg', 'xl', ...SCALE, 'none', 'full']);
+const isSizeName = (value: string) => SIZE_WORDS.has(value) || isArbitrary(value);
 
 const KEYWORDS: Record<string, string> = {
   block: 'display', 'inline-block': 'display', inline: 'display', flex: 'display', 'inline-flex': 'display', grid: 'display', 'inline-grid': 'display',
@@ -97,22 +146,32 @@ const PLAIN = [
   'backdrop-blur', 'blur', 'grow', 'shrink', 'scroll-mt', 'scroll-pt', 'accent', 'caret', 'fill', 'stroke', 'from', 'via', 'to', 'divide-x', 'divide-y',
   'touch', 'snap', 'origin', 'columns', 'auto-cols', 'auto-rows', 'grid-flow', 'float', 'clear', 'isolation', 'mix-blend', 'box', 'decoration',
 ];
-const PLAIN_PREFIXES = [...PLAIN].sort((a, b) => b.length - a.length);
+const PLAIN_SET = new Set(PLAIN);
+/** Heads that set nothing on their own without a value (`text`, `bg`): kept as unknown. */
+const BARE_HEADS = new Set(['text', 'font', 'bg', 'border', 'ring', 'outline', 'shadow', 'divide', 'rounded', 'flex', 'decoration']);
 
-const SIDES = ['t', 'r', 'b', 'l', 'x', 'y', 's', 'e', 'tl', 'tr', 'br', 'bl'];
+const SIDES = new Set(['t', 'r', 'b', 'l', 'x', 'y', 's', 'e', 'tl', 'tr', 'br', 'bl']);
 const WEIGHTS = new Set(['thin', 'extralight', 'light', 'normal', 'medium', 'semibold', 'bold', 'extrabold', 'black']);
 const ALIGNS = new Set(['left', 'center', 'right', 'justify', 'start', 'end']);
-const TEXT_SIZES = /^(xs|sm|base|lg|xl|[2-9]xl|\[\d.*(px|rem|em)\])$/;
+const TEXT_SIZES = new Set(['xs', 'sm', 'base', 'lg', 'xl', ...SCALE]);
+const STYLES = new Set(['solid', 'dashed', 'dotted', 'double', 'hidden', 'none']);
+
+/** A font size: a named one, or an arbitrary length that starts with a digit (`text-[15px]`, `text-[1.1rem]`). */
+function isTextSize(value: string): boolean {
+  if (TEXT_SIZES.has(value)) return true;
+  const digit = value.charCodeAt(1);
+  return value.length >= 5 && value.startsWith('[') && digit >= 48 && digit <= 57 && (value.endsWith('px]') || value.endsWith('em]'));
+}
 
 function groupOf(utility: string): string | null {
   if (KEYWORDS[utility]) return KEYWORDS[utility];
   const dash = utility.indexOf('-');
   const head = dash < 0 ? utility : utility.slice(0, dash);
   const rest = dash < 0 ? '' : utility.slice(dash + 1);
-  if (/^(text|font|bg|border|ring|outline|shadow|divide|rounded|flex|decoration)$/.test(head) && rest === '') return null;
+  if (rest === '' && BARE_HEADS.has(head)) return null;
   switch (head) {
     case 'text':
-      if (TEXT_SIZES.test(rest)) return 'font-size';
+      if (isTextSize(rest)) return 'font-size';
       if (ALIGNS.has(rest)) return 'text-align';
       if (rest === 'wrap' || rest === 'nowrap' || rest === 'balance' || rest === 'pretty') return 'text-wrap';
       return 'text-color';
@@ -120,58 +179,60 @@ function groupOf(utility: string): string | null {
       return WEIGHTS.has(rest) ? 'font-weight' : 'font-family';
     case 'bg':
       // Tailwind-merge (which this replaces) counts the gradient directions as colours; kept so for the same results.
-      if (/^linear-|^radial|^none$|^\[url/.test(rest)) return 'bg-image';
-      if (/^(cover|contain|auto)$/.test(rest)) return 'bg-size';
-      if (/^(center|top|bottom|left|right)/.test(rest)) return 'bg-position';
-      if (/^(repeat|no-repeat)/.test(rest)) return 'bg-repeat';
-      if (/^(fixed|local|scroll)$/.test(rest)) return 'bg-attachment';
-      if (/^clip-/.test(rest)) return 'bg-clip';
+      if (rest.startsWith('linear-') || rest.startsWith('radial') || rest === 'none' || rest.startsWith('[url')) return 'bg-image';
+      if (rest === 'cover' || rest === 'contain' || rest === 'auto') return 'bg-size';
+      if (['center', 'top', 'bottom', 'left', 'right'].some((place) => rest.startsWith(place))) return 'bg-position';
+      if (rest.startsWith('repeat') || rest.startsWith('no-repeat')) return 'bg-repeat';
+      if (rest === 'fixed' || rest === 'local' || rest === 'scroll') return 'bg-attachment';
+      if (rest.startsWith('clip-')) return 'bg-clip';
       return 'bg-color';
     case 'border': {
       const side = rest.split('-')[0] ?? '';
-      if (SIDES.includes(side)) {
+      if (SIDES.has(side)) {
         const value = rest.slice(side.length + 1);
-        return value === '' || /^\d+$/.test(value) ? `border-w-${side}` : COLOR.test(value) ? `border-color-${side}` : null;
+        return value === '' || isDigits(value) ? `border-w-${side}` : isColor(value) ? `border-color-${side}` : null;
       }
-      if (/^\d+$/.test(rest)) return 'border-w';
-      if (/^(solid|dashed|dotted|double|hidden|none)$/.test(rest)) return 'border-style';
+      if (isDigits(rest)) return 'border-w';
+      if (STYLES.has(rest)) return 'border-style';
       if (rest === 'collapse' || rest === 'separate') return 'border-collapse';
-      return COLOR.test(rest) ? 'border-color' : null;
+      return isColor(rest) ? 'border-color' : null;
     }
     case 'ring':
-      if (/^\d+$/.test(rest) || rest === 'inset') return rest === 'inset' ? 'ring-inset' : 'ring-w';
-      if (rest.startsWith('offset-')) return /^\d+$/.test(rest.slice(7)) ? 'ring-offset-w' : 'ring-offset-color';
-      return COLOR.test(rest) ? 'ring-color' : null;
+      if (isDigits(rest) || rest === 'inset') return rest === 'inset' ? 'ring-inset' : 'ring-w';
+      if (rest.startsWith('offset-')) return isDigits(rest.slice(7)) ? 'ring-offset-w' : 'ring-offset-color';
+      return isColor(rest) ? 'ring-color' : null;
     case 'outline':
-      if (/^\d+$/.test(rest)) return 'outline-w';
+      if (isDigits(rest)) return 'outline-w';
       if (rest.startsWith('offset-')) return 'outline-offset';
-      if (/^(solid|dashed|dotted|double|none|hidden)$/.test(rest)) return 'outline-style';
-      return COLOR.test(rest) ? 'outline-color' : null;
+      if (STYLES.has(rest)) return 'outline-style';
+      return isColor(rest) ? 'outline-color' : null;
     case 'shadow':
-      return SIZE_NAME.test(rest) || rest === 'inner' || rest.startsWith('[') ? 'shadow' : COLOR.test(rest) ? 'shadow-color' : null;
+      return isSizeName(rest) || rest === 'inner' || rest.startsWith('[') ? 'shadow' : isColor(rest) ? 'shadow-color' : null;
     case 'divide':
       if (rest.startsWith('x') || rest.startsWith('y')) break;
-      return COLOR.test(rest) ? 'divide-color' : null;
+      return isColor(rest) ? 'divide-color' : null;
     case 'rounded': {
       const side = rest.split('-')[0] ?? '';
-      if (SIDES.includes(side)) return `rounded-${side}`;
-      return SIZE_NAME.test(rest) ? 'rounded' : null;
+      if (SIDES.has(side)) return `rounded-${side}`;
+      return isSizeName(rest) ? 'rounded' : null;
     }
     case 'flex':
-      if (/^(row|row-reverse|col|col-reverse)$/.test(rest)) return 'flex-direction';
-      if (/^(wrap|wrap-reverse|nowrap)$/.test(rest)) return 'flex-wrap';
-      return /^(1|auto|initial|none|\[.+\])$/.test(rest) ? 'flex' : null;
+      if (rest === 'row' || rest === 'row-reverse' || rest === 'col' || rest === 'col-reverse') return 'flex-direction';
+      if (rest === 'wrap' || rest === 'wrap-reverse' || rest === 'nowrap') return 'flex-wrap';
+      return rest === '1' || rest === 'auto' || rest === 'initial' || rest === 'none' || isArbitrary(rest) ? 'flex' : null;
     case 'decoration':
-      if (/^\d+$|^from-font$|^auto$/.test(rest)) return 'decoration-thickness';
-      return COLOR.test(rest) ? 'decoration-color' : 'decoration-style';
+      if (isDigits(rest) || rest === 'from-font' || rest === 'auto') return 'decoration-thickness';
+      return isColor(rest) ? 'decoration-color' : 'decoration-style';
   }
-  for (const prefix of PLAIN_PREFIXES) {
-    if (utility.startsWith(`${prefix}-`)) {
-      const value = utility.slice(prefix.length + 1);
-      // Colour families (fill, stroke, from, via, to, accent, caret) take colours; the others take sizes and keywords.
-      if (prefix === 'w' || prefix === 'h' || prefix === 'size' || prefix.startsWith('min-') || prefix.startsWith('max-')) return LENGTH.test(value) ? prefix : null;
-      return prefix;
-    }
+  // The longest plain family the utility starts with (`translate-x-4`: translate-x, not translate): a family
+  // name ends where a dash does, so the names tried are the utility up to each dash, longest first.
+  for (let end = utility.lastIndexOf('-'); end > 0; end = utility.lastIndexOf('-', end - 1)) {
+    const prefix = utility.slice(0, end);
+    if (!PLAIN_SET.has(prefix)) continue;
+    const value = utility.slice(end + 1);
+    // Colour families (fill, stroke, from, via, to, accent, caret) take colours; the others take sizes and keywords.
+    if (prefix === 'w' || prefix === 'h' || prefix === 'size' || prefix.startsWith('min-') || prefix.startsWith('max-')) return isLength(value) ? prefix : null;
+    return prefix;
   }
   return null;
 }
