@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { routeChunksPlugin } from './build/routeChunks';
+import { compileHintsPlugin } from './build/compileHints';
 
 const gateway = 'http://127.0.0.1:8080';
 
@@ -21,7 +22,7 @@ const preactAliases = [
 // `vite build --ssr src/entry-server.tsx` (npm run build:server): the pages' server render, one Node
 // module in dist-server/ with every dependency inside it, so it runs on Preact as the browser does.
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunksPlugin(), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunksPlugin(), compileHintsPlugin(), precompress()],
   ssr: { noExternal: true },
   resolve: {
     alias: [

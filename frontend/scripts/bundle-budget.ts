@@ -1,13 +1,16 @@
 // Prints the initial JavaScript of every route (the entry, the route's page chunk and everything
 // both import statically, which the browser preloads) gzipped, from the build's manifest, and fails
 // when a route is over the budget; and the size of every page's stylesheet, failing when it still refers
-// to a theme variable. Run after `npm run build -w frontend`.
+// to a theme variable; and that every script starts with V8's compile hint (build/compileHints.ts).
+// Run after `npm run build -w frontend`.
 // Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120] [--junit FILE]
-// (--junit writes one test case per route and one for the stylesheet, which the test command's summary counts).
+// (--junit writes one test case per route, one for the stylesheet and one for the compile hints, which the test
+// command's summary counts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { hasCompileHint } from '../build/compileHints';
 
 interface ManifestChunk {
   file: string;
@@ -101,6 +104,10 @@ function main() {
     console.log(`Stylesheet ${file}: ${kb.toFixed(1)} KB gzipped; theme variables referenced: ${themeVariables.length ? themeVariables.join(', ') : 'none'}`);
   }
   const sheetsFailing = sheets.filter((sheet) => sheet.themeVariables.length > 0).length;
+  // Every script compiled off the main thread as it loads: the hint is on its first line.
+  const scripts = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
+  const unhinted = scripts.filter((file) => !hasCompileHint(fs.readFileSync(path.join(dist, file), 'utf8')));
+  console.log(`Compile hint: ${scripts.length - unhinted.length} of ${scripts.length} scripts${unhinted.length ? `; missing in ${unhinted.join(', ')}` : ''}`);
   if (junitFile) {
     const cases = rows.map(({ label, bytes }) => {
       const kb = bytes / 1024;
@@ -111,11 +118,14 @@ function main() {
       const failure = themeVariables.length ? `<failure message="${xmlText(`${file} refers to theme variables: ${themeVariables.join(', ')}`)}"/>` : '';
       cases.push(`  <testcase classname="bundle-budget" name="every page's stylesheet: theme values written into the utilities">${failure}</testcase>`);
     }
-    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${cases.length}" failures="${over + sheetsFailing}">\n${cases.join('\n')}\n</testsuite>\n`);
+    const hintFailure = unhinted.length ? `<failure message="${xmlText(`no compile hint on the first line of ${unhinted.join(', ')}`)}"/>` : '';
+    cases.push(`  <testcase classname="bundle-budget" name="every script starts with V8's compile hint">${hintFailure}</testcase>`);
+    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${cases.length}" failures="${over + sheetsFailing + (unhinted.length ? 1 : 0)}">\n${cases.join('\n')}\n</testsuite>\n`);
   }
-  if (over > 0 || sheetsFailing > 0) {
+  if (over > 0 || sheetsFailing > 0 || unhinted.length > 0) {
     if (over > 0) console.error(`${over} route(s) over the ${budgetKb} KB budget`);
     if (sheetsFailing > 0) console.error('a stylesheet refers to theme variables: write the theme inline (src/index.css)');
+    if (unhinted.length > 0) console.error('a script lacks the compile hint on its first line (build/compileHints.ts)');
     process.exit(1);
   }
   console.log(`every route within ${budgetKb} KB`);
