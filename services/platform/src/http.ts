@@ -215,7 +215,7 @@ export function createHttpApp(options: {
       if (request.url.startsWith('/health/') || request.url === '/metrics' || options.shedExempt?.(request.url)) return done();
       const reason =
         Date.now() - readyAt < shedding.SHED_WARMUP_MS ? undefined
-        : loopDelay.delayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
+        : loopDelay.sustainedDelayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
         : shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION ? 'eventLoopUtilization'
         : !adaptive && maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
         : undefined;

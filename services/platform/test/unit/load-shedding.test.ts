@@ -34,6 +34,35 @@ describe('EventLoopDelay', () => {
     }
   });
 
+  it('takes one late window after a quiet spell for a pause, and a loop held window after window for overload', () => {
+    // The fake clock runs ahead of the fake timers by what the loop was held: a timer fires that much late.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let held = 0;
+    const delay = new EventLoopDelay({ busySampleMs: 10, idleSampleMs: 500, idleAfterMs: 5_000, windowMs: 250 }, () => Date.now() + held);
+    try {
+      delay.start();
+      vi.advanceTimersByTime(2_000); // idle: one sample every 500 ms, each window holds one
+      // A request arrives and one task holds the loop 300 ms (a first render after a restart).
+      delay.noteActivity();
+      held += 300;
+      vi.advanceTimersByTime(500);
+      expect(delay.delayMs).toBe(300); // that window's mean is the whole pause...
+      expect(delay.sustainedDelayMs).toBe(0); // ...but the window before it was calm: nothing to shed for
+      vi.advanceTimersByTime(300);
+      expect([delay.delayMs, delay.sustainedDelayMs]).toEqual([0, 0]);
+      // Held 300 ms at every turn for a second: late window after window.
+      for (let i = 0; i < 4; i += 1) {
+        delay.noteActivity();
+        held += 300;
+        vi.advanceTimersByTime(10);
+      }
+      expect(delay.sustainedDelayMs).toBe(300);
+    } finally {
+      delay.stop();
+      vi.useRealTimers();
+    }
+  });
+
   it('reports the mean lateness of its timer over a window: near zero when calm, the blocking time when the loop is held', async () => {
     const delay = new EventLoopDelay({ busySampleMs: 5, idleSampleMs: 500, idleAfterMs: 60_000, windowMs: 100 });
     delay.noteActivity();
