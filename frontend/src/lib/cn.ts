@@ -155,6 +155,7 @@ const WEIGHTS = new Set(['thin', 'extralight', 'light', 'normal', 'medium', 'sem
 const ALIGNS = new Set(['left', 'center', 'right', 'justify', 'start', 'end']);
 const TEXT_SIZES = new Set(['xs', 'sm', 'base', 'lg', 'xl', ...SCALE]);
 const STYLES = new Set(['solid', 'dashed', 'dotted', 'double', 'hidden', 'none']);
+const BG_POSITIONS = ['center', 'top', 'bottom', 'left', 'right'];
 
 /** A font size: a named one, or an arbitrary length that starts with a digit (`text-[15px]`, `text-[1.1rem]`). */
 function isTextSize(value: string): boolean {
@@ -181,7 +182,7 @@ function groupOf(utility: string): string | null {
       // Tailwind-merge (which this replaces) counts the gradient directions as colours; kept so for the same results.
       if (rest.startsWith('linear-') || rest.startsWith('radial') || rest === 'none' || rest.startsWith('[url')) return 'bg-image';
       if (rest === 'cover' || rest === 'contain' || rest === 'auto') return 'bg-size';
-      if (['center', 'top', 'bottom', 'left', 'right'].some((place) => rest.startsWith(place))) return 'bg-position';
+      if (BG_POSITIONS.some((place) => rest.startsWith(place))) return 'bg-position';
       if (rest.startsWith('repeat') || rest.startsWith('no-repeat')) return 'bg-repeat';
       if (rest === 'fixed' || rest === 'local' || rest === 'scroll') return 'bg-attachment';
       if (rest.startsWith('clip-')) return 'bg-clip';
