@@ -148,4 +148,42 @@ test.describe('admin dashboard', () => {
       await deleteListingApi(request, provider.token, listing.id);
     }
   });
+
+  test('Pending Listings reads the queue a page at a time: the filter asks the catalog, "Show more listings" the next page', async ({ page, request }) => {
+    test.slow();
+    const provider = await newProvider(request);
+    const tag = unique('E2E Queue');
+    const listings = [];
+    // Oldest first: created one after another, so the page order is the creation order.
+    for (let i = 1; i <= 22; i += 1) listings.push(await createListingApi(request, provider.token, { name: `${tag} ${String(i).padStart(2, '0')}` }));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/admin/hotels')) asked.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
+    try {
+      await signInWithToken(page, await adminToken(request), '/admin');
+      await page.getByRole('tab', { name: /Pending Listings/ }).click();
+      await page.getByLabel('Filter pending listings').fill(tag);
+      const cards = page.getByTestId('pending-listing');
+      await expect(page.getByText('22 listings match, oldest first.')).toBeVisible();
+      await expect(cards).toHaveCount(20);
+      await expect(cards.first().getByRole('heading')).toHaveText(`${tag} 01`);
+      await page.getByRole('button', { name: 'Show more listings' }).click();
+      await expect(cards).toHaveCount(22);
+      await expect(cards.last().getByRole('heading')).toHaveText(`${tag} 22`);
+      await expect(page.getByRole('button', { name: 'Show more listings' })).toHaveCount(0);
+
+      const first = listings[0]!;
+      await cards.filter({ hasText: first.name }).getByRole('button', { name: `Approve ${first.name}` }).click();
+      await expect(toastWith(page, 'Listing Approved')).toBeVisible();
+      await expect(page.getByText('21 listings match, oldest first.')).toBeVisible();
+      await expect(cards.filter({ hasText: first.name })).toHaveCount(0);
+
+      // The queue came from the paged table endpoint, never the whole queue at once.
+      expect(asked.some((url) => url.includes('status=pending') && url.includes('page=2'))).toBe(true);
+      expect(asked.filter((url) => url.startsWith('/api/admin/hotels/pending'))).toEqual([]);
+    } finally {
+      for (const listing of listings) await deleteListingApi(request, provider.token, listing.id);
+    }
+  });
 });

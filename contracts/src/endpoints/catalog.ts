@@ -127,7 +127,7 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     access: 'admin',
     summary: 'Listings awaiting review, oldest first',
     responses: { 200: z.array(hotelAnswer) },
-    doc: 'pending listings `Hotel[]`, oldest first',
+    doc: 'pending listings `Hotel[]`, oldest first: the whole queue in one answer (at 1,000,000 hotels, 49,793 listings: 109 MB in 9 s). The admin\'s Pending Listings screen reads it a page at a time instead, from `GET /api/admin/hotels?status=pending&sort=created&pageSize=20` (`q` to filter), and its tab\'s count from the same endpoint\'s `total` with `pageSize=1`',
   },
   'GET /api/admin/hotels/revisions': {
     access: 'admin',

@@ -1,22 +1,29 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Check, ClipboardCheck, ExternalLink, Search, X } from 'lucide-react';
 import { formatPrice, gymAccessLabels, type Hotel } from '@reproute/contracts';
-import { useHotelApproval, usePendingHotels } from '@/api/admin';
+import { useHotelApproval, usePendingHotelPages } from '@/api/admin';
 import { Button } from '@/components/ui/Button';
 import { inputClass } from '@/components/ui/Field';
 import { toast } from '@/store/toast';
 
-/** Cards rendered at first; the queue can be long. */
-const PAGE_SIZE = 20;
+/** How long typing in the filter pauses before the queue is asked again (as the hotel table's filter). */
+const FILTER_DELAY_MS = 300;
 
-/** Provider listings awaiting review (ruling 5): approve makes one public and emails its provider. */
+/**
+ * Provider listings awaiting review (ruling 5): approve makes one public and emails its provider.
+ * The catalog filters and pages the queue; the cards grow a page at a time with "Show more listings".
+ */
 export function PendingListings() {
-  const pending = usePendingHotels();
+  const [filter, setFilter] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(filter.trim()), FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  const pending = usePendingHotelPages(term);
   const approval = useHotelApproval();
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  const [shown, setShown] = useState(PAGE_SIZE);
-  const [filter, setFilter] = useState('');
 
   const decide = async (hotel: Hotel, isApproved: boolean) => {
     try {
@@ -29,9 +36,9 @@ export function PendingListings() {
 
   if (pending.isPending) return <p className="text-slate-600">Loading listings...</p>;
   if (pending.isError) return <p className="text-red-700">Pending listings could not be loaded.</p>;
-  const term = filter.trim().toLowerCase();
-  const hotels = term ? pending.data.filter((h) => [h.name, h.address, h.city, h.providerEmail].some((v) => v?.toLowerCase().includes(term))) : pending.data;
-  if (pending.data.length === 0) {
+  const hotels = pending.data.pages.flatMap((page) => page.items);
+  const total = pending.data.pages[0]?.total ?? 0;
+  if (total === 0 && term === '' && filter.trim() === '') {
     return (
       <div className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
         <ClipboardCheck aria-hidden className="h-10 w-10 text-slate-400" />
@@ -52,20 +59,17 @@ export function PendingListings() {
             id="pending-filter"
             type="search"
             value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value);
-              setShown(PAGE_SIZE);
-            }}
-            placeholder="Filter by name, city or provider"
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Filter by name, city or country"
             className={`${inputClass} pl-9`}
           />
         </div>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {hotels.length.toLocaleString('en-US')} {hotels.length === 1 ? 'listing' : 'listings'} awaiting review, oldest first.
+          {total.toLocaleString('en-US')} {total === 1 ? 'listing' : 'listings'} {term ? (total === 1 ? 'matches' : 'match') : 'awaiting review'}, oldest first.
         </p>
       </div>
       <ul className="grid gap-4 lg:grid-cols-2">
-        {hotels.slice(0, shown).map((hotel) => (
+        {hotels.map((hotel) => (
           <li key={hotel.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="pending-listing">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h3 className="text-lg font-bold text-slate-900">{hotel.name}</h3>
@@ -113,10 +117,10 @@ export function PendingListings() {
           </li>
         ))}
       </ul>
-      {hotels.length > shown ? (
+      {pending.hasNextPage ? (
         <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => setShown((n) => n + PAGE_SIZE)}>
-            Show more listings
+          <Button variant="outline" disabled={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>
+            {pending.isFetchingNextPage ? 'Loading listings...' : 'Show more listings'}
           </Button>
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
-import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotels } from '@/api/admin';
+import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotelCount } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
 import { HotelsTable } from '@/components/admin/HotelsTable';
 import { adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
@@ -48,7 +48,7 @@ export default function AdminPage() {
   const hotels = useAdminHotelPage(adminHotelApiQuery(table));
   const stats = useAdminHotelStats();
   const pendingReviews = usePendingReviews();
-  const pendingHotels = usePendingHotels();
+  const pendingHotels = usePendingHotelCount();
   const revisions = useHotelRevisions();
   const remove = useDeleteHotel();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -216,7 +216,7 @@ export default function AdminPage() {
             value: 'listings',
             label: (
               <>
-                <ClipboardList aria-hidden className="h-4 w-4" /> Pending Listings <CountPill count={(pendingHotels.data?.length ?? 0) + (revisions.data?.length ?? 0)} />
+                <ClipboardList aria-hidden className="h-4 w-4" /> Pending Listings <CountPill count={(pendingHotels.data ?? 0) + (revisions.data?.length ?? 0)} />
               </>
             ),
             content: (
