@@ -48,10 +48,12 @@ export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery)
   return { hotels: page.rows.map(hotelFromRow), total: Number(count.rows[0]!.total) };
 }
 
-/** The dashboard's cards in one pass over the hotels. */
+/** The dashboard's cards, from the totals triggers keep (migrations 013 and 017), not a pass over every hotel. */
 export async function adminHotelStats(db: Queryable): Promise<AdminHotelStats> {
   const { rows } = await db.query<{ total: string; premium: string; clicks: string }>(
-    'SELECT count(*) AS total, count(*) FILTER (WHERE is_premium) AS premium, coalesce(sum(affiliate_clicks), 0) AS clicks FROM hotels',
+    `SELECT (SELECT coalesce(sum(hotels), 0) FROM hotel_status_counts) AS total,
+            (SELECT value FROM hotel_totals WHERE name = 'premium') AS premium,
+            (SELECT value FROM hotel_totals WHERE name = 'affiliate_clicks') AS clicks`,
   );
   const row = rows[0]!;
   return { total: Number(row.total), premium: Number(row.premium), affiliateClicks: Number(row.clicks) };

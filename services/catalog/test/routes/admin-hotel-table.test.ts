@@ -177,3 +177,64 @@ describe('the table\'s total without a text filter: per-status counts kept by tr
     }
   });
 });
+
+describe("the dashboard's premium count and click total: kept by triggers (migration 017)", () => {
+  const exact = async (db: pg.ClientBase) =>
+    (
+      await db.query<{ premium: number; affiliate_clicks: number }>(
+        'SELECT count(*) FILTER (WHERE is_premium)::int AS premium, coalesce(sum(affiliate_clicks), 0)::int AS affiliate_clicks FROM catalog.hotels',
+      )
+    ).rows[0];
+  const kept = async (db: pg.ClientBase) =>
+    Object.fromEntries((await db.query<{ name: string; value: number }>('SELECT name, value::int AS value FROM catalog.hotel_totals')).rows.map((r) => [r.name, r.value]));
+
+  it('stay equal to a pass over the hotels through bulk inserts, clicks, premium changes, unchanged updates and bulk deletes', async () => {
+    const db = new pg.Client({ connectionString: (await catalog()).ctx.config.DATABASE_URL, options: '-c search_path=catalog' });
+    await db.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      expect(await kept(db)).toEqual(await exact(db));
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO catalog.hotels (slug, name, city, country, status, is_premium, affiliate_clicks)
+         SELECT 'total-test-' || n || '-' || $1, 'Total Test ' || n, 'Testville', 'Testland', 'approved', n % 4 = 0, n * 3
+           FROM generate_series(1, 30) AS n RETURNING id`,
+        [tag.toLowerCase()],
+      );
+      expect(await kept(db)).toEqual(await exact(db));
+      const ids = rows.map((r) => r.id);
+      // A referral click as the catalog counts it, then the premium flag both ways, then an update that changes neither.
+      await db.query('UPDATE catalog.hotels SET affiliate_clicks = affiliate_clicks + 1 WHERE id = $1', [ids[0]]);
+      await db.query('UPDATE catalog.hotels SET is_premium = NOT is_premium WHERE id = ANY($1)', [ids.slice(0, 8)]);
+      await db.query("UPDATE catalog.hotels SET is_premium = is_premium, affiliate_clicks = affiliate_clicks, name = name || ' edited' WHERE id = ANY($1)", [ids]);
+      expect(await kept(db)).toEqual(await exact(db));
+      await db.query('DELETE FROM catalog.hotels WHERE id = ANY($1)', [ids.slice(5)]);
+      expect(await kept(db)).toEqual(await exact(db));
+    } finally {
+      await db.query('ROLLBACK').catch(() => undefined);
+      await db.end();
+    }
+  });
+
+  it('are what the stats answer gives', async () => {
+    const db = new pg.Client({ connectionString: (await catalog()).ctx.config.DATABASE_URL, options: '-c search_path=catalog' });
+    await db.connect();
+    try {
+      // Other files may write hotels between the two reads: asked again until they agree.
+      let last = '';
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const stats = await api<{ total: number; premium: number; affiliateClicks: number }>('GET', '/api/admin/hotels/stats', { token: admin });
+        expect(stats.status).toBe(200);
+        const totals = await kept(db);
+        const exactCount = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.hotels')).rows[0]!.n;
+        const answered = JSON.stringify(stats.body);
+        last = `${answered} vs ${JSON.stringify({ total: exactCount, premium: totals.premium, affiliateClicks: totals.affiliate_clicks })}`;
+        if (answered === JSON.stringify({ total: exactCount, premium: totals.premium, affiliateClicks: totals.affiliate_clicks })) break;
+      }
+      const [answered, expected] = last.split(' vs ');
+      expect(answered).toBe(expected);
+    } finally {
+      await db.end();
+    }
+  });
+});
