@@ -49,12 +49,13 @@ export async function refreshGymScores(tx: Queryable, hotelIds: readonly number[
 
 /**
  * Scores every hotel without a score or scored by an older formula, in batches: the backfill of
- * existing hotels after migration 008 and after a formula change. Returns how many were rescored.
+ * existing hotels after migration 008 and after a formula change. Stops between batches once
+ * `stopped()` says so. Returns how many were rescored.
  */
-export async function refreshStaleGymScores(pool: Pool, batchSize = 500): Promise<number> {
+export async function refreshStaleGymScores(pool: Pool, batchSize = 500, stopped: () => boolean = () => false): Promise<number> {
   let total = 0;
   let after = 0;
-  for (;;) {
+  while (!stopped()) {
     const { rows } = await pool.query<{ id: number }>(
       `SELECT id FROM hotels WHERE id > $3 AND (gym_score IS NULL OR (gym_score_breakdown->>'version')::int IS DISTINCT FROM $1) ORDER BY id LIMIT $2`,
       [gymScoreVersion, batchSize, after],
@@ -64,4 +65,5 @@ export async function refreshStaleGymScores(pool: Pool, batchSize = 500): Promis
     total += rows.length;
     after = Number(rows.at(-1)!.id);
   }
+  return total;
 }

@@ -201,11 +201,28 @@ export function equipmentMaskSql(column = 'equipment_labels'): string {
   return allEquipmentLabels.map((label, bit) => `(CASE WHEN ${column} @> ARRAY['${label.replace(/'/g, "''")}'] THEN ${1 << bit} ELSE 0 END)`).join(' | ');
 }
 
-/** Re-derives equipment_mask where it disagrees with equipment_labels (a new taxonomy order); returns the rows fixed. */
-export async function reconcileEquipmentMasks(db: Queryable): Promise<number> {
-  const expression = equipmentMaskSql();
-  const result = await db.query(`UPDATE hotels SET equipment_mask = ${expression} WHERE equipment_mask <> (${expression})`);
-  return result.rowCount ?? 0;
+/**
+ * Re-derives equipment_mask where it disagrees with equipment_labels (a new taxonomy order), `batchSize`
+ * hotels at a time in id order, each batch its own statement; stops between batches once `stopped()` says
+ * so. Returns the rows fixed.
+ */
+export async function reconcileEquipmentMasks(db: Queryable, batchSize = 2_000, stopped: () => boolean = () => false): Promise<number> {
+  const expression = equipmentMaskSql('h.equipment_labels');
+  let fixed = 0;
+  for (let after = 0; !stopped(); ) {
+    const { rows } = await db.query<{ last: string | null }>(
+      `WITH batch AS (SELECT id FROM hotels WHERE id > $1 ORDER BY id LIMIT $2),
+            fixed AS (UPDATE hotels h SET equipment_mask = ${expression}
+                        FROM batch WHERE h.id = batch.id AND h.equipment_mask <> (${expression}) RETURNING 1)
+       SELECT (SELECT max(id) FROM batch) AS last, (SELECT count(*) FROM fixed)::int AS fixed`,
+      [after, batchSize],
+    );
+    const row = rows[0] as { last: string | null; fixed: number } | undefined;
+    if (!row || row.last === null) break;
+    fixed += row.fixed;
+    after = Number(row.last);
+  }
+  return fixed;
 }
 
 export interface FilterFacets {

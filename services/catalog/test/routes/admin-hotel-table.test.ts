@@ -130,6 +130,20 @@ describe('GET /api/admin/hotels/stats', () => {
   });
 });
 
+/** Runs `steps` on a connection of its own, in one repeatable-read transaction rolled back afterwards: nothing is kept. */
+async function inRolledBackSnapshot(steps: (db: pg.Client) => Promise<void>): Promise<void> {
+  const db = new pg.Client({ connectionString: (await catalog()).ctx.config.DATABASE_URL, options: '-c search_path=catalog' });
+  await db.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await steps(db);
+  } finally {
+    await db.query('ROLLBACK').catch(() => undefined);
+    await db.end();
+  }
+}
+
 describe('the table\'s total without a text filter: per-status counts kept by triggers (migration 013)', () => {
   const exact = async (db: pg.ClientBase) =>
     Object.fromEntries((await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM catalog.hotels GROUP BY status')).rows.map((r) => [r.status, r.n]));
@@ -137,11 +151,7 @@ describe('the table\'s total without a text filter: per-status counts kept by tr
     Object.fromEntries((await db.query<{ status: string; n: number }>('SELECT status, hotels::int AS n FROM catalog.hotel_status_counts WHERE hotels > 0')).rows.map((r) => [r.status, r.n]));
 
   it('stay equal to counting the hotels through bulk inserts, status changes and bulk deletes', async () => {
-    const db = new pg.Client({ connectionString: (await catalog()).ctx.config.DATABASE_URL, options: '-c search_path=catalog' });
-    await db.connect();
-    try {
-      await db.query('BEGIN');
-      await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await inRolledBackSnapshot(async (db) => {
       expect(await kept(db)).toEqual(await exact(db));
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO catalog.hotels (slug, name, city, country, status)
@@ -156,10 +166,7 @@ describe('the table\'s total without a text filter: per-status counts kept by tr
       expect(await kept(db)).toEqual(await exact(db));
       await db.query('DELETE FROM catalog.hotels WHERE id = ANY($1)', [ids.slice(5)]);
       expect(await kept(db)).toEqual(await exact(db));
-    } finally {
-      await db.query('ROLLBACK').catch(() => undefined);
-      await db.end();
-    }
+    });
   });
 
   it('answers the same totals through the API as a count would', async () => {
@@ -189,11 +196,7 @@ describe("the dashboard's premium count and click total: kept by triggers (migra
     Object.fromEntries((await db.query<{ name: string; value: number }>('SELECT name, value::int AS value FROM catalog.hotel_totals')).rows.map((r) => [r.name, r.value]));
 
   it('stay equal to a pass over the hotels through bulk inserts, clicks, premium changes, unchanged updates and bulk deletes', async () => {
-    const db = new pg.Client({ connectionString: (await catalog()).ctx.config.DATABASE_URL, options: '-c search_path=catalog' });
-    await db.connect();
-    try {
-      await db.query('BEGIN');
-      await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await inRolledBackSnapshot(async (db) => {
       expect(await kept(db)).toEqual(await exact(db));
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO catalog.hotels (slug, name, city, country, status, is_premium, affiliate_clicks)
@@ -210,10 +213,7 @@ describe("the dashboard's premium count and click total: kept by triggers (migra
       expect(await kept(db)).toEqual(await exact(db));
       await db.query('DELETE FROM catalog.hotels WHERE id = ANY($1)', [ids.slice(5)]);
       expect(await kept(db)).toEqual(await exact(db));
-    } finally {
-      await db.query('ROLLBACK').catch(() => undefined);
-      await db.end();
-    }
+    });
   });
 
   it('are what the stats answer gives', async () => {
