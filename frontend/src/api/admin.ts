@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiQuery, apiQueryKey, callApi, endpointReads, queryFromSearch, type ApiBody } from './client';
+import { apiQuery, apiQueryKey, callApi, endpointReads, nextPageOf, queryFromSearch, type ApiBody } from './client';
 import { hotelReads } from './hotelReads';
 
 /** Every cached admin read of hotels: the table, its cards, the audit log, and the listings and changes awaiting review. */
@@ -46,7 +46,7 @@ export function usePendingHotelPages(q: string) {
     queryKey: [...apiQueryKey('GET /api/admin/hotels', { query: pendingQuery(q, 1) }), 'pages'],
     queryFn: ({ signal, pageParam }) => callApi('GET /api/admin/hotels', { query: pendingQuery(q, pageParam) }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -81,6 +81,14 @@ export function writtenAnswer<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, '
 }
 
 /**
+ * The next page of a paged answer (`{ items, total, page }`) for `useInfiniteQuery`, or undefined once the
+ * pages loaded hold every item (or the last came back empty).
+ */
+export function nextPageOf(last: { items: readonly unknown[]; total: number; page: number }, pages: readonly { items: readonly unknown[] }[]): number | undefined {
+  return pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+}
+
+/**
  * Query filters matching every cached read of the given endpoints, whatever their params and query
  * (`queryClient.invalidateQueries(endpointReads('GET /api/hotels', 'GET /api/hotels/search'))`).
  */

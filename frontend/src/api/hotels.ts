@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiQuery, apiQueryKey, callApi, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
+import { apiQuery, apiQueryKey, callApi, nextPageOf, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 
 export interface HotelSearchParams {
@@ -50,7 +50,7 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
       const first = writtenAnswer('GET /api/hotels/search', { query: hotelSearchQuery(params) });
       return first === undefined ? undefined : { pages: [first], pageParams: [1] };
     },
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total && last.items.length > 0 ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
   });
 }

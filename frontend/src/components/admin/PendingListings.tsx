@@ -6,9 +6,7 @@ import { useHotelApproval, usePendingHotelPages } from '@/api/admin';
 import { Button } from '@/components/ui/Button';
 import { inputClass } from '@/components/ui/Field';
 import { toast } from '@/store/toast';
-
-/** How long typing in the filter pauses before the queue is asked again (as the hotel table's filter). */
-const FILTER_DELAY_MS = 300;
+import { adminFilterDelayMs } from './adminHotelQuery';
 
 /**
  * Provider listings awaiting review (ruling 5): approve makes one public and emails its provider.
@@ -18,7 +16,7 @@ export function PendingListings() {
   const [filter, setFilter] = useState('');
   const [term, setTerm] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setTerm(filter.trim()), FILTER_DELAY_MS);
+    const timer = setTimeout(() => setTerm(filter.trim()), adminFilterDelayMs);
     return () => clearTimeout(timer);
   }, [filter]);
   const pending = usePendingHotelPages(term);

@@ -3,6 +3,9 @@ import { adminHotelSortOptions, defaultAdminHotelSort, hotelStatuses, type Admin
 /** Rows per page of the admin hotel table. */
 export const adminHotelsPerPage = 25;
 
+/** How long typing in an admin filter (the hotel table's, the review queue's) pauses before the catalog is asked. */
+export const adminFilterDelayMs = 300;
+
 export interface AdminHotelTableState {
   q: string;
   status: HotelStatus | null;

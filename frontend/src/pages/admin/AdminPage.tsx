@@ -5,7 +5,7 @@ import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/con
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotelCount } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
 import { HotelsTable } from '@/components/admin/HotelsTable';
-import { adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
+import { adminFilterDelayMs, adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { PanelTabs } from '@/components/provider/PanelTabs';
 import { PageSpinner } from '@/components/PageSpinner';
@@ -31,9 +31,6 @@ function LazyPanel({ children }: { children: ReactNode }) {
 }
 
 const statusFilterLabels = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' } as const;
-
-/** How long typing pauses before the search text goes to the URL (and the catalog). */
-const FILTER_DELAY_MS = 300;
 
 function CountPill({ count }: { count: number | undefined }) {
   if (!count) return null;
@@ -77,7 +74,7 @@ export default function AdminPage() {
   useEffect(() => {
     const typed = filter.trim();
     if (typed === table.q) return;
-    const timer = setTimeout(() => update({ q: typed || null }, { replace: true }), FILTER_DELAY_MS);
+    const timer = setTimeout(() => update({ q: typed || null }, { replace: true }), adminFilterDelayMs);
     return () => clearTimeout(timer);
   }, [filter]);
   // Back and forward change the URL under the box: show its text unless the admin is typing there.

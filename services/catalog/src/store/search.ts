@@ -210,14 +210,14 @@ export async function reconcileEquipmentMasks(db: Queryable, batchSize = 2_000, 
   const expression = equipmentMaskSql('h.equipment_labels');
   let fixed = 0;
   for (let after = 0; !stopped(); ) {
-    const { rows } = await db.query<{ last: string | null }>(
+    const { rows } = await db.query<{ last: string | null; fixed: number }>(
       `WITH batch AS (SELECT id FROM hotels WHERE id > $1 ORDER BY id LIMIT $2),
             fixed AS (UPDATE hotels h SET equipment_mask = ${expression}
                         FROM batch WHERE h.id = batch.id AND h.equipment_mask <> (${expression}) RETURNING 1)
        SELECT (SELECT max(id) FROM batch) AS last, (SELECT count(*) FROM fixed)::int AS fixed`,
       [after, batchSize],
     );
-    const row = rows[0] as { last: string | null; fixed: number } | undefined;
+    const row = rows[0];
     if (!row || row.last === null) break;
     fixed += row.fixed;
     after = Number(row.last);
