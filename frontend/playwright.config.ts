@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../infra/bench/chromium';
 
 /** End-to-end tests against the running system (its gateway serving frontend/dist: :8080, or the port of the STACK the shell names). */
 export default defineConfig({
@@ -20,8 +21,8 @@ export default defineConfig({
     // only failures' traces cost a fifth of the browser run's time (46.1 s against 37.8 s for the same 12 tests).
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -50,7 +50,23 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     copyPublicDir: !isSsrBuild,
     // The server render is one file (no chunks importing it back), so the gateway can load a rebuilt one beside the old.
-    rollupOptions: isSsrBuild ? { output: { inlineDynamicImports: true } } : undefined,
+    // The browser's chunks: everything the entry imports statically is one chunk with it, and every icon one
+    // chunk shared by the screens. Left to automatic splitting, each module shared by a different set of screens
+    // was a chunk of its own (126 files, a phone's home page 31 of them, a third under 1 KB), and each costs the
+    // main thread a fetch, a compile and a link: 31 → 14 scripts on the home page, main-thread time at load -10%
+    // (docs/benchmarks.md, 29 November, afternoon).
+    rollupOptions: isSsrBuild
+      ? { output: { inlineDynamicImports: true } }
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'index', tags: ['$initial'], priority: 2 },
+                { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 1 },
+              ],
+            },
+          },
+        },
     emptyOutDir: true,
     sourcemap: false,
     // .vite/manifest.json: which chunks each route loads (scripts/bundle-budget.ts reads it).

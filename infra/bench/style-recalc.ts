@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { median } from './stats.ts';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [before, after, roundsArg, ...pathsArg] = process.argv.slice(2);
@@ -18,10 +19,7 @@ const rounds = Number(roundsArg ?? 25);
 const paths = pathsArg.length ? pathsArg : ['/', '/search?query=london', '/hotels/1'];
 const base = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
 // Each stylesheet read once, served for every page opened with it.
 const sheetText = new Map([before, after].map((file) => [file, fs.readFileSync(file, 'utf8')]));

@@ -19,8 +19,8 @@ apt_install chromium
 OUT="$DATA/lighthouse"
 rm -rf "$OUT"
 mkdir -p "$OUT"
-export CHROME_PATH=/usr/bin/chromium
-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+export CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+flags="--headless=new $(cd "$ROOT" && node --import tsx infra/bench/chromium.ts)"
 pages=("home:/" "search:/search?query=london" "hotel:/hotels/1")
 for entry in "${pages[@]}"; do
   name=${entry%%:*}

@@ -1,0 +1,11 @@
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Debian's Chromium as every browser run here starts it (the browser suite, Lighthouse, the page benchmarks):
+ * headless, without a sandbox or GPU, and without the background traffic a first run makes.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+// Run as a program (`node --import tsx infra/bench/chromium.ts`), it prints the flags for the shell scripts.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.stdout.write(`${chromiumArgs.join(' ')}\n`);
