@@ -467,7 +467,8 @@ export type AdminHotelSort = AdminHotelSortKey | `-${AdminHotelSortKey}`;
 export const defaultAdminHotelSort: AdminHotelSort = '-created';
 
 /**
- * GET /api/admin/hotels: `q` (name, city or country contains it, case and accents folded), `status`,
+ * GET /api/admin/hotels: `q` (name, city or country contains it, case and accents folded; with an "@", the
+ * provider's email contains it too), `status`,
  * `sort` (name, created, status, city; `-` prefix for descending; unknown values are dropped for the
  * default `-created`, as search does), `page` and `pageSize` (at most 100). A bad status, page or
  * pageSize answers 400.

@@ -179,6 +179,11 @@ test.describe('admin dashboard', () => {
       await expect(page.getByText('21 listings match, oldest first.')).toBeVisible();
       await expect(cards.filter({ hasText: first.name })).toHaveCount(0);
 
+      // The provider's email finds the provider's listings (and only theirs: this provider is new).
+      await page.getByLabel('Filter pending listings').fill(provider.email.toUpperCase());
+      await expect(page.getByText('21 listings match, oldest first.')).toBeVisible();
+      await expect(cards.first().getByRole('heading')).toHaveText(`${tag} 02`);
+
       // The queue came from the paged table endpoint, never the whole queue at once.
       expect(asked.some((url) => url.includes('status=pending') && url.includes('page=2'))).toBe(true);
       expect(asked.filter((url) => url.startsWith('/api/admin/hotels/pending'))).toEqual([]);

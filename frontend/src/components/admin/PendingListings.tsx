@@ -58,7 +58,7 @@ export function PendingListings() {
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder="Filter by name, city or country"
+            placeholder="Name, city, country or provider email"
             className={`${inputClass} pl-9`}
           />
         </div>

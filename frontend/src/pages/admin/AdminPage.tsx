@@ -162,7 +162,7 @@ export default function AdminPage() {
                       type="search"
                       value={filter}
                       onChange={(e) => setFilter(e.target.value)}
-                      placeholder="Filter by name, city or country"
+                      placeholder="Name, city, country or provider email"
                       className={`${inputClass} pl-9`}
                       maxLength={200}
                     />

@@ -12,13 +12,23 @@ const sortColumns: Record<AdminHotelSortKey, string[]> = {
   city: ['fold_text(h.city)'],
 };
 
-/** One page of every hotel (any status) for the admin table, with the count of all matches. */
+/**
+ * One page of every hotel (any status) for the admin table, with the count of all matches. `q` matches the
+ * name, city or country; with an "@" in it, also the provider's email.
+ */
 export async function listAdminHotels(db: Queryable, query: AdminHotelListQuery): Promise<{ hotels: StoredHotel[]; total: number }> {
   const conditions: string[] = [];
   const values: unknown[] = [];
   if (query.q) {
     values.push(containsPattern(query.q));
-    conditions.push(`h.search_text LIKE fold_text($${values.length})`);
+    const text = `h.search_text LIKE fold_text($${values.length})`;
+    if (query.q.includes('@')) {
+      // An email or a part of one with its "@": the provider's listings too (migration 018's index).
+      values.push(containsPattern(query.q.toLowerCase()));
+      conditions.push(`(${text} OR (h.provider_email IS NOT NULL AND lower(h.provider_email) LIKE $${values.length}))`);
+    } else {
+      conditions.push(text);
+    }
   }
   if (query.status) {
     values.push(query.status);

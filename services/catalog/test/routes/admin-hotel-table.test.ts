@@ -86,6 +86,29 @@ describe('GET /api/admin/hotels: the admin table pages, sorts and filters on the
     expect((await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent(`%${tag}`)}`, { token: admin })).body.total).toBe(0);
   });
 
+  it("with an \"@\" in q, also finds a provider's listings by the provider's email, whole or in part", async () => {
+    const ids = async (q: string) => {
+      const res = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent(q)}&pageSize=100`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.items.map((h) => h.id);
+    };
+    // Delta is the provider's listing; Alpha, Bravo and Charlie are the admin's own (no provider email).
+    for (const q of ['provider@reproute.example', 'PROVIDER@', '@reproute.example']) {
+      const found = await ids(q);
+      expect(found, q).toContain(hotels.delta.id);
+      expect(found, q).not.toContain(hotels.alpha.id);
+    }
+    // With the status filter, as the review queue asks.
+    const pending = await api<AdminHotelListAnswer>('GET', `/api/admin/hotels?q=${encodeURIComponent('provider@')}&status=pending&sort=created&pageSize=100`, { token: admin });
+    expect(pending.body.items.map((h) => h.id)).toContain(hotels.delta.id);
+    expect(pending.body.items.every((h) => h.status === 'pending' && h.providerEmail?.includes('provider@'))).toBe(true);
+    expect(pending.body.total).toBe(pending.body.items.length);
+    // Without an "@" the email is not read; an address nobody has finds nothing; wildcards stay literal.
+    expect(await ids('reproute.example')).not.toContain(hotels.delta.id);
+    expect(await ids(`nobody-${tag}@nowhere.example`)).toEqual([]);
+    expect(await ids('%@%')).toEqual([]);
+  });
+
   it('drops an unknown sort for the default (as search does)', async () => {
     const answer = await list('sort=rating');
     expect(answer.sort).toBe('-created');
