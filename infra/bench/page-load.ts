@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { median } from './stats.ts';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { chromiumArgs, chromiumPath, phone } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [before, after, roundsArg, loadsArg, ...pathsArg] = process.argv.slice(2);
@@ -62,7 +62,7 @@ const read = `(() => {
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 async function load(target: string): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ ...phone, hasTouch: true });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

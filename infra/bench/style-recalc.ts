@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { median } from './stats.ts';
-import { chromiumArgs, chromiumPath } from './chromium.ts';
+import { chromiumArgs, chromiumPath, phone } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [before, after, roundsArg, ...pathsArg] = process.argv.slice(2);
@@ -25,7 +25,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args: chro
 const sheetText = new Map([before, after].map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
 async function open(sheet: string, target: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  const context = await browser.newContext(phone);
   const page = await context.newPage();
   await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
   await page.route(/\/assets\/index-[^/]*\.css$/, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: sheetText.get(sheet) }));
