@@ -157,8 +157,15 @@ export class PublicReadCache {
         this.keptBytes += kept.body.length;
         this.evict();
       }
-      // The first caller gets the service's answer as it came, or 304 when it already has it.
-      return service.relay(reply, notModified(request, fresh) ? { ...answer, statusCode: 304, body: Buffer.alloc(0) } : answer);
+      // The first caller gets the service's answer as it came, or 304 when it already has it. Its body is
+      // compressed here, once, into the form later callers are sent: through the compress plugin it was compressed
+      // a second time as a stream (in pieces, chunked), which under the k6 mix cost the gateway as much CPU as
+      // every later compression together.
+      if (notModified(request, fresh)) return service.relay(reply, { ...answer, statusCode: 304, body: Buffer.alloc(0) });
+      const encoded = encode(request, fresh);
+      if (!encoded) return service.relay(reply, answer);
+      const headers = { ...answer.headers, 'content-encoding': encoded.encoding, vary: withAcceptEncoding(headerOf(answer.headers, 'vary')) };
+      return service.relay(reply, { ...answer, headers, body: encoded.body });
     } catch (err) {
       return service.fail(reply, err);
     } finally {
@@ -186,21 +193,25 @@ export class PublicReadCache {
     reply.headers(kept.headers);
     reply.header('age', String(Math.max(0, Math.floor((this.now() - kept.storedAt) / 1000))));
     if (notModified(request, kept)) return reply.code(304).send();
-    if (kept.body.length >= compressFrom) {
-      const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-      if (encoding) {
-        kept.encoded[encoding] ??=
-          encoding === 'br'
-            ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } })
-            : zlib.gzipSync(kept.body, { level: 5 });
-        reply.header('content-encoding', encoding);
-        reply.header('vary', withAcceptEncoding(kept.headers.vary));
-        return reply.send(kept.encoded[encoding]);
-      }
-    }
-    return reply.send(kept.body);
+    const encoded = encode(request, kept);
+    if (!encoded) return reply.send(kept.body);
+    reply.header('content-encoding', encoded.encoding);
+    reply.header('vary', withAcceptEncoding(kept.headers.vary));
+    return reply.send(encoded.body);
   }
+}
+
+/** The kept answer's body in the best encoding the caller accepts, compressed on first use and kept with it; undefined: send it as it is. */
+function encode(request: FastifyRequest, kept: KeptAnswer): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+  if (kept.body.length < compressFrom) return undefined;
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  if (!encoding) return undefined;
+  const body = (kept.encoded[encoding] ??=
+    encoding === 'br'
+      ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } })
+      : zlib.gzipSync(kept.body, { level: 5 }));
+  return { encoding, body };
 }
 
 function headerOf(headers: Headers, name: string): string | undefined {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -169,6 +170,36 @@ describe("visitors' public reads through the gateway", () => {
       await fetch(`${base}${read}`);
       expect(reachedCount(read), read).toBe(1);
     }
+  });
+
+  it('the visitor whose request reached the service gets the same compressed bytes, in one piece, as those answered from memory', async () => {
+    const url = freshSearch();
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${base}${url}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const first = await raw({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const second = await raw({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(reachedCount(url)).toBe(1);
+    for (const answer of [first, second]) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+      // Sized, not streamed in chunks.
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    expect(first.body.equals(second.body)).toBe(true);
+    expect(first.headers.etag).toBe(second.headers.etag);
+    expect(JSON.parse(zlib.brotliDecompressSync(first.body).toString('utf8'))).toMatchObject({ url, caller: null });
+    // gzip to a caller who accepts no brotli, from the same kept answer.
+    const gzip = await raw({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).equals(zlib.brotliDecompressSync(first.body))).toBe(true);
+    expect(reachedCount(url)).toBe(1);
   });
 
   it('a signed-in caller always reaches the service, and no caller ever gets another one’s answer', async () => {
