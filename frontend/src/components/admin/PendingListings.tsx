@@ -48,7 +48,7 @@ export function PendingListings() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <div className="relative w-full sm:w-80">
+        <div className="relative w-full sm:w-96">
           <label htmlFor="pending-filter" className="sr-only">
             Filter pending listings
           </label>

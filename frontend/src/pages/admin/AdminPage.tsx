@@ -148,7 +148,7 @@ export default function AdminPage() {
                   </Button>
                 </div>
                 <form
-                  className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,20rem)_12rem_auto] sm:items-end"
+                  className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,24rem)_12rem_auto] sm:items-end"
                   aria-label="Hotel filters"
                   onSubmit={(event) => event.preventDefault()}
                 >
