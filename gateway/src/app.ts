@@ -8,6 +8,7 @@ declare module 'fastify' {
 }
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
+import { compressWholeAnswers } from './whole-compression.ts';
 import zlib from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { RevocationList, checkAccess, createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
@@ -107,7 +108,9 @@ export async function buildGateway(options: {
   });
 
   // API answers over 1 KB (search pages, hotel lists) travel compressed; a fast brotli level keeps the
-  // CPU cost small. The SPA's files are already compressed at build time and pass through untouched.
+  // CPU cost small. The SPA's files are already compressed at build time and pass through untouched. Up to 64 KB
+  // in one piece (whole-compression.ts), larger ones as a stream.
+  compressWholeAnswers(app);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

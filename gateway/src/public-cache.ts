@@ -1,15 +1,12 @@
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { answeredFromMemory, metrics } from '@reproute/platform';
-import { acceptedEncodings } from './build-files.ts';
+import { compressFrom, compressed, preferredEncoding, withAcceptEncoding } from './whole-compression.ts';
 import type { Forwarder, UpstreamHeaders } from './forward.ts';
 
 /** The upstream answer's headers a kept answer is given again with; the rest belong to one request or connection. */
 const replayedHeaders = ['content-type', 'cache-control', 'etag', 'last-modified', 'vary', 'content-language'] as const;
 /** The request headers an answer may vary on and still be shared: only anonymous requests are answered from memory, and the encoding is chosen here. */
 const sharedVary = new Set(['authorization', 'accept-encoding']);
-/** Below this size an answer is sent as it is (the compress plugin's threshold). */
-const compressFrom = 1024;
 /** Larger answers are passed through and not kept. */
 const maxKeptBytes = 512 * 1024;
 /** The caller's validators are judged here against the whole answer, not by the service. */
@@ -204,14 +201,9 @@ export class PublicReadCache {
 /** The kept answer's body in the best encoding the caller accepts, compressed on first use and kept with it; undefined: send it as it is. */
 function encode(request: FastifyRequest, kept: KeptAnswer): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
   if (kept.body.length < compressFrom) return undefined;
-  const accepted = acceptedEncodings(request.headers['accept-encoding']);
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return undefined;
-  const body = (kept.encoded[encoding] ??=
-    encoding === 'br'
-      ? zlib.brotliCompressSync(kept.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: kept.body.length } })
-      : zlib.gzipSync(kept.body, { level: 5 }));
-  return { encoding, body };
+  return { encoding, body: (kept.encoded[encoding] ??= compressed(kept.body, encoding)) };
 }
 
 function headerOf(headers: Headers, name: string): string | undefined {
@@ -226,11 +218,6 @@ function pickHeaders(headers: Headers): Record<string, string> {
     if (value !== undefined) picked[name] = value;
   }
   return picked;
-}
-
-function withAcceptEncoding(vary: string | undefined): string {
-  const names = (vary ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  return names.some((name) => name.toLowerCase() === 'accept-encoding') ? names.join(', ') : [...names, 'accept-encoding'].join(', ');
 }
 
 /** The caller already has this answer (RFC 9110 If-None-Match, weak comparison). */

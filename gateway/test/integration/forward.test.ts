@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
@@ -179,6 +180,41 @@ describe("the gateway's hop to a service", () => {
       const res = await fetch(`${base}/api/favorites`, { headers: { ...auth, 'accept-encoding': 'identity' } });
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+    }
+  });
+
+  it('compresses an answer of 1-64 KB whole and sends it sized; a larger one as a stream; a small one or a picture as it is', async () => {
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${base}/api/favorites`, { headers: { ...auth, ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ hotelId: i, name: `Hotel ${i}`, note: `squat rack ${i % 7}` }));
+    // About 10 KB: whole, sized, in the best encoding accepted, with Vary naming the encoding beside the service's own.
+    answer = json(200, items(200), { vary: 'Authorization' });
+    for (const [accept, encoding, decode] of [['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync]] as const) {
+      const res = await get({ 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.headers.vary).toBe('Authorization, accept-encoding');
+      expect(JSON.parse(decode(res.body).toString('utf8'))).toEqual(items(200));
+    }
+    // Over 64 KB: still compressed, as a stream.
+    answer = json(200, items(2000));
+    const large = await get({ 'accept-encoding': 'br' });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(zlib.brotliDecompressSync(large.body).toString('utf8'))).toEqual(items(2000));
+    // Under 1 KB, a caller that accepts no encoding, and a type that does not compress: as they came.
+    for (const [make, accept] of [[() => json(200, items(3)), 'br'], [() => json(200, items(200)), 'identity'], [() => (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'image/webp', 'content-length': 4096 }).end(Buffer.alloc(4096, 1)), 'br']] as const) {
+      answer = make();
+      const res = await get({ 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
     }
   });
 
