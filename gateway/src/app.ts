@@ -8,8 +8,7 @@ declare module 'fastify' {
 }
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
-import { compressWholeAnswers } from './whole-compression.ts';
-import zlib from 'node:zlib';
+import { brotliOptions, compressFrom, compressWholeAnswers, gzipOptions } from './whole-compression.ts';
 import type { Redis } from 'ioredis';
 import { RevocationList, checkAccess, createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { messages, type Role } from '@reproute/contracts';
@@ -112,10 +111,10 @@ export async function buildGateway(options: {
   // in one piece (whole-compression.ts), larger ones as a stream.
   compressWholeAnswers(app);
   await app.register(compress, {
-    threshold: 1024,
+    threshold: compressFrom,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 5 },
+    brotliOptions,
+    zlibOptions: gzipOptions,
   });
 
   // Counted in memory, shared with the other gateway instances through Redis off the request path.

@@ -110,7 +110,7 @@ export default function (data) {
 
   group('spa', () => {
     answered(http.get(`${BASE}/`, params()), 'page loads', (r) => r.status === 200);
-    const responses = http.batch(data.assets.map((path) => ['GET', `${BASE}${path}`, null, params({ headers: { 'accept-encoding': ACCEPT_ENCODING || 'br, gzip' } })]));
+    const responses = http.batch(data.assets.map((path) => ['GET', `${BASE}${path}`, null, params(ACCEPT_ENCODING ? {} : { headers: { 'accept-encoding': 'br, gzip' } })]));
     for (const r of responses) answered(r, 'page asset loads', (res) => res.status === 200);
   });
   group('search', () => {
