@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -19,6 +21,16 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
+// React Router's package names only its development build (dist/development) for every condition, so without these
+// the production build shipped it: its developer warnings checked (and their messages built) on every render of the
+// routes, and developer text such as "Hey developer" in the bundle. Its production build (dist/production) is the
+// same code with those switched off (remix-run/react-router#12532, #14102).
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const routerProductionAliases = [
+  { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+];
+
 // `vite build --ssr src/entry-server.tsx` (npm run build:server): the pages' server render, one Node
 // module in dist-server/ with every dependency inside it, so it runs on Preact as the browser does.
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -28,6 +40,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       ...(command === 'build' && process.env.REACT_BUILD !== '1' ? preactAliases : []),
+      ...(command === 'build' ? routerProductionAliases : []),
     ],
   },
   server: {

@@ -1,7 +1,8 @@
 // Prints the initial JavaScript of every route (the entry, the route's page chunk and everything
 // both import statically, which the browser preloads) gzipped, from the build's manifest, and fails
 // when a route is over the budget; and the size of every page's stylesheet, failing when it still refers
-// to a theme variable; and that every script starts with V8's compile hint (build/compileHints.ts).
+// to a theme variable; and that every script starts with V8's compile hint (build/compileHints.ts); and that no
+// script (nor the pages' server render) holds a library's development build.
 // Run after `npm run build -w frontend`.
 // Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120] [--junit FILE]
 // (--junit writes one test case per route, one for the stylesheet and one for the compile hints, which the test
@@ -56,6 +57,18 @@ export function themeVariableReferences(css: string): string[] {
   return [...new Set(names.map((name) => name.slice(4)))];
 }
 
+/**
+ * Text found only in a library's development build, by library. React Router's package names its development
+ * build for every condition (vite.config.ts aliases the production one); its developer warnings are compiled out
+ * of the production build.
+ */
+const developmentBuilds: { library: string; marker: string }[] = [{ library: "React Router's development build", marker: 'You rendered descendant <Routes>' }];
+
+/** The development builds a script holds (none in a production build). */
+export function developmentBuildsIn(js: string): string[] {
+  return developmentBuilds.filter(({ marker }) => js.includes(marker)).map(({ library }) => library);
+}
+
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 function main() {
@@ -108,6 +121,13 @@ function main() {
   const scripts = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith('.js'));
   const unhinted = scripts.filter((file) => !hasCompileHint(fs.readFileSync(path.join(dist, file), 'utf8')));
   console.log(`Compile hint: ${scripts.length - unhinted.length} of ${scripts.length} scripts${unhinted.length ? `; missing in ${unhinted.join(', ')}` : ''}`);
+  // The pages' server render (dist-server beside dist, when built) runs the same libraries.
+  const serverDir = path.join(path.dirname(dist), 'dist-server');
+  const serverFiles = fs.existsSync(serverDir) ? fs.readdirSync(serverDir).filter((file) => file.endsWith('.js')).map((file) => path.join(serverDir, file)) : [];
+  const development = [...scripts.map((file) => path.join(dist, file)), ...serverFiles].flatMap((file) =>
+    developmentBuildsIn(fs.readFileSync(file, 'utf8')).map((library) => `${library} in ${path.relative(frontend, file)}`),
+  );
+  console.log(`Development builds: ${development.length ? development.join(', ') : 'none'}`);
   if (junitFile) {
     const cases = rows.map(({ label, bytes }) => {
       const kb = bytes / 1024;
@@ -120,12 +140,15 @@ function main() {
     }
     const hintFailure = unhinted.length ? `<failure message="${xmlText(`no compile hint on the first line of ${unhinted.join(', ')}`)}"/>` : '';
     cases.push(`  <testcase classname="bundle-budget" name="every script starts with V8's compile hint">${hintFailure}</testcase>`);
-    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${cases.length}" failures="${over + sheetsFailing + (unhinted.length ? 1 : 0)}">\n${cases.join('\n')}\n</testsuite>\n`);
+    const developmentFailure = development.length ? `<failure message="${xmlText(development.join(', '))}"/>` : '';
+    cases.push(`  <testcase classname="bundle-budget" name="no script holds a library's development build">${developmentFailure}</testcase>`);
+    fs.writeFileSync(junitFile, `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="bundle-budget" tests="${cases.length}" failures="${over + sheetsFailing + (unhinted.length ? 1 : 0) + (development.length ? 1 : 0)}">\n${cases.join('\n')}\n</testsuite>\n`);
   }
-  if (over > 0 || sheetsFailing > 0 || unhinted.length > 0) {
+  if (over > 0 || sheetsFailing > 0 || unhinted.length > 0 || development.length > 0) {
     if (over > 0) console.error(`${over} route(s) over the ${budgetKb} KB budget`);
     if (sheetsFailing > 0) console.error('a stylesheet refers to theme variables: write the theme inline (src/index.css)');
     if (unhinted.length > 0) console.error('a script lacks the compile hint on its first line (build/compileHints.ts)');
+    if (development.length > 0) console.error("a script holds a library's development build (vite.config.ts: resolve.alias)");
     process.exit(1);
   }
   console.log(`every route within ${budgetKb} KB`);
