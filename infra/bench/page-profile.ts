@@ -54,7 +54,9 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
     await cdp.send('Profiler.start');
     await page.goto(`${base}${target}`, { waitUntil: 'load' });
-    await page.waitForFunction("!document.getElementById('root')?.hasAttribute('data-prerendered')", undefined, { timeout: 30_000 });
+    // (Written against globalThis: the scripts' typecheck has no DOM types; the page's policy forbids a string.)
+    const takenOver = () => !(globalThis as unknown as { document: { getElementById(id: string): { hasAttribute(name: string): boolean } | null } }).document.getElementById('root')?.hasAttribute('data-prerendered');
+    await page.waitForFunction(takenOver, undefined, { timeout: 30_000 });
     await page.waitForTimeout(1_000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     await context.close();
