@@ -12,7 +12,24 @@ function readPositions(): Record<string, number> {
   }
 }
 
-const positions = readPositions();
+/**
+ * The positions left on this tab's pages, read from its storage when first needed: the first read of a storage
+ * area waits on the browser (2-8 ms of a phone's page load when it was read as this module ran). A page loaded
+ * afresh needs none (see firstAddressRevisited), so it reads them at its first scroll.
+ */
+let positions: Record<string, number> | undefined;
+const stored = (): Record<string, number> => (positions ??= readPositions());
+
+/**
+ * Whether the document was reloaded or reached by back or forward: only then has the address it opened with a
+ * place to return to, as a browser restores its own pages. A page opened from a link or the address bar starts at
+ * the top even if it was seen before in this tab.
+ */
+function firstAddressRevisited(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
 
 /** A page loaded afresh has no history key of its own ("default"): its address stands in. */
 const keyOf = (location: { key: string; pathname: string; search: string }) =>
@@ -33,14 +50,17 @@ export function ScrollRestoration() {
   const navigationType = useNavigationType();
   const key = keyOf(location);
   const current = useRef(key);
+  // The location the document opened with (a later visit to the same address is a new location).
+  const opening = useRef(location);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     // Recorded as it happens: by the time a navigation is noticed the next page may already be drawn.
     const record = () => {
-      positions[current.current] = window.scrollY;
+      stored()[current.current] = window.scrollY;
     };
     const save = () => {
+      if (!positions) return;
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
       } catch {
@@ -58,10 +78,13 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     current.current = key;
-    const saved = positions[key];
+    // The document's first page returns to a place only when the document itself was revisited; a later
+    // back or forward (to it too) always does.
+    const restoring = navigationType === 'POP' && (location !== opening.current || firstAddressRevisited());
+    const saved = restoring ? stored()[key] : undefined;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     let frame = 0;
-    if (navigationType === 'POP' && saved !== undefined) {
+    if (saved !== undefined) {
       let left = RESTORE_FRAMES;
       const restore = () => {
         jumpTo(saved);
