@@ -67,7 +67,9 @@ export function AppLayout() {
       {/* At least a screen tall: the footer starts below the fold, so late content never pushes it (no layout shift). */}
       <main id="main" className="flex min-h-screen flex-1 flex-col">
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<PageSpinner />}>
+          {/* A boundary of its own per page: one still waiting for a page's script when the visitor goes back
+              (Preact's Suspense, given other children while it waits) never showed the page it was given. */}
+          <Suspense key={location.pathname} fallback={<PageSpinner />}>
             {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : page}
           </Suspense>
         </ErrorBoundary>

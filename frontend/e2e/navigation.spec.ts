@@ -32,3 +32,31 @@ test.describe('scroll positions', () => {
     expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(0);
   });
 });
+
+test.describe('going back', () => {
+  test('while the next page is still loading shows the page gone back to, and it stays', async ({ page }) => {
+    await page.goto('/search');
+    await takenOver(page);
+    // The hotel page's script is held until after the visitor has gone back (a slow network).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/HotelDetailPage-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('[data-testid="hotel-card"] a[href^="/hotels/"]')!.click());
+    await expect(page).toHaveURL(/\/hotels\//);
+    await expect(page.getByTestId('page-spinner')).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByTestId('hotel-card')).toHaveCount(24);
+    // The held script arrives after all: the search page stays.
+    release();
+    await page.waitForResponse(/\/assets\/HotelDetailPage-[^/]*\.js$/);
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('hotel-card')).toHaveCount(24);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('All Hotels');
+  });
+});
+
