@@ -66,10 +66,11 @@ export function AppLayout() {
       </HydrateLater>
       {/* At least a screen tall: the footer starts below the fold, so late content never pushes it (no layout shift). */}
       <main id="main" className="flex min-h-screen flex-1 flex-col">
-        <ErrorBoundary resetKey={location.pathname}>
-          {/* A boundary of its own per page: one still waiting for a page's script when the visitor goes back
-              (Preact's Suspense, given other children while it waits) never showed the page it was given. */}
-          <Suspense key={location.pathname} fallback={<PageSpinner />}>
+        {/* Boundaries of its own per page: a new page starts without the last one's error, and without its wait (a
+            Suspense still waiting for a page's script when the visitor went back, given other children while it
+            waited, never showed the page it was given). */}
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageSpinner />}>
             {unreachable ? <ConnectionProblemPage variant={unreachable} onRecovered={() => void health.refetch()} /> : page}
           </Suspense>
         </ErrorBoundary>

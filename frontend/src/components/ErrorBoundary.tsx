@@ -6,7 +6,7 @@ interface State {
 }
 
 /** The generic fallback: "Something went wrong" with Try Again and Go Home (to the root path). */
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -15,10 +15,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
 
   override componentDidCatch(_error: Error, _info: ErrorInfo): void {
     window.dispatchEvent(new CustomEvent('rr:app-error'));
-  }
-
-  override componentDidUpdate(previous: { resetKey?: string }): void {
-    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override render(): ReactNode {
