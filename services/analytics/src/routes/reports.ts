@@ -7,7 +7,7 @@ import { byActivity, summaryWindow, totalOf, windowHours } from '../domain/summa
 import { buildInsights, cityPattern, citiesOf } from '../domain/insights.ts';
 import { hotelsOfProvider, placesOfProvider } from '../store/hotels.ts';
 import { citySearchCounts } from '../store/insights.ts';
-import { dailyCounters, hotelFigures, metricTotals, pageCounts, searchCounts, sessionCounts, type KeyCount } from '../store/rollups.ts';
+import { hotelActivity, metricTotals, pageCounts, searchCounts, sessionCounts, type KeyCount } from '../store/rollups.ts';
 
 const recentOf = (rows: KeyCount[]) => rows.map((r) => ({ key: r.key, count: r.recent }));
 const weekOf = (rows: KeyCount[]) => rows.map((r) => ({ key: r.key, count: r.week }));
@@ -19,13 +19,12 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const recentFrom = windowStart(now, windowHours['24h']);
     const weekFrom = windowStart(now, windowHours['7d']);
     const fromDay = daysStart(now, days);
-    const [metrics, sessions, pages, searches, hotels, daily] = await Promise.all([
+    const [metrics, sessions, pages, searches, { hotels, daily }] = await Promise.all([
       metricTotals(ctx.pool, recentFrom, weekFrom),
       sessionCounts(ctx.pool, recentFrom, weekFrom),
       pageCounts(ctx.pool, recentFrom, weekFrom),
       searchCounts(ctx.pool, recentFrom, weekFrom),
-      hotelFigures(ctx.pool, fromDay),
-      dailyCounters(ctx.pool, fromDay),
+      hotelActivity(ctx.pool, fromDay),
     ]);
     return {
       generatedAt: now.toISOString(),
@@ -68,7 +67,7 @@ export async function providerAnalytics(db: Queryable, providerId: string, query
   const own = await hotelsOfProvider(db, providerId);
   const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
   if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
-  const [hotels, daily] = await Promise.all([hotelFigures(db, fromDay, chosen), dailyCounters(db, fromDay, chosen.map((h) => h.hotelId))]);
+  const { hotels, daily } = await hotelActivity(db, fromDay, chosen);
   return {
     generatedAt: now.toISOString(),
     days,

@@ -98,38 +98,36 @@ const hotelSums = Object.keys(hotelColumns)
 
 type ColumnRow = Record<HotelColumn, number>;
 
-/**
- * Each hotel's counters from `fromDay` on. With `onlyHotels`, exactly those hotels (zeros
- * included, in the order given); otherwise every hotel with any activity.
- */
-export async function hotelFigures(db: Queryable, fromDay: string, onlyHotels?: { hotelId: number; name: string }[]): Promise<HotelFigures[]> {
-  if (onlyHotels) {
-    const { rows } = await db.query<ColumnRow & { hotel_id: number }>(
-      `SELECT s.hotel_id, ${hotelSums} FROM hotel_daily_stats s WHERE s.hotel_id = ANY($1::int[]) AND s.day >= $2 GROUP BY s.hotel_id`,
-      [onlyHotels.map((h) => h.hotelId), fromDay],
-    );
-    const byHotel = new Map(rows.map((row) => [row.hotel_id, row]));
-    return onlyHotels.map((hotel) => ({ hotelId: hotel.hotelId, name: hotel.name, ...countersFromColumns(byHotel.get(hotel.hotelId) ?? {}) }));
-  }
-  const { rows } = await db.query<ColumnRow & { hotel_id: number; name: string | null }>(
-    `SELECT s.hotel_id, h.name, ${hotelSums}
-       FROM hotel_daily_stats s LEFT JOIN hotels h ON h.hotel_id = s.hotel_id
-      WHERE s.day >= $1 GROUP BY s.hotel_id, h.name`,
-    [fromDay],
-  );
-  return rows.map((row) => ({ hotelId: row.hotel_id, name: row.name, ...countersFromColumns(row) }));
+/** Per-hotel and per-day counters from one statement, so both are read in one snapshot. */
+export interface HotelActivity {
+  hotels: HotelFigures[];
+  /** Counters per day, summed over the same hotels; days without activity are absent. */
+  daily: (HotelCounters & { day: string })[];
 }
 
-/** Counters per day from `fromDay` on, summed over all hotels or the ones given; days without activity are absent. */
-export async function dailyCounters(db: Queryable, fromDay: string, hotelIds?: number[]): Promise<(HotelCounters & { day: string })[]> {
-  const { rows } = await db.query<ColumnRow & { day: string }>(
-    `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${hotelSums}
-       FROM hotel_daily_stats s
+/**
+ * Each hotel's counters from `fromDay` on, and the same counters per day. With `onlyHotels`, exactly
+ * those hotels (zeros included, in the order given); otherwise every hotel with any activity.
+ * One statement with two grouping sets: the totals and the days come from one snapshot, so a count
+ * committed meanwhile shows in both or in neither.
+ */
+export async function hotelActivity(db: Queryable, fromDay: string, onlyHotels?: { hotelId: number; name: string }[]): Promise<HotelActivity> {
+  const { rows } = await db.query<ColumnRow & { hotel_id: number | null; name: string | null; day: string | null; by_day: number }>(
+    `SELECT s.hotel_id, ${onlyHotels ? 'NULL::text AS name' : 'h.name'}, to_char(s.day, 'YYYY-MM-DD') AS day,
+            GROUPING(s.day) = 0 AS by_day, ${hotelSums}
+       FROM hotel_daily_stats s ${onlyHotels ? '' : 'LEFT JOIN hotels h ON h.hotel_id = s.hotel_id'}
       WHERE s.day >= $1 AND ($2::int[] IS NULL OR s.hotel_id = ANY($2::int[]))
-      GROUP BY s.day ORDER BY s.day`,
-    [fromDay, hotelIds ?? null],
+      GROUP BY GROUPING SETS ((s.hotel_id${onlyHotels ? '' : ', h.name'}), (s.day))
+      ORDER BY s.day`,
+    [fromDay, onlyHotels ? onlyHotels.map((h) => h.hotelId) : null],
   );
-  return rows.map((row) => ({ day: row.day, ...countersFromColumns(row) }));
+  const daily = rows.filter((row) => row.by_day).map((row) => ({ day: row.day as string, ...countersFromColumns(row) }));
+  const perHotel = rows.filter((row) => !row.by_day);
+  if (onlyHotels) {
+    const byHotel = new Map(perHotel.map((row) => [row.hotel_id, row]));
+    return { hotels: onlyHotels.map((hotel) => ({ hotelId: hotel.hotelId, name: hotel.name, ...countersFromColumns(byHotel.get(hotel.hotelId) ?? {}) })), daily };
+  }
+  return { hotels: perHotel.map((row) => ({ hotelId: row.hotel_id as number, name: row.name, ...countersFromColumns(row) })), daily };
 }
 
 /** Deletes hourly buckets older than the retention period (the windows need only 7 days). */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, testHotel } from '@reproute/platform/testing/events';
 import { eventually } from '@reproute/platform/testing/service-under-test';
+import { dayBucket, hourBucket } from '../../src/domain/rollups.ts';
+import { applyRollup } from '../../src/store/rollups.ts';
 import { analyticsUnderTest } from './support.ts';
 
 // Letters only, so the city folds to itself and no other test searches for it.
@@ -137,5 +139,34 @@ describe('GET /api/provider/analytics ranges and listing filter', () => {
     expect(rival.status).toBe(404);
     expect(rival.body.message).toBe(`Hotel ${rivalHotel} is not one of your listings`);
     expect((await sut.api('GET', '/api/provider/analytics?range=7', { token: travellerToken })).status).toBe(403);
+  });
+});
+
+describe('figures read while counts are committed', () => {
+  it('gives totals and days from one snapshot: the listings’ totals always equal the sum of the days', async () => {
+    const adminToken = (await sut.asAdmin()).token;
+    const day = dayBucket(new Date());
+    let writing = true;
+    // Counts committed one at a time, each its own transaction, as the rollup consumer commits them.
+    const writer = (async () => {
+      while (writing) {
+        await applyRollup(sut.pool, { metric: 'page_views', hour: hourBucket(new Date()), hotel: { hotelId: squatHotel, day, column: 'page_views' }, page: null, search: null });
+      }
+    })();
+    const sum = (rows: { pageViews: number }[]) => rows.reduce((total, row) => total + row.pageViews, 0);
+    try {
+      for (let read = 0; read < 40; read += 1) {
+        const own = await sut.api('GET', '/api/provider/analytics?range=7', { token: providerToken });
+        expect(own.status).toBe(200);
+        expect(own.body.totals.pageViews).toBe(sum(own.body.daily));
+        expect(sum(own.body.hotels)).toBe(sum(own.body.daily));
+        const site = await sut.api('GET', '/api/admin/analytics/summary?days=7', { token: adminToken });
+        expect(site.status).toBe(200);
+        expect(sum(site.body.hotels)).toBe(sum(site.body.daily));
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
   });
 });
