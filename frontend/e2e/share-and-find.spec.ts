@@ -117,6 +117,33 @@ test.describe('pages written by the server', () => {
     await context.close();
   });
 
+  test('a hotel’s reviews are in its page before any script runs, and the SPA shows the same ones without asking again', async ({ browser, page, request }) => {
+    // A public hotel with approved reviews (the seed gives several of them some).
+    const hotels = (await (await request.get(`${API}/api/hotels`)).json()) as { id: number; slug: string; totalReviews: number }[];
+    const hotel = hotels.find((h) => h.totalReviews > 0)!;
+    expect(hotel).toBeDefined();
+    const reviews = (await (await request.get(`${API}/api/hotels/${hotel.id}/reviews`)).json()) as { content: string }[];
+    expect(reviews.length).toBeGreaterThan(0);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const written = await context.newPage();
+    await written.goto(`/hotels/${hotel.slug}`);
+    const section = written.locator('#root [data-testid="hotel-reviews"]');
+    await expect(section.locator(':scope > ul > li')).toHaveCount(reviews.length);
+    await expect(section).toContainText(reviews[0]!.content.slice(0, 60));
+    await expect(section).not.toContainText('Loading reviews...');
+    await context.close();
+    // With its script, the page keeps the written reviews and does not ask engagement for them.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/hotels/${hotel.id}/reviews`) asked.push(r.url());
+    });
+    await page.goto(`/hotels/${hotel.slug}`);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await page.getByTestId('hotel-reviews').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('hotel-reviews').locator(':scope > ul > li')).toHaveCount(reviews.length);
+    expect(asked).toEqual([]);
+  });
+
   test('the SPA takes the written page over: one page, not two, and it answers clicks', async ({ page, request }) => {
     const hotel = await publicHotel(request);
     const errors: string[] = [];

@@ -19,7 +19,7 @@ import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
 import { SpaFiles, servedWhileShedding } from './spa.ts';
-import { CatalogPages, catalogGet } from './catalog-pages.ts';
+import { CatalogPages, PageAnswers, serviceGet } from './catalog-pages.ts';
 import { gatewayInstanceId, listenForHotelChanges } from './catalog-events.ts';
 import { pageResponder, registerDiscoveryRoutes } from './page-routes.ts';
 import { PageRenderer } from './page-render.ts';
@@ -149,6 +149,8 @@ export async function buildGateway(options: {
 
   // Visitors' public reads, kept briefly (docs/api.md, "Caching"); signed-in callers always reach the service.
   const publicReads = new PublicReadCache({ ttlMs: config.PUBLIC_CACHE_TTL_MS, maxEntries: config.PUBLIC_CACHE_MAX_ENTRIES });
+  // A hotel page's reviews, written into the page (page-routes.ts), read from engagement with a short deadline: the page goes without them sooner.
+  const reviewAnswers = new PageAnswers(serviceGet(instances.engagement, 1_000));
 
   // The route table is the endpoint definitions: each endpoint goes to its owner, its access judged here first.
   for (const service of serviceNames) {
@@ -162,14 +164,18 @@ export async function buildGateway(options: {
       scope.addContentTypeParser('*', passThrough);
       // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
       const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-        if (!(reply.statusCode >= 400 && reply.statusCode < 500)) publicReads.clear();
+        if (!(reply.statusCode >= 400 && reply.statusCode < 500)) {
+          publicReads.clear();
+          // An edited reply sends no event: the reviews written into hotel pages go here too.
+          reviewAnswers.changed();
+        }
         done(null, payload);
       };
       for (const endpoint of owned) {
         const cached = endpoint.access === 'public' && endpoint.method === 'GET';
         // What the public sees is written by providers and admins (listings, approvals, replies, moderation); a
         // traveller's writes (favourites, a review awaiting moderation) change no public read.
-        const changesPublicReads = endpoint.method !== 'GET' && (endpoint.access === 'provider' || endpoint.access === 'admin') && publicReads.enabled;
+        const changesPublicReads = endpoint.method !== 'GET' && (endpoint.access === 'provider' || endpoint.access === 'admin');
         scope.route({
           method: endpoint.method,
           url: endpoint.path,
@@ -186,9 +192,9 @@ export async function buildGateway(options: {
 
   const spa = new SpaFiles(config.FRONTEND_DIST);
   // Page heads, the sitemap and robots.txt read the catalog through the balancer, kept briefly in memory.
-  const catalogPages = new CatalogPages(catalogGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS, sitemapTtlMs: config.PAGE_SITEMAP_TTL_MS });
+  const catalogPages = new CatalogPages(serviceGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS, sitemapTtlMs: config.PAGE_SITEMAP_TTL_MS });
   if (options.hotelEvents) {
-    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, publicReads, logger });
+    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, reviews: reviewAnswers, publicReads, logger });
     app.addHook('onClose', async () => hotelChanges.close());
   }
   const renderer = new PageRenderer(config.FRONTEND_SERVER_RENDER, logger);
@@ -196,7 +202,7 @@ export async function buildGateway(options: {
     const started = performance.now();
     void renderer.warm().then((loaded) => loaded && logger.info({ ms: Math.round(performance.now() - started) }, 'page server render loaded'));
   }
-  const sendPage = pageResponder({ spa, catalog: catalogPages, origin: config.PUBLIC_APP_URL, renderer });
+  const sendPage = pageResponder({ spa, catalog: catalogPages, reviews: reviewAnswers, origin: config.PUBLIC_APP_URL, renderer });
   await registerDiscoveryRoutes(app, { catalog: catalogPages, origin: config.PUBLIC_APP_URL, dist: config.FRONTEND_DIST, builtAt: () => (spa.built ? spa.builtAt : new Date(0)) });
   if (spa.built) {
     await spa.register(app);

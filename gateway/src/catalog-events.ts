@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { topics } from '@reproute/contracts';
 import { KafkaBus, type Logger } from '@reproute/platform';
-import type { CatalogPages } from './catalog-pages.ts';
+import type { CatalogPages, PageAnswers } from './catalog-pages.ts';
 import type { PublicReadCache } from './public-cache.ts';
 
 /** What the gateway reads of a hotel event: which hotel, and its slug when the event carries one. */
@@ -19,14 +19,30 @@ export function changedHotel(value: string | null): { hotelId: number; slug?: st
   return { hotelId, ...(typeof slug === 'string' ? { slug } : {}) };
 }
 
+/** What one hotel or review event ends of what the gateway keeps (listenForHotelChanges, below). */
+export function forgetChanged(message: { topic: string; value: string | null }, kept: { pages: CatalogPages; reviews?: PageAnswers; publicReads?: PublicReadCache }): void {
+  kept.publicReads?.clear();
+  if (message.topic === topics.reviews) kept.reviews?.changed();
+  if (message.topic !== topics.hotels) return;
+  const changed = changedHotel(message.value);
+  if (changed) kept.pages.hotelChanged(changed.hotelId, changed.slug);
+}
+
 /**
  * Keeps page heads, the sitemap and the public reads kept for visitors current from the catalog's hotel
  * events and engagement's review events: every gateway instance hears every event (its own consumer
  * group, reading from now on) and forgets what it kept of that hotel (and the public reads, which list
- * hotels with their ratings, and reviews). While Kafka is unavailable the caches' TTLs still bound how
+ * hotels with their ratings, and reviews; a review event also ends the reviews written into hotel pages). While Kafka is unavailable the caches' TTLs still bound how
  * stale an answer can be.
  */
-export function listenForHotelChanges(options: { brokers: string; instanceId: string; pages: CatalogPages; publicReads?: PublicReadCache; logger: Logger }): { close: () => Promise<void> } {
+export function listenForHotelChanges(options: {
+  brokers: string;
+  instanceId: string;
+  pages: CatalogPages;
+  reviews?: PageAnswers;
+  publicReads?: PublicReadCache;
+  logger: Logger;
+}): { close: () => Promise<void> } {
   const logger = options.logger.child({ component: 'hotel-changes' });
   const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger });
   let closed = false;
@@ -39,12 +55,7 @@ export function listenForHotelChanges(options: { brokers: string; instanceId: st
           groupId: `gateway.pages.${options.instanceId}`,
           topics: [topics.hotels, topics.reviews],
           fromBeginning: false,
-          onMessage: async (message) => {
-            options.publicReads?.clear();
-            if (message.topic !== topics.hotels) return;
-            const changed = changedHotel(message.value);
-            if (changed) options.pages.hotelChanged(changed.hotelId, changed.slug);
-          },
+          onMessage: async (message) => forgetChanged(message, options),
         });
         if (closed) await subscription.stop();
         else logger.info({ topics: [topics.hotels, topics.reviews] }, 'listening for hotel and review changes');

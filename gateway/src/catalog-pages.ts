@@ -2,13 +2,13 @@ import type { Dispatcher } from 'undici';
 import { sitemapHotel, type SitemapHotel } from '@reproute/contracts';
 import { isHotelSummary, type HotelSummary } from './page-head.ts';
 
-/** One GET to the catalog: its status and parsed JSON body (undefined when the body is not JSON). */
-export type CatalogGet = (path: string) => Promise<{ status: number; body: unknown }>;
+/** One GET to a service: its status and parsed JSON body (undefined when the body is not JSON). */
+export type ServiceGet = (path: string) => Promise<{ status: number; body: unknown }>;
 
-/** A catalog GET through the gateway's balancer, with a short deadline: a page head must not wait long. */
-export function catalogGet(catalog: { request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> }, timeoutMs: number): CatalogGet {
+/** A GET to a service through the gateway's balancer, with a short deadline: a page must not wait long. */
+export function serviceGet(service: { request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> }, timeoutMs: number): ServiceGet {
   return async (path) => {
-    const answer = await catalog.request({
+    const answer = await service.request({
       method: 'GET',
       path,
       headers: { accept: 'application/json' },
@@ -66,6 +66,54 @@ export type { SitemapHotel };
 /** One entry of the catalog's sitemap list, by the endpoint's own answer schema. */
 const isSitemapHotel = (value: unknown): value is SitemapHotel => sitemapHotel.safeParse(value).success;
 
+export interface PageAnswersOptions {
+  /** How long an answer is used (default 5 s; the events that change it end it sooner). */
+  answerTtlMs?: number;
+  /** How many answers are kept at most (default 500). */
+  maxAnswers?: number;
+  now?: () => number;
+}
+
+/**
+ * Public answers of one service that pages are written with (a search page's first results, a hotel's
+ * reviews), by path, as a visitor gets them: each kept for `answerTtlMs` and dropped by `changed()` (an
+ * event said what they show changed); callers asking at once share one request. Undefined when the
+ * service did not answer 200 in time: the page then goes without, and the SPA asks as before.
+ */
+export class PageAnswers {
+  private readonly answers: ExpiringCache<Promise<unknown>>;
+  /** Raised by every change: a reading begun before a change is answered but not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly get: ServiceGet,
+    private readonly options: PageAnswersOptions = {},
+  ) {
+    this.answers = new ExpiringCache(options.maxAnswers ?? 500, options.now ?? Date.now);
+  }
+
+  async answer(path: string): Promise<unknown> {
+    const kept = this.answers.get(path);
+    if (kept) return kept;
+    const generation = this.generation;
+    const reading = this.get(path).then(
+      (answer) => (answer.status === 200 && answer.body !== undefined && answer.body !== null ? answer.body : undefined),
+      () => undefined,
+    );
+    this.answers.set(path, reading, this.options.answerTtlMs ?? 5_000);
+    const body = await reading;
+    // No answer is not kept; neither is one begun before a change.
+    if (body === undefined || generation !== this.generation) this.answers.forget((key, value) => key === path && value === reading);
+    return body;
+  }
+
+  /** What the answers show changed: each is read again on its next request. */
+  changed(): void {
+    this.generation += 1;
+    this.answers.forget(() => true);
+  }
+}
+
 export interface CatalogPagesOptions {
   /** How long a hotel (or its absence) is remembered (default 30 s). */
   hotelTtlMs?: number;
@@ -89,7 +137,7 @@ export interface CatalogPagesOptions {
 export class CatalogPages {
   private readonly hotels: ExpiringCache<HotelSummary | null>;
   /** Public answers written into pages (a search page's first results), by catalog path. */
-  private readonly answers: ExpiringCache<Promise<unknown>>;
+  private readonly answers: PageAnswers;
   private readonly pending = new Map<string, Promise<HotelSummary | null | undefined>>();
   private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
   private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
@@ -98,33 +146,17 @@ export class CatalogPages {
   private generation = 0;
 
   constructor(
-    private readonly get: CatalogGet,
+    private readonly get: ServiceGet,
     private readonly options: CatalogPagesOptions = {},
   ) {
     this.now = options.now ?? Date.now;
     this.hotels = new ExpiringCache(options.maxHotels ?? 2_000, this.now);
-    this.answers = new ExpiringCache(options.maxAnswers ?? 500, this.now);
+    this.answers = new PageAnswers(get, { answerTtlMs: options.answerTtlMs, maxAnswers: options.maxAnswers, now: this.now });
   }
 
-  /**
-   * A public catalog answer a page is written with (the search page's first results), as a visitor
-   * gets it: kept for `answerTtlMs` and dropped on any hotel change; callers asking at once share one
-   * request. Undefined when the catalog did not answer 200 in time: the page then goes without, and the
-   * SPA asks as before.
-   */
-  async publicAnswer(path: string): Promise<unknown> {
-    const kept = this.answers.get(path);
-    if (kept) return kept;
-    const generation = this.generation;
-    const reading = this.get(path).then(
-      (answer) => (answer.status === 200 && answer.body !== undefined && answer.body !== null ? answer.body : undefined),
-      () => undefined,
-    );
-    this.answers.set(path, reading, this.options.answerTtlMs ?? 5_000);
-    const body = await reading;
-    // No answer is not kept; neither is one begun before a hotel changed.
-    if (body === undefined || generation !== this.generation) this.answers.forget((key, value) => key === path && value === reading);
-    return body;
+  /** A public catalog answer a page is written with (the search page's first results; PageAnswers), dropped on any hotel change. */
+  publicAnswer(path: string): Promise<unknown> {
+    return this.answers.answer(path);
   }
 
   /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */
@@ -152,7 +184,7 @@ export class CatalogPages {
     const idKey = String(hotelId);
     const slugKey = slug?.toLowerCase();
     this.hotels.forget((key, value) => key === idKey || key === slugKey || value?.id === hotelId);
-    this.answers.forget(() => true);
+    this.answers.changed();
     // Read again on the next request; while the catalog cannot answer, the last list still serves.
     if (this.sitemap) this.sitemap.expiresAt = 0;
     // Readings under way began before the change: later callers do not join them.

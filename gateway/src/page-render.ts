@@ -23,7 +23,8 @@ const maxRendersPerAnswer = 16;
  */
 export class PageRenderer {
   private loaded: { mtimeMs: number; module: Promise<RenderModule | undefined> } | undefined;
-  private readonly renders = new WeakMap<object, Map<string, Promise<string | undefined>>>();
+  /** By the first answer's data, then by address: the render, and the other answers' data it was made with. */
+  private readonly renders = new WeakMap<object, Map<string, { rendering: Promise<string | undefined>; others: readonly unknown[] }>>();
 
   constructor(
     private readonly file: string,
@@ -63,13 +64,17 @@ export class PageRenderer {
     return true;
   }
 
-  /** The page at `url` (path and query) rendered with `answers` (the first one's data keys the kept render). */
+  /**
+   * The page at `url` (path and query) rendered with `answers`: kept by the first one's data, and made again
+   * when any other answer is not the one it was made with (a hotel's reviews changed, its hotel did not).
+   */
   render(url: string, answers: readonly InitialAnswer[]): Promise<string | undefined> {
     const owner = answers[0]?.data;
     if (typeof owner !== 'object' || owner === null) return Promise.resolve(undefined);
+    const others = answers.slice(1).map((answer) => answer.data);
     let kept = this.renders.get(owner);
     const known = kept?.get(url);
-    if (known) return known;
+    if (known && known.others.length === others.length && known.others.every((data, i) => data === others[i])) return known.rendering;
     const rendering = this.module().then((module) => module?.renderPage(url, answers)).catch((error: unknown) => {
       this.logger.warn({ err: error, url }, 'page server render failed; page sent without it');
       return undefined;
@@ -79,11 +84,12 @@ export class PageRenderer {
       this.renders.set(owner, kept);
     }
     const renders = kept;
-    renders.set(url, rendering);
+    renders.delete(url);
+    renders.set(url, { rendering, others });
     if (renders.size > maxRendersPerAnswer) renders.delete(renders.keys().next().value!);
     // A page without its render is not kept that way: the next request tries again.
     void rendering.then((markup) => {
-      if (markup === undefined && renders.get(url) === rendering) renders.delete(url);
+      if (markup === undefined && renders.get(url)?.rendering === rendering) renders.delete(url);
     });
     return rendering;
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_COOKIE } from '@reproute/contracts';
-import type { CatalogPages, SitemapHotel } from './catalog-pages.ts';
+import type { CatalogPages, PageAnswers, SitemapHotel } from './catalog-pages.ts';
 import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
 import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead, type InitialAnswer } from './page-head.ts';
 import type { SpaFiles } from './spa.ts';
@@ -11,6 +11,8 @@ import type { PageRenderer } from './page-render.ts';
 export interface PagesOptions {
   spa: SpaFiles;
   catalog: CatalogPages;
+  /** A hotel's reviews (engagement), written into its page beside the hotel; none: the SPA asks for them. */
+  reviews?: PageAnswers;
   /** The site's public address (PUBLIC_APP_URL), without a trailing slash. */
   origin: string;
   /** The server render of pages written with answers (a visitor's first view); none: the SPA renders them. */
@@ -26,7 +28,7 @@ const signedInCookie = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
  * show to visitors (the SPA then shows its not-found page). When the catalog cannot be asked, a
  * hotel page gets the site's default head with 200: the SPA decides, as it did before.
  */
-export function pageResponder({ spa, catalog, origin, renderer }: PagesOptions) {
+export function pageResponder({ spa, catalog, reviews, origin, renderer }: PagesOptions) {
   // A browser holding a session (frontend/src/lib/tokenStorage.ts sets the cookie) gets the SPA's own render, not a visitor's.
   const render = (request: FastifyRequest, answers: InitialAnswer[]) =>
     signedInCookie.test(request.headers.cookie ?? '') ? undefined : renderer?.render(request.url, answers);
@@ -50,8 +52,12 @@ export function pageResponder({ spa, catalog, origin, renderer }: PagesOptions) 
     if (resolved.kind === 'hotel') {
       const hotel = await catalog.hotel(resolved.key);
       if (hotel) {
-        // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address).
-        const initialData = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
+        // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address),
+        // and its reviews as the page's review list asks for them (by the hotel's id).
+        const initialData: InitialAnswer[] = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
+        const reviewsUrl = `/api/hotels/${hotel.id}/reviews`;
+        const hotelReviews = await reviews?.answer(reviewsUrl);
+        if (Array.isArray(hotelReviews)) initialData.push({ url: reviewsUrl, data: hotelReviews });
         return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }), 200, await render(request, initialData));
       }
       if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, hotelNotFoundPage)), 404);

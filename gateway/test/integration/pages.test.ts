@@ -5,22 +5,23 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeyPair } from 'jose';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@reproute/platform';
 import { buildGateway } from '../../src/app.ts';
 import { stack } from '@reproute/platform/testing';
+import { signTestToken, testSigningKey } from '@reproute/platform/testing/service-under-test';
 import { configSchema } from '../../src/config.ts';
 
-// An in-process gateway over real Redis; a small HTTP server stands in for the catalog so the test
-// decides which hotels exist and can count how often the gateway asks.
+// An in-process gateway over real Redis; a small HTTP server stands in for the catalog (and for engagement's
+// reviews) so the test decides which hotels exist and can count how often the gateway asks.
 let gateway: FastifyInstance;
 let catalog: http.Server;
 let redis: Redis;
 let distDir: string;
 let renderDir: string;
 const catalogRequests: string[] = [];
+let providerAuth: { authorization: string };
 
 // Stands in for the front end's server render (frontend/src/entry-server.tsx): what it was asked, and a failure on demand.
 const renderModule = `export async function renderPage(url, answers) {
@@ -78,6 +79,11 @@ const hotels: Record<string, object> = {
   },
 };
 hotels['7'] = hotels['the-ritz']!;
+// The Ritz's approved reviews, as engagement answers them; the other hotel's are not answered (404).
+const ritzReviews: Record<string, unknown>[] = [
+  { id: 'r2', hotelId: 7, rating: 5, gymRating: 5, title: 'Proper racks', content: 'Two racks and bumper plates.', firstName: 'Ana', lastName: 'Silva', createdAt: '2030-01-02T00:00:00.000Z' },
+  { id: 'r1', hotelId: 7, rating: 4, gymRating: null, title: null, content: 'Good sauna after leg day.', firstName: 'Tom', lastName: 'Lee', createdAt: '2030-01-01T00:00:00.000Z' },
+];
 
 beforeAll(async () => {
   catalog = http.createServer((req, res) => {
@@ -90,6 +96,16 @@ beforeAll(async () => {
     if (req.url?.startsWith('/api/hotels/search?')) {
       const term = new URL(req.url, 'http://catalog').searchParams.get('query');
       res.end(JSON.stringify({ items: term === 'nowhere' ? [] : [hotels['the-ritz'], hotels['evil-hotel']], total: term === 'nowhere' ? 0 : 2, page: 1, pageSize: 24 }));
+      return;
+    }
+    // A provider's edited reply (engagement sends no event for it).
+    if (req.method === 'PUT' && req.url === '/api/reviews/r1/reply') {
+      ritzReviews[1] = { ...ritzReviews[1]!, reply: { text: 'Thank you, Tom.' } };
+      res.end(JSON.stringify(ritzReviews[1]));
+      return;
+    }
+    if (req.url === '/api/hotels/7/reviews') {
+      res.end(JSON.stringify(ritzReviews));
       return;
     }
     const hotel = /^\/api\/hotels\/([^/?]+)$/.exec(req.url ?? '');
@@ -121,7 +137,7 @@ beforeAll(async () => {
   );
   renderDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-render-'));
   fs.writeFileSync(path.join(renderDir, 'entry-server.js'), renderModule);
-  const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const key = await testSigningKey();
   redis = new Redis(stack.redisUrl);
   const config = configSchema.parse({
     IDENTITY_URL: catalogUrl,
@@ -135,7 +151,8 @@ beforeAll(async () => {
     PUBLIC_APP_URL: 'https://reproute.example/',
     RATE_LIMIT_NAMESPACE: `ratelimit:gateway-pages-test-${process.pid}-${Date.now()}:`,
   });
-  gateway = await buildGateway({ config, logger: createLogger('gateway-pages-test', 'silent'), redis, key: pair.publicKey });
+  providerAuth = (await signTestToken(key, config.JWT_ISSUER, { roles: ['provider'] })).headers;
+  gateway = await buildGateway({ config, logger: createLogger('gateway-pages-test', 'silent'), redis, key: key.publicKey, revocations: { ready: true, isRevoked: () => false } });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
 });
 
@@ -217,13 +234,18 @@ describe('pages that can be shared and found', () => {
   it('writes a hotel page’s public answer into the page, keyed as the SPA asks for it, and preloads its hero picture first', async () => {
     const initial = (html: string) => JSON.parse(/<script type="application\/json" id="rr-initial-data">(.*?)<\/script>/.exec(html)![1]!);
     const bySlug = (await page('/hotels/The-Ritz')).body;
-    expect(initial(bySlug)).toEqual([{ url: '/api/hotels/The-Ritz', data: hotels['the-ritz'] }]);
-    expect(initial((await page('/hotel/7')).body)[0].url).toBe('/api/hotels/7');
+    // The hotel as the SPA asks for it (by the key in the address), and its reviews as the review list asks (by id).
+    expect(initial(bySlug)).toEqual([
+      { url: '/api/hotels/The-Ritz', data: hotels['the-ritz'] },
+      { url: '/api/hotels/7/reviews', data: ritzReviews },
+    ]);
+    expect(initial((await page('/hotel/7')).body).map((answer: { url: string }) => answer.url)).toEqual(['/api/hotels/7', '/api/hotels/7/reviews']);
     expect(bySlug).toContain('<link rel="preload" as="image" href="/images/hotels/h7/hero.jpg" fetchpriority="high" data-server-head />');
     // Without a picture nothing is preloaded; the written answer cannot close its element.
     const evil = (await page('/hotels/evil-hotel')).body;
     expect(evil).not.toContain('rel="preload" as="image"');
-    expect(initial(evil)[0].data).toEqual(hotels['evil-hotel']);
+    // Engagement did not answer its reviews: the page goes with the hotel alone, and the SPA asks for them.
+    expect(initial(evil)).toEqual([{ url: '/api/hotels/evil-hotel', data: hotels['evil-hotel'] }]);
     // Unknown hotels and fixed pages without a search of their own carry no answer.
     expect((await page('/hotels/nope')).body).not.toContain('rr-initial-data');
     expect((await page('/contact-us')).body).not.toContain('rr-initial-data');
@@ -261,7 +283,7 @@ describe('pages that can be shared and found', () => {
     const hotel = (await page('/hotels/the-ritz')).body;
     expect(root(hotel)[1]).toBe(' data-prerendered');
     // The render was given the page's written answers, for its address.
-    expect(root(hotel)[2]).toBe('<main><h1>/hotels/the-ritz</h1><p>/api/hotels/the-ritz</p></main>');
+    expect(root(hotel)[2]).toBe('<main><h1>/hotels/the-ritz</h1><p>/api/hotels/the-ritz /api/hotels/7/reviews</p></main>');
     // No module in the head: the entry's preloads and the route's chunks, then the entry, come from the script at the end.
     expect(hotel).not.toContain('<script type="module"');
     // Until the SPA has taken the page over, the page's last script holds a click or a submit (and gives it again after).
@@ -325,10 +347,21 @@ describe('pages that can be shared and found', () => {
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(ritz.body);
   });
 
-  it('asks the catalog once for a hotel page that many visitors open at once', async () => {
-    const before = catalogRequests.filter((u) => u === '/api/hotels/7').length;
+  it('writes a hotel’s reviews anew once a provider’s or admin’s write went through this gateway', async () => {
+    const initial = async () => JSON.parse(/<script type="application\/json" id="rr-initial-data">(.*?)<\/script>/.exec((await page('/hotel/7')).body)![1]!);
+    expect((await initial())[1].data[1].reply).toBeUndefined();
+    const edit = await fetch(`${base()}/api/reviews/r1/reply`, { method: 'PUT', headers: { ...providerAuth, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Thank you, Tom.' }) });
+    expect(edit.status).toBe(200);
+    // Kept 5 s otherwise: the page's next visitor gets the reply at once.
+    expect((await initial())[1].data[1].reply).toEqual({ text: 'Thank you, Tom.' });
+  });
+
+  it('asks the catalog once for a hotel page that many visitors open at once, and engagement once for its reviews', async () => {
+    const count = (url: string) => catalogRequests.filter((u) => u === url).length;
+    const before = { hotel: count('/api/hotels/7'), reviews: count('/api/hotels/7/reviews') };
     await Promise.all(Array.from({ length: 20 }, () => page('/hotel/7')));
-    expect(catalogRequests.filter((u) => u === '/api/hotels/7').length - before).toBeLessThanOrEqual(1);
+    expect(count('/api/hotels/7') - before.hotel).toBeLessThanOrEqual(1);
+    expect(count('/api/hotels/7/reviews') - before.reviews).toBeLessThanOrEqual(1);
   });
 
   it('serves robots.txt naming the sitemap, and sitemap.xml with the fixed pages and public hotels', async () => {

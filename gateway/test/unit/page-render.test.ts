@@ -38,3 +38,27 @@ describe('PageRenderer.warm', () => {
     expect(await renderer.warm()).toBe(false);
   });
 });
+
+describe('PageRenderer.render', () => {
+  it('keeps a page’s render for the answers it was made with, and renders again when any of them is another', async () => {
+    const { file, counts } = renderModule();
+    const renderer = new PageRenderer(file, logger);
+    const hotel = { id: 7, name: 'The Ritz' };
+    const reviews = [{ id: 'a' }];
+    const answers = (list: unknown) => [
+      { url: '/api/hotels/7', data: hotel },
+      { url: '/api/hotels/7/reviews', data: list },
+    ];
+    expect(await renderer.render('/hotels/7', answers(reviews))).toBe('<main>/hotels/7 2</main>');
+    await renderer.render('/hotels/7', answers(reviews));
+    expect(counts().renders).toBe(1);
+    // The hotel is the same, its reviews changed: rendered again, and that render kept in turn.
+    const newer = [{ id: 'b' }, { id: 'a' }];
+    await renderer.render('/hotels/7', answers(newer));
+    await renderer.render('/hotels/7', answers(newer));
+    expect(counts().renders).toBe(2);
+    // Without the reviews (engagement did not answer): another page.
+    expect(await renderer.render('/hotels/7', [{ url: '/api/hotels/7', data: hotel }])).toBe('<main>/hotels/7 1</main>');
+    expect(counts().renders).toBe(3);
+  });
+});

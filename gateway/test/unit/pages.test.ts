@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { topics } from '@reproute/contracts';
 import { documentTitle, notFoundPage, resolvePath, sitemapStaticPaths, staticPages } from '../../src/pages.ts';
 import { escapeHtml, hotelPageHead, renderHead, scriptJson, staticPageHead } from '../../src/page-head.ts';
-import { CatalogPages, ExpiringCache, type CatalogGet } from '../../src/catalog-pages.ts';
+import { CatalogPages, ExpiringCache, PageAnswers, type ServiceGet } from '../../src/catalog-pages.ts';
 import { registerDiscoveryRoutes } from '../../src/page-routes.ts';
-import { changedHotel } from '../../src/catalog-events.ts';
+import { changedHotel, forgetChanged } from '../../src/catalog-events.ts';
 
 const origin = 'https://reproute.example';
 const frontendSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/src');
@@ -125,7 +126,7 @@ describe('CatalogPages', () => {
     const hotels = new Map<string, unknown>([['the-ritz', { id: 7, slug: 'the-ritz', name: 'The Ritz' }]]);
     let list: unknown[] = [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-01T00:00:00.000Z' }];
     let down = false;
-    const get: CatalogGet = async (p) => {
+    const get: ServiceGet = async (p) => {
       calls.push(p);
       if (down) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
       if (p === '/api/sitemap-hotels') return { status: 200, body: { hotels: list } };
@@ -304,5 +305,42 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     await app.close();
+  });
+});
+
+describe('the reviews written into hotel pages', () => {
+  it('are kept for their TTL and shared by callers asking at once, read again after a review event (and only then), and absent when engagement fails', async () => {
+    let now = 0;
+    const calls: string[] = [];
+    let list: unknown = [{ id: 'r1' }];
+    let failing = false;
+    const reviews = new PageAnswers(
+      async (p) => {
+        calls.push(p);
+        if (failing) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+        return { status: 200, body: list };
+      },
+      { answerTtlMs: 5_000, now: () => now },
+    );
+    const pages = new CatalogPages(async () => ({ status: 404, body: undefined }));
+    const event = (topic: string, type: string) => ({ topic, value: JSON.stringify({ type, data: { hotelId: 7 } }) });
+    const [a, b] = await Promise.all([reviews.answer('/api/hotels/7/reviews'), reviews.answer('/api/hotels/7/reviews')]);
+    expect(a).toEqual([{ id: 'r1' }]);
+    expect(b).toBe(a);
+    expect(calls).toHaveLength(1);
+    // A hotel event does not change a hotel's reviews; a review event does.
+    forgetChanged(event(topics.hotels, 'hotel.updated'), { pages, reviews });
+    expect(await reviews.answer('/api/hotels/7/reviews')).toBe(a);
+    list = [{ id: 'r2' }, { id: 'r1' }];
+    forgetChanged(event(topics.reviews, 'review.approved'), { pages, reviews });
+    expect(await reviews.answer('/api/hotels/7/reviews')).toEqual(list);
+    expect(calls).toHaveLength(2);
+    now = 5_001;
+    failing = true;
+    expect(await reviews.answer('/api/hotels/7/reviews')).toBeUndefined();
+    // Not kept: asked again on the next page.
+    failing = false;
+    expect(await reviews.answer('/api/hotels/7/reviews')).toEqual(list);
+    expect(calls).toHaveLength(4);
   });
 });
