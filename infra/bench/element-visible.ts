@@ -32,8 +32,8 @@ for (let i = 0; i < loads; i++) {
     }).observe(document, { childList: true, subtree: true });`,
   );
   await page.goto(`${base}${target}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 30_000 });
-  times.push(Math.round(await page.evaluate(() => (window as unknown as { seenAt: number }).seenAt)));
+  await page.waitForFunction(() => (globalThis as unknown as { seenAt?: number }).seenAt !== undefined, undefined, { timeout: 30_000 });
+  times.push(Math.round(await page.evaluate(() => (globalThis as unknown as { seenAt: number }).seenAt)));
   // Until the SPA has taken the page over and its first reads are done, so every request of the load is counted.
   await page.waitForLoadState('networkidle');
   requests.push(matching);

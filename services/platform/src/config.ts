@@ -1,3 +1,4 @@
+import { defaultDeliveryRetention } from './delivery-retention.ts';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -33,6 +34,10 @@ export const baseConfigSchema = z.object({
   JWT_ISSUER: z.string().default('reproute-identity'),
   PUBLIC_APP_URL: z.string().url().default('http://127.0.0.1:8080'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** How long a sent outbox row is kept (delivery-retention.ts). */
+  OUTBOX_SENT_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.sentOutboxHours),
+  /** How long a processed event's record is kept: longer than Kafka keeps the event (7 days). */
+  PROCESSED_EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.processedEventHours),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -5,6 +5,7 @@ export * from './db.ts';
 export * from './migrate.ts';
 export * from './bus.ts';
 export * from './outbox.ts';
+export * from './delivery-retention.ts';
 export * from './consumer.ts';
 export * from './propagation.ts';
 export * from './auth.ts';

@@ -54,6 +54,7 @@ import { createPool, type Pool } from './db.ts';
 import { migrate } from './migrate.ts';
 import { KafkaBus, type EventBus } from './bus.ts';
 import { OutboxRelay, outboxBacklog } from './outbox.ts';
+import { startDeliveryPruning } from './delivery-retention.ts';
 import { startConsumer, type ConsumerOptions } from './consumer.ts';
 import { gaugeOnScrape, registerEventMetrics } from './metrics.ts';
 import { RevocationList, type RevocationCheck } from './revocations.ts';
@@ -128,6 +129,11 @@ export async function startService<S extends typeof baseConfigSchema>(definition
 
   const app = await definition.buildApp(ctx);
   relay.start();
+  const pruning = startDeliveryPruning({
+    pool,
+    logger: logger.child({ component: 'retention' }),
+    retention: { sentOutboxHours: config.OUTBOX_SENT_RETENTION_HOURS, processedEventHours: config.PROCESSED_EVENTS_RETENTION_HOURS },
+  });
   const consumerHandles: { stop: () => Promise<void> }[] = [];
   for (const spec of definition.consumers?.(ctx) ?? []) {
     // Consumers join in the background: a broker that is down at start must not stop the HTTP side.
@@ -155,6 +161,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
       { name: 'consumers', close: () => Promise.all(consumerHandles.map((c) => c.stop())) },
       ...extraClosers,
       { name: 'outbox relay', close: () => relay.stop() },
+      { name: 'delivery pruning', close: () => pruning.stop() },
       { name: 'revocations', close: async () => sharedRevocations?.close() },
       { name: 'kafka', close: () => bus.close() },
       { name: 'postgres', close: () => pool.end() },
