@@ -114,18 +114,14 @@ export class PageAnswers {
   }
 }
 
-export interface CatalogPagesOptions {
+/** With PageAnswersOptions for the answers written into pages (hotel events end them sooner). */
+export interface CatalogPagesOptions extends PageAnswersOptions {
   /** How long a hotel (or its absence) is remembered (default 30 s). */
   hotelTtlMs?: number;
   /** How many hotels are remembered at most (default 2000). */
   maxHotels?: number;
-  /** How long a public answer written into pages is used (default 5 s; hotel events end it sooner). */
-  answerTtlMs?: number;
-  /** How many such answers are kept at most (default 500). */
-  maxAnswers?: number;
   /** How long the list of public hotels is used before it is read again (default 60 s; hotel events end it sooner). */
   sitemapTtlMs?: number;
-  now?: () => number;
 }
 
 /**
@@ -151,7 +147,7 @@ export class CatalogPages {
   ) {
     this.now = options.now ?? Date.now;
     this.hotels = new ExpiringCache(options.maxHotels ?? 2_000, this.now);
-    this.answers = new PageAnswers(get, { answerTtlMs: options.answerTtlMs, maxAnswers: options.maxAnswers, now: this.now });
+    this.answers = new PageAnswers(get, options);
   }
 
   /** A public catalog answer a page is written with (the search page's first results; PageAnswers), dropped on any hotel change. */

@@ -17,12 +17,12 @@ export const defaultDeliveryRetention: DeliveryRetention = { sentOutboxHours: 24
 /** Rows deleted per statement: short statements, so the relay and the consumers never wait long on one. */
 const batchRows = 5_000;
 
-/** Deletes `table`'s rows that `olderThan` selects, `batchRows` at a time; returns how many went. */
-async function deleteInBatches(db: Queryable, table: 'outbox' | 'processed_events', olderThan: string, hours: number): Promise<number> {
+/** Deletes `table`'s rows whose `stamp` is more than `hours` old, `batchRows` at a time; returns how many went. */
+async function deleteInBatches(db: Queryable, table: 'outbox' | 'processed_events', stamp: 'sent_at' | 'processed_at', hours: number): Promise<number> {
   let deleted = 0;
   for (;;) {
     const { rowCount } = await db.query(
-      `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${olderThan} < now() - make_interval(hours => $1::int) LIMIT ${batchRows}))`,
+      `DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${stamp} < now() - make_interval(hours => $1::int) LIMIT ${batchRows}))`,
       [hours],
     );
     deleted += rowCount ?? 0;

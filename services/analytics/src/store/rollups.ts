@@ -112,7 +112,7 @@ export interface HotelActivity {
  * committed meanwhile shows in both or in neither.
  */
 export async function hotelActivity(db: Queryable, fromDay: string, onlyHotels?: { hotelId: number; name: string }[]): Promise<HotelActivity> {
-  const { rows } = await db.query<ColumnRow & { hotel_id: number | null; name: string | null; day: string | null; by_day: number }>(
+  const { rows } = await db.query<ColumnRow & { hotel_id: number | null; name: string | null; day: string | null; by_day: boolean }>(
     `SELECT s.hotel_id, ${onlyHotels ? 'NULL::text AS name' : 'h.name'}, to_char(s.day, 'YYYY-MM-DD') AS day,
             GROUPING(s.day) = 0 AS by_day, ${hotelSums}
        FROM hotel_daily_stats s ${onlyHotels ? '' : 'LEFT JOIN hotels h ON h.hotel_id = s.hotel_id'}
