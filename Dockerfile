@@ -1,6 +1,8 @@
 # One image for every back-end process and the gateway (which also serves the built SPA).
 # Build: docker build -t reproute . ; the service to run is chosen by SERVICE_DIR (e.g. services/catalog, gateway).
-FROM node:20-bookworm-slim AS deps
+# The Node.js line the project is pinned to: equal to .nvmrc (a unit test checks).
+ARG NODE_VERSION=26.12.1
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -22,7 +24,7 @@ COPY contracts contracts
 COPY frontend frontend
 RUN npm run build -w frontend
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=deps /app/node_modules node_modules

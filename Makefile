@@ -1,4 +1,7 @@
 # The two commands: `make up` starts everything, `make test` runs every test. See README.md.
+# The pinned Node.js (.nvmrc; the scripts install it on first use) for the targets that call npx directly.
+export PATH := $(HOME)/.cache/reproute/node/$(shell cat .nvmrc)/bin:$(PATH)
+
 .PHONY: up down test restart logs status typecheck lint unit routes integration faults e2e seed
 
 up:

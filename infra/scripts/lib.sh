@@ -13,6 +13,33 @@ mkdir -p "$DATA" "$LOGS" "$RUN"
 log() { printf '\033[1;34m[%s]\033[0m %s\n' "${COMPONENT:-reproute}" "$*"; }
 die() { printf '\033[1;31m[%s] %s\033[0m\n' "${COMPONENT:-reproute}" "$*" >&2; exit 1; }
 
+# ensure_node: the Node.js the project is pinned to (.nvmrc) first on PATH. Where the machine's own is another
+# version, that build is fetched once from the npm registry (the node-linux-<arch> package, and npm beside it)
+# into the cache and used from there; nothing is downloaded from anywhere else.
+NODE_PINNED="$(cat "$ROOT/.nvmrc")"
+ensure_node() {
+  [ "$(node --version 2>/dev/null)" = "v$NODE_PINNED" ] && return 0
+  local arch dir="${XDG_CACHE_HOME:-$HOME/.cache}/reproute/node/$NODE_PINNED"
+  case "$(uname -m)" in x86_64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) die "no Node.js build for $(uname -m)" ;; esac
+  if [ ! -x "$dir/bin/node" ] || [ ! -f "$dir/lib/node_modules/npm/package.json" ]; then
+    log "installing Node.js $NODE_PINNED from the npm registry (first run only)"
+    local tmp registry="${NPM_CONFIG_REGISTRY:-https://registry.npmjs.org}"
+    tmp=$(mktemp -d)
+    curl -fsSL "$registry/node-linux-$arch/-/node-linux-$arch-$NODE_PINNED.tgz" | tar xz -C "$tmp" ||
+      die "could not fetch node-linux-$arch@$NODE_PINNED"
+    local npm_version; npm_version=$(sed -n 's/.*"packageManager": *"npm@\([^"]*\)".*/\1/p' "$ROOT/package.json")
+    mkdir -p "$tmp/npm" && curl -fsSL "$registry/npm/-/npm-${npm_version:?package.json names no packageManager npm@VERSION}.tgz" |
+      tar xz -C "$tmp/npm" || die "could not fetch npm@$npm_version"
+    rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib/node_modules"
+    mv "$tmp/package/bin/node" "$dir/bin/node" && mv "$tmp/npm/package" "$dir/lib/node_modules/npm"
+    ln -s ../lib/node_modules/npm/bin/npm-cli.js "$dir/bin/npm"
+    ln -s ../lib/node_modules/npm/bin/npx-cli.js "$dir/bin/npx"
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+  hash -r
+}
+
 # keep_log FILE: before a process starts writing FILE again, a file past LOG_KEEP_MB (256) is moved to FILE.1 (the
 # one before it goes), so a local stack's logs stay bounded across restarts: a load test writes hundreds of MB.
 keep_log() {
@@ -110,3 +137,7 @@ npm_install() {
 as_postgres() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
+
+# Every script runs on the pinned Node.js.
+command -v curl >/dev/null || apt_install curl
+ensure_node
