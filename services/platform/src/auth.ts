@@ -1,4 +1,3 @@
-import { ZodError } from 'zod';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,9 +24,39 @@ declare module 'fastify' {
 
 export type KeySource = JWTVerifyGetKey | CryptoKey | KeyObject | Uint8Array;
 
+/** The one algorithm identity signs with: a token naming any other (`none`, `HS256`, `ES256`) is refused before any key is looked up. */
+export const accessTokenAlgorithms = ['EdDSA'];
+
+/**
+ * The keys could not be fetched (JWKS unreachable, timed out, not a valid set): the token's
+ * validity is unknown. Only a key source that fetches (a JWKS) throws it; everything a token can
+ * do wrong (its algorithm, kid, signature, claims) is a refusal, never this.
+ */
+export class KeysUnavailableError extends Error {
+  constructor(readonly reason: unknown) {
+    super('signing keys unavailable', { cause: reason });
+  }
+}
+
+/** A key set's refusals that are answers about the token (unknown kid, several keys match, an unsupported alg). */
+const keySetAnswers = new Set(['ERR_JWKS_NO_MATCHING_KEY', 'ERR_JWKS_MULTIPLE_MATCHING_KEYS', 'ERR_JOSE_NOT_SUPPORTED', 'ERR_JOSE_ALG_NOT_ALLOWED', 'ERR_JWS_INVALID', 'ERR_JWT_INVALID']);
+
+/** The key source, with what its lookup throws for any other reason marked as an outage. */
+function markingOutages(key: KeySource): KeySource {
+  if (typeof key !== 'function') return key;
+  return async (header, token) => {
+    try {
+      return await key(header, token);
+    } catch (err) {
+      if (err instanceof errors.JOSEError && keySetAnswers.has(err.code)) throw err;
+      throw new KeysUnavailableError(err);
+    }
+  };
+}
+
 /** Verifies an access token and returns its validated claims (`iat` 0 when absent, so any not-before time refuses it). */
 export async function verifyAccessToken(token: string, key: KeySource, issuer: string): Promise<TokenClaims & { iat: number }> {
-  const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['EdDSA', 'ES256'] });
+  const { payload } = await jwtVerify(token, markingOutages(key), { issuer, algorithms: accessTokenAlgorithms });
   return { ...tokenClaims.parse(payload), iat: typeof payload.iat === 'number' ? payload.iat : 0 };
 }
 
@@ -83,7 +112,7 @@ export function remoteKeySet(jwksUrls: string | readonly string[]): JWTVerifyGet
         return key;
       } catch (err) {
         // A key the set does not have is an answer; an unreachable instance is not.
-        if (err instanceof errors.JOSEError && !(err instanceof errors.JWKSTimeout) && err.code !== 'ERR_JOSE_GENERIC') throw err;
+        if (err instanceof errors.JOSEError && keySetAnswers.has(err.code)) throw err;
         failure = err;
       }
     }
@@ -98,16 +127,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A token that could not be checked because the keys could not be fetched (not a bad token):
- * a network failure, a timeout, or a key set answer that was not a 200 with a valid set.
- */
-const keysUnavailable = (err: unknown) =>
-  err instanceof errors.JWKSTimeout ||
-  err instanceof errors.JWKSInvalid ||
-  (err instanceof errors.JOSEError && err.code === 'ERR_JOSE_GENERIC') ||
-  !(err instanceof errors.JOSEError || err instanceof ZodError);
-
-/**
  * The claims of a valid, unrevoked token, or undefined for a forged, expired or revoked one.
  * Throws 503 when it cannot tell (keys unreachable, revocations never loaded): an outage must
  * never turn a signed-in request into an anonymous one.
@@ -120,7 +139,9 @@ export async function screenAccessToken(
   try {
     claims = await verifyAccessTokenCached(token, options.key, options.issuer);
   } catch (err) {
-    if (keysUnavailable(err)) throw new HttpError(503, revocationsUnavailableMessage);
+    // Only a failure to fetch the keys is an outage; any other failure (a forged header, another
+    // algorithm, a key of another type, bad claims) is the token's own: the caller is anonymous.
+    if (err instanceof KeysUnavailableError) throw new HttpError(503, revocationsUnavailableMessage);
     return undefined;
   }
   return unrevoked(claims, options.revocations);
