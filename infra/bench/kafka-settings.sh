@@ -46,7 +46,7 @@ threads() {
 mix_rate=${MIX_RATE:-} mix_seconds=${MIX_SECONDS:-60}
 if [ -n "$mix_rate" ]; then
   trap 'infra/scripts/services.sh restart >/dev/null' EXIT
-  TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
+  TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
     infra/scripts/services.sh restart >/dev/null
   echo "| round | setting | Kafka, % of a core | whole system, % of a core | requests/s | p95 ms per group |" >"$out"
   echo "|---|---|---|---|---|---|" >>"$out"

@@ -32,7 +32,7 @@ restore() {
 trap restore EXIT
 
 log "restarting the services with load-test limits and 1% trace sampling"
-TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
+TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 LEAD_LIMIT_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL_PER_CLIENT=100000000 LEAD_LIMIT_PER_HOTEL=100000000 \
   "$S/services.sh" restart >/dev/null
 # The gateway as the chart deploys it: past a median of 50 ms it lets fewer requests in at once (services do not).
 TRACE_SAMPLE_RATIO=0.01 RATE_LIMIT_MAX=100000000 SHED_LATENCY_TARGET_MS="${GATEWAY_SHED_LATENCY_TARGET_MS:-50}" \

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { messages, parseReferralId } from '@reproute/contracts';
 import { hasBookingLink, isVisibleTo, type ProjectedHotel } from './hotels.ts';
 
@@ -54,4 +55,35 @@ export function repeatLeadKey(input: {
   const who = input.userId ? `user:${input.userId}` : input.email ? `email:${input.email}` : `visitor:${input.ipAddress ?? ''}|${input.userAgent ?? ''}`;
   const parts = [input.hotelId, who, input.email ?? '', input.checkInDate ?? '', input.checkOutDate ?? '', input.guests ?? ''];
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}
+
+/**
+ * The client a lead is counted against: its address, with an IPv6 address taken as its /64 (one
+ * household or host is given a whole /64, so its addresses are one client) and an IPv4-mapped IPv6
+ * address as the IPv4 address. Anything that is not an IP address is kept as it is.
+ */
+export function clientGroup(address: string | null): string | null {
+  if (!address) return null;
+  const plain = address.replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  if (isIPv6(plain)) return `${expandIPv6(plain).slice(0, 4).join(':')}::/64`;
+  return address;
+}
+
+/** The eight hextets of a valid IPv6 address (a dotted IPv4 tail counted as two). */
+function expandIPv6(address: string): string[] {
+  const hextets = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((piece) => {
+          if (!piece.includes('.')) return [piece.padStart(4, '0')];
+          const [a, b, c, d] = piece.split('.').map(Number) as [number, number, number, number];
+          return [((a << 8) | b).toString(16).padStart(4, '0'), ((c << 8) | d).toString(16).padStart(4, '0')];
+        });
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const front = hextets(head);
+  if (tail === undefined) return front;
+  const back = hextets(tail);
+  return [...front, ...Array<string>(8 - front.length - back.length).fill('0000'), ...back];
 }

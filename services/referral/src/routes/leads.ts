@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
 import { HttpError, metrics, notFound, rateLimited, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { checkLeadTarget, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
+import { checkLeadTarget, clientGroup, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
@@ -35,6 +35,7 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
         referralUrl: body.referralUrl,
         referralId: requestedReferralId(body.referralId, target.hotel.hotelId),
         ipAddress,
+        clientGroup: clientGroup(ipAddress),
         userAgent,
         repeatKey: repeatLeadKey({ hotelId: target.hotel.hotelId, ...contact, ipAddress, userAgent, checkInDate: body.checkInDate, checkOutDate: body.checkOutDate, guests: body.guests }),
       },
@@ -43,6 +44,7 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
         windowSeconds: ctx.config.LEAD_LIMIT_WINDOW_SECONDS,
         perClient: ctx.config.LEAD_LIMIT_PER_CLIENT,
         perHotel: ctx.config.LEAD_LIMIT_PER_HOTEL,
+        perHotelPerClient: ctx.config.LEAD_LIMIT_PER_HOTEL_PER_CLIENT,
       },
     );
     if (outcome.kind === 'limited') {

@@ -17,6 +17,8 @@ export interface NewLead {
   /** The booking link's ref as the client sent it, already checked to name this hotel; null to have one made. */
   referralId: string | null;
   ipAddress: string | null;
+  /** The client the lead is counted against (`clientGroup` of the address). */
+  clientGroup: string | null;
   userAgent: string | null;
   repeatKey: string;
 }
@@ -25,13 +27,16 @@ export interface LeadLimits {
   repeatWindowSeconds: number;
   windowSeconds: number;
   perClient: number;
+  /** Distinct clients a hotel takes leads from within the window (a client already among them is never refused by it). */
   perHotel: number;
+  /** Leads one client may send one hotel within the window: its share of the hotel's budget. */
+  perHotelPerClient: number;
 }
 
 export type CreateLeadOutcome =
   | { kind: 'created'; id: string; referralId: string }
   | { kind: 'repeated'; id: string; referralId: string | null }
-  | { kind: 'limited'; by: 'client' | 'hotel'; retryAfterSeconds: number };
+  | { kind: 'limited'; by: 'client' | 'client-share' | 'hotel'; retryAfterSeconds: number };
 
 // Advisory lock classes (two-key form, apart from the one-key repeat lock): one per thing limited.
 const clientLockClass = 4_004_001;
@@ -47,6 +52,7 @@ interface LeadChecks {
   earlier_id: string | null;
   earlier_referral_id: string | null;
   client_wait: number | null;
+  share_wait: number | null;
   hotel_wait: number | null;
   requested_taken: boolean;
   now_taken: boolean;
@@ -55,9 +61,13 @@ interface LeadChecks {
 /**
  * Stores a lead and its `lead.created` event (which the notifier emails to the hotel) in one
  * transaction. The same lead repeated within the repeat window answers the first one's id and
- * emits nothing, so a double click or a retried request sends the hotel one email. Per-client and
- * per-hotel limits are checked under advisory locks, so concurrent requests on any instance cannot
- * overshoot them; the hotel lock also makes the referral id check race-free. Five round trips: the
+ * emits nothing, so a double click or a retried request sends the hotel one email. Limits, checked
+ * under advisory locks so concurrent requests on any instance cannot overshoot them (the hotel lock
+ * also makes the referral id check race-free): leads per client; each client's share of one hotel
+ * (leads per hotel and client); and the hotel's budget, counted in distinct clients, so no client,
+ * nor a handful, can spend it for everyone else: a client already among the hotel's recent senders
+ * only ever meets its own share, and a new one is refused only once the hotel has heard from
+ * `perHotel` different clients within the window. Five round trips: the
  * locks, then every check in one statement (read after the locks are held, so under them), then the
  * lead and its event in one statement, between BEGIN and COMMIT.
  */
@@ -68,14 +78,20 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
       `SELECT pg_advisory_xact_lock(hashtext($1)),
               CASE WHEN $3::text IS NOT NULL THEN pg_advisory_xact_lock($2, hashtext($3::text)) END,
               pg_advisory_xact_lock($4, $5)`,
-      [lead.repeatKey, clientLockClass, lead.ipAddress, hotelLockClass, lead.hotelId],
+      [lead.repeatKey, clientLockClass, lead.clientGroup, hotelLockClass, lead.hotelId],
     );
     const timestamp = Date.now();
-    const limit = (column: string, value: string, max: string) => limitWaitSql({ table: 'leads', column }, { value, limit: max, windowSeconds: '$6' });
+    const window = 'make_interval(secs => $6::double precision)';
+    const waitUntilGone = (at: string) => `greatest(1, ceil(extract(epoch FROM ${at} + ${window} - now())))::int`;
+    const hotelLeads = `FROM leads WHERE hotel_id = $3 AND created_at > now() - ${window}`;
     const { rows } = await tx.query<LeadChecks>(
       `SELECT e.id AS earlier_id, e.referral_id AS earlier_referral_id,
-              ${limit('ip_address', '$2', '$7')} AS client_wait,
-              ${limit('hotel_id', '$3', '$8')} AS hotel_wait,
+              ${limitWaitSql({ table: 'leads', column: 'client_group' }, { value: '$2', limit: '$7', windowSeconds: '$6' })} AS client_wait,
+              (SELECT ${waitUntilGone('created_at')} ${hotelLeads} AND coalesce(client_group, '') = coalesce($2, '')
+                ORDER BY created_at DESC OFFSET greatest($10::int - 1, 0) LIMIT 1) AS share_wait,
+              CASE WHEN EXISTS (SELECT 1 ${hotelLeads} AND coalesce(client_group, '') = coalesce($2, '')) THEN NULL
+                   ELSE (SELECT ${waitUntilGone('last')} FROM (SELECT max(created_at) AS last ${hotelLeads} GROUP BY coalesce(client_group, '')) AS clients
+                          ORDER BY last DESC OFFSET greatest($8::int - 1, 0) LIMIT 1) END AS hotel_wait,
               EXISTS (SELECT 1 FROM leads WHERE referral_id = $4) AS requested_taken,
               EXISTS (SELECT 1 FROM leads WHERE referral_id = $5) AS now_taken
          FROM (SELECT 1) AS one
@@ -84,13 +100,14 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
             ORDER BY created_at DESC LIMIT 1
          ) e ON true`,
       [
-        lead.repeatKey, lead.ipAddress, lead.hotelId, lead.referralId, referralIdFor(lead.hotelId, timestamp),
-        limits.windowSeconds, limits.perClient, limits.perHotel, limits.repeatWindowSeconds,
+        lead.repeatKey, lead.clientGroup, lead.hotelId, lead.referralId, referralIdFor(lead.hotelId, timestamp),
+        limits.windowSeconds, limits.perClient, limits.perHotel, limits.repeatWindowSeconds, limits.perHotelPerClient,
       ],
     );
     const checks = rows[0]!;
     if (checks.earlier_id) return { kind: 'repeated', id: checks.earlier_id, referralId: checks.earlier_referral_id };
-    if (lead.ipAddress && checks.client_wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: checks.client_wait };
+    if (lead.clientGroup && checks.client_wait !== null) return { kind: 'limited', by: 'client', retryAfterSeconds: checks.client_wait };
+    if (checks.share_wait !== null) return { kind: 'limited', by: 'client-share', retryAfterSeconds: checks.share_wait };
     if (checks.hotel_wait !== null) return { kind: 'limited', by: 'hotel', retryAfterSeconds: checks.hotel_wait };
 
     // The requested referral id when free, else this hotel's id with the first free moment from now.
@@ -122,12 +139,12 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
     await tx.query(
       `WITH lead AS (
          INSERT INTO leads (id, hotel_id, hotel_name, contact_email, user_id, name, email, message, check_in_date, check_out_date, guests,
-                            referral_url, referral_id, ip_address, user_agent, repeat_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ) ${outboxInsert(17)}`,
+                            referral_url, referral_id, ip_address, user_agent, repeat_key, client_group)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       ) ${outboxInsert(18)}`,
       [
         id, lead.hotelId, lead.hotelName, lead.contactEmail, lead.userId, lead.name, lead.email, lead.message, lead.checkInDate, lead.checkOutDate,
-        lead.guests, lead.referralUrl, referralId, lead.ipAddress, lead.userAgent, lead.repeatKey, ...event.values,
+        lead.guests, lead.referralUrl, referralId, lead.ipAddress, lead.userAgent, lead.repeatKey, lead.clientGroup, ...event.values,
       ],
     );
     return { kind: 'created', id, referralId };

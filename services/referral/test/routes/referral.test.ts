@@ -8,11 +8,15 @@ import { referralUnderTest } from './support.ts';
 const providerId = '00000000-0000-4000-8000-000000000002';
 const providerEmail = 'provider@reproute.example';
 // quiet hotels have no contact address.
-const [ownHotel, noLinkHotel, otherHotel, pendingHotel, rejectedHotel, quietHotel, crowdedHotel, concurrentHotel] = [1, 2, 3, 4, 5, 6, 7, 8];
+const [ownHotel, noLinkHotel, otherHotel, pendingHotel, rejectedHotel, quietHotel, crowdedHotel, concurrentHotel, attackedHotel, sharedHotel] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+// More quiet hotels, for one client's leads spread over several hotels (each within its share).
+const spreadHotels = [11, 12];
 const quiet = { contactEmail: null, providerEmail: null };
 // The service's lead limits, made small here so the limit tests stay quick.
 const perClientLimit = 20;
 const perHotelLimit = 30;
+// A client's share of one hotel; this file sends up to 14 leads from one address to one hotel elsewhere.
+const perHotelPerClientLimit = 15;
 const limitWindowSeconds = 600;
 const otherProvider = randomUUID();
 
@@ -31,6 +35,7 @@ beforeAll(async () => {
   sut = await referralUnderTest({
     LEAD_LIMIT_PER_CLIENT: String(perClientLimit),
     LEAD_LIMIT_PER_HOTEL: String(perHotelLimit),
+    LEAD_LIMIT_PER_HOTEL_PER_CLIENT: String(perHotelPerClientLimit),
     LEAD_LIMIT_WINDOW_SECONDS: String(limitWindowSeconds),
   });
   const { bus } = sut;
@@ -39,7 +44,7 @@ beforeAll(async () => {
   await bus.publishEvent('hotel.created', testHotel(otherHotel, { providerId: otherProvider, providerEmail: 'other-provider@example.com', contactEmail: null }), { key: otherHotel });
   await bus.publishEvent('hotel.submitted', testHotel(pendingHotel, { providerId, providerEmail, isApproved: false }), { key: pendingHotel });
   await bus.publishEvent('hotel.rejected', { ...testHotel(rejectedHotel, { providerId, isApproved: false }), reason: null }, { key: rejectedHotel });
-  for (const hotelId of [quietHotel, crowdedHotel, concurrentHotel]) await bus.publishEvent('hotel.created', testHotel(hotelId, quiet), { key: hotelId });
+  for (const hotelId of [quietHotel, crowdedHotel, concurrentHotel, attackedHotel, sharedHotel, ...spreadHotels]) await bus.publishEvent('hotel.created', testHotel(hotelId, quiet), { key: hotelId });
   await sut.settled();
   [providerToken, adminToken, traveller] = await Promise.all([
     sut.asProvider({ id: providerId, email: providerEmail }).then((p) => p.token),
@@ -266,8 +271,15 @@ describe('lead limits', () => {
 
   it(`answers 429 with Retry-After once one client address has sent ${perClientLimit} leads within the window`, async () => {
     const client = uniqueClientAddress();
-    expect(await postLeads(client, quietHotel, perClientLimit, 0)).toEqual(Array(perClientLimit).fill(201));
-    expectTooMany(await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(5000) } }));
+    // Spread over hotels, each within the client's share of it.
+    const hotels = [quietHotel, ...spreadHotels];
+    const statuses: number[] = [];
+    for (const [index, hotelId] of hotels.entries()) {
+      const count = Math.min(perHotelPerClientLimit - 1, perClientLimit - statuses.length);
+      statuses.push(...(await postLeads(client, hotelId, count, index * 100)));
+    }
+    expect(statuses).toEqual(Array(perClientLimit).fill(201));
+    expectTooMany(await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(5000) } }));
     // A signed-in traveller on that address is limited too; another address is not.
     expect((await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(5001) }, token: traveller.token })).status).toBe(429);
     expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(5002) } })).status).toBe(201);
@@ -275,20 +287,51 @@ describe('lead limits', () => {
     expect(rows[0]?.n).toBe(perClientLimit);
   }, 60_000);
 
-  it(`answers 429 with Retry-After once a hotel has received ${perHotelLimit} leads within the window, from any addresses`, async () => {
-    const clients = Array.from({ length: Math.ceil(perHotelLimit / perClientLimit) + 1 }, uniqueClientAddress);
-    let sent = 0;
-    for (const client of clients) {
-      const count = Math.min(perClientLimit - 1, perHotelLimit - sent);
-      if (count <= 0) break;
-      expect(await postLeads(client, crowdedHotel, count, sent)).toEqual(Array(count).fill(201));
-      sent += count;
+  it(`holds one client to its share of a hotel (${perHotelPerClientLimit} leads), with Retry-After, while others still reach it`, async () => {
+    const client = uniqueClientAddress();
+    expect(await postLeads(client, sharedHotel, perHotelPerClientLimit, 0)).toEqual(Array(perHotelPerClientLimit).fill(201));
+    expectTooMany(await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: sharedHotel, ...stay(900) } }));
+    // The same client may still ask another hotel; another client may still ask this one.
+    expect((await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(901) } })).status).toBe(201);
+    expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: sharedHotel, ...stay(902) } })).status).toBe(201);
+  }, 60_000);
+
+  it('never lets two attacking addresses spend a hotel\'s budget: a real traveller\'s lead, and a visitor\'s, still go through', async () => {
+    // Each attacker sends as many leads as its per-client limit allows, to the one hotel.
+    const attackers = [uniqueClientAddress(), uniqueClientAddress()];
+    const statuses = await Promise.all(attackers.map((client, index) => postLeads(client, attackedHotel, perClientLimit, index * 1000)));
+    for (const sent of statuses) {
+      expect(sent.filter((status) => status === 201).length).toBe(perHotelPerClientLimit);
+      expect(sent.filter((status) => status === 429).length).toBe(perClientLimit - perHotelPerClientLimit);
     }
+    const real = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: attackedHotel, checkInDate: '2028-06-01', checkOutDate: '2028-06-04', guests: 2 }, token: traveller.token });
+    expect(real.status, JSON.stringify(real.body)).toBe(201);
+    const visitor = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: attackedHotel, ...stay(7000) } });
+    expect(visitor.status).toBe(201);
+  }, 60_000);
+
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not give it a second share', async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= perHotelPerClientLimit; i += 1) {
+      statuses.push((await apiFrom(`${prefix}::${(i + 1).toString(16)}`, 'POST', '/api/leads', { body: { hotelId: attackedHotel, ...stay(8000 + i) } })).status);
+    }
+    expect(statuses).toEqual([...Array(perHotelPerClientLimit).fill(201), 429]);
+    const { rows } = await sut.pool.query<{ groups: string[] }>('SELECT array_agg(DISTINCT client_group) AS groups FROM leads WHERE ip_address LIKE $1', [`${prefix}::%`]);
+    expect(rows[0]?.groups).toEqual([`${prefix.split(':').map((part) => part.padStart(4, '0')).join(':')}::/64`]);
+  }, 60_000);
+
+  it(`answers 429 with Retry-After to a new client once a hotel has heard from ${perHotelLimit} different clients within the window, never to one of them`, async () => {
+    const clients = Array.from({ length: perHotelLimit }, uniqueClientAddress);
+    const answers = await Promise.all(clients.map((client, i) => apiFrom(client, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(i) } })));
+    expect(answers.map((a) => a.status)).toEqual(Array(perHotelLimit).fill(201));
     expectTooMany(await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(6000) } }));
     expect((await lead({ hotelId: crowdedHotel, ...stay(6001) }, traveller.token)).status).toBe(429);
+    // A client the hotel already heard from keeps its share; other hotels are untouched.
+    expect((await apiFrom(clients[0]!, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(6003) } })).status).toBe(201);
     expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(6002) } })).status).toBe(201);
-    const { rows } = await sut.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE hotel_id = $1', [crowdedHotel]);
-    expect(rows[0]?.n).toBe(perHotelLimit);
+    const { rows } = await sut.pool.query<{ n: number; clients: number }>('SELECT count(*)::int AS n, count(DISTINCT client_group)::int AS clients FROM leads WHERE hotel_id = $1', [crowdedHotel]);
+    expect(rows[0]).toEqual({ n: perHotelLimit + 1, clients: perHotelLimit });
   }, 60_000);
 });
 
