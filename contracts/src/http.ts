@@ -31,10 +31,18 @@ export const tokenClaims = z.object({
   roles: z.array(z.enum(roles)),
   firstName: z.string().nullable().optional(),
   lastName: z.string().nullable().optional(),
+  /**
+   * True only in a token issued after the account's email address was proved (OIDC's claim name). A
+   * token without it, or issued before the verification, never speaks for the address.
+   */
+  email_verified: z.boolean().optional(),
   jti: z.string(),
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;
+
+/** Largest request body the gateway passes on (JSON writes); photo uploads have their own (photoUploadRequestMaxBytes). */
+export const requestBodyMaxBytes = 1024 * 1024;
 
 /** Hotel ids are positive 32-bit integers: every service stores them as a Postgres integer. */
 export const maxHotelId = 2_147_483_647;

@@ -30,6 +30,9 @@ export const messages = {
   forbidden: "You don't have permission to access this page.",
   tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  requestTooLarge: 'The request is too large.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  photosBusy: 'Photos are being processed for other uploads right now. Please try again in a few seconds.',
   // reviews
   hotelRequired: 'Hotel is required',
   titleMin: 'Title must be at least 5 characters',

@@ -15,6 +15,11 @@ export type PhotoKind = (typeof photoKinds)[number];
 export const photosPerList = 20;
 /** Files in one upload request. */
 export const photosPerUpload = 10;
+/**
+ * Largest upload request, whatever the number of its files: one photo at its limit and the multipart envelope.
+ * The gateway refuses a larger body (413) before holding it; the SPA sends one photo a request.
+ */
+export const photoUploadRequestMaxBytes = photoMaxBytes + 64 * 1024;
 
 export const photoMessages = {
   type: 'Photos must be JPEG, PNG or WebP images',

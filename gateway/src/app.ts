@@ -11,7 +11,7 @@ import compress from '@fastify/compress';
 import { brotliOptions, compressFrom, compressWholeAnswers, gzipOptions } from './whole-compression.ts';
 import type { Redis } from 'ioredis';
 import { RevocationList, checkAccess, createHttpApp, jsonNotFound, remoteKeySet, statusName, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
-import { messages, type Role } from '@reproute/contracts';
+import { messages, photoUploadRequestMaxBytes, requestBodyMaxBytes, type Role } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
 import { ServiceInstances } from './instances.ts';
@@ -27,6 +27,7 @@ import { securityHeaders } from './security-headers.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
 import { PublicReadCache } from './public-cache.ts';
 import { Forwarder } from './forward.ts';
+import { BodyTooLarge, boundedBody } from './request-body.ts';
 
 /** Builds the gateway: identity screening, rate limits, health, the proxy table and the SPA. */
 export async function buildGateway(options: {
@@ -39,6 +40,8 @@ export async function buildGateway(options: {
   hotelEvents?: boolean;
   /** Load the pages' server render at start rather than on the first page asked for (the running gateway does). */
   warmPages?: boolean;
+  /** Signs the client address forwarded to the services, which believe no other (platform client-address.ts). */
+  clientAddressKey?: Buffer;
 }): Promise<FastifyInstance> {
   const { config, logger, redis } = options;
   // Revoked tokens are checked against a local list kept current through Redis (no round trip per request).
@@ -67,8 +70,9 @@ export async function buildGateway(options: {
     logger,
     jsonNotFound: false,
     parseJson: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: requestBodyMaxBytes,
     shedExempt: servedWhileShedding,
+    clientAddressKey: false,
     fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
 
   const headers = securityHeaders({
@@ -92,6 +96,12 @@ export async function buildGateway(options: {
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
+  });
+
+  // An oversize body is refused before it is read: the connection closes after the 413, so its rest is never taken in.
+  app.addHook('onError', (_request, reply, error, done) => {
+    if (error instanceof BodyTooLarge) reply.header('connection', 'close');
     done();
   });
 
@@ -156,12 +166,11 @@ export async function buildGateway(options: {
   for (const service of serviceNames) {
     const owned = routedEndpoints.filter((endpoint) => endpoint.service === service);
     await app.register(async (scope) => {
-      const forwarder = new Forwarder(service, instances[service]);
-      // Bodies pass through as streams, untouched, whatever their type (Fastify's own text/plain parser would
-      // decode one as UTF-8): the service parses and validates them.
-      const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => done(null, payload);
+      const forwarder = new Forwarder(service, instances[service], options.clientAddressKey);
+      // Bodies pass through untouched, whatever their type (Fastify's own text/plain parser would decode one as
+      // UTF-8), read whole up to the route's limit (request-body.ts): the service parses and validates them.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', passThrough);
+      scope.addContentTypeParser('*', boundedBody as never);
       // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
       const emptyKeptReads = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
         if (!(reply.statusCode >= 400 && reply.statusCode < 500)) {
@@ -180,7 +189,10 @@ export async function buildGateway(options: {
           method: endpoint.method,
           url: endpoint.path,
           ...(changesPublicReads ? { onSend: emptyKeptReads } : {}),
-          config: { rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false },
+          config: {
+            rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false,
+            bodyMaxBytes: endpoint.multipart ? photoUploadRequestMaxBytes : requestBodyMaxBytes,
+          },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached
             ? (request, reply) => publicReads.handle(request, reply, forwarder)

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { baseConfigSchema } from '@reproute/platform';
 import { instanceUrls } from './instances.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +51,9 @@ export const configSchema = z.object({
   PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5_000),
   /** Kafka, where the gateway hears the catalog's hotel events (page heads and the sitemap follow them). */
   KAFKA_BROKERS: z.string().default('127.0.0.1:9092'),
+  /** The key the gateway signs the client address it forwards with (platform client-address.ts; shared with every service). */
+  CLIENT_ADDRESS_KEY: baseConfigSchema.shape.CLIENT_ADDRESS_KEY,
+  CLIENT_ADDRESS_KEY_FILE: baseConfigSchema.shape.CLIENT_ADDRESS_KEY_FILE,
 });
 export type Config = z.infer<typeof configSchema>;
 

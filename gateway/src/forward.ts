@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, badRequest, injectTraceContext, invalidAddressMessage, statusName } from '@reproute/platform';
+import { HttpError, badRequest, clientAddressHeader, injectTraceContext, invalidAddressMessage, signClientAddress, statusName } from '@reproute/platform';
 import type { ServiceInstances } from './instances.ts';
 
 export type UpstreamHeaders = Record<string, string | string[] | undefined>;
@@ -64,7 +64,7 @@ export function upstreamPath(url: string): string {
 }
 
 /** The headers a service receives for this request. */
-function forwardedHeaders(request: FastifyRequest, omit: readonly string[]): Record<string, string | string[]> {
+function forwardedHeaders(request: FastifyRequest, omit: readonly string[], clientAddressKey: Buffer | undefined): Record<string, string | string[]> {
   const incoming = request.headers;
   const listed = typeof incoming.connection === 'string' ? incoming.connection.toLowerCase().split(',').map((name) => name.trim()) : [];
   const headers: Record<string, string | string[]> = {};
@@ -76,6 +76,9 @@ function forwardedHeaders(request: FastifyRequest, omit: readonly string[]): Rec
   Object.assign(headers, injectTraceContext());
   headers['x-request-id'] = request.id;
   headers['x-forwarded-for'] = request.ip;
+  // What a caller sent under this name is dropped above only when the gateway signs its own; a service never believes it unsigned.
+  if (clientAddressKey) headers[clientAddressHeader] = signClientAddress(clientAddressKey, request.ip);
+  else delete headers[clientAddressHeader];
   return headers;
 }
 
@@ -88,6 +91,8 @@ export class Forwarder {
   constructor(
     readonly service: string,
     private readonly instances: Pick<ServiceInstances, 'request'>,
+    /** Signs the client's address for the service (platform client-address.ts); without it the service sees only the gateway's. */
+    private readonly clientAddressKey?: Buffer,
   ) {}
 
   /** Asks the service. `omit` drops request headers (the public cache asks without the caller's validators). */
@@ -99,7 +104,7 @@ export class Forwarder {
       answer = await this.instances.request({
         method: method as Dispatcher.HttpMethod,
         path,
-        headers: forwardedHeaders(request, omit),
+        headers: forwardedHeaders(request, omit, this.clientAddressKey),
         body: method === 'GET' || method === 'HEAD' ? null : ((request.body as Readable | undefined) ?? null),
       });
     } catch (err) {

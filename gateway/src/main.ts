@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { ConfigError, createLogger, loadConfig, runService } from '@reproute/platform';
+import { ConfigError, clientAddressKeyOf, createLogger, loadConfig, runService } from '@reproute/platform';
+import { loadSealingKey } from '@reproute/platform/sealing';
 import { configSchema } from './config.ts';
 import { buildGateway } from './app.ts';
 
@@ -16,7 +17,8 @@ try {
 const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
 const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 redis.on('error', (err) => logger.warn({ err }, 'redis error'));
-const app = await buildGateway({ config, logger, redis, hotelEvents: true, warmPages: true });
+const clientAddressKey = await loadSealingKey({ ...clientAddressKeyOf(config), logger });
+const app = await buildGateway({ config, logger, redis, clientAddressKey, hotelEvents: true, warmPages: true });
 const telemetry = (globalThis as { __reprouteTelemetry?: () => Promise<void> }).__reprouteTelemetry;
 await runService({
   app,

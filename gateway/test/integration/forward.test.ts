@@ -10,6 +10,7 @@ import { signTestToken, testSigningKey } from '@reproute/platform/testing/servic
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
 import { upstreamPath, wholeBodyBytes } from '../../src/forward.ts';
+import { messages, photoUploadRequestMaxBytes, requestBodyMaxBytes } from '@reproute/contracts';
 
 // The gateway's hop to a service, seen from both ends: an in-process gateway in front of a stand-in engagement
 // service (a real HTTP server) that records what reached it and answers as each test asks.
@@ -29,6 +30,7 @@ let gateway: FastifyInstance;
 let redis: Redis;
 let base: string;
 let auth: Record<string, string>;
+let providerAuth: Record<string, string>;
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
@@ -46,12 +48,14 @@ beforeAll(async () => {
   const key = await testSigningKey();
   const config = configSchema.parse({
     ENGAGEMENT_URL: `http://127.0.0.1:${port}`,
+    CATALOG_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_MAX: '1000000',
     UPSTREAM_TIMEOUT_MS: '500',
     RATE_LIMIT_NAMESPACE: `ratelimit:forward-test-${process.pid}-${Date.now()}:`,
     FRONTEND_DIST: '/nonexistent',
   });
   auth = (await signTestToken(key, config.JWT_ISSUER, { roles: ['traveller'] })).headers;
+  providerAuth = (await signTestToken(key, config.JWT_ISSUER, { roles: ['traveller', 'provider'] })).headers;
   gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: key.publicKey, revocations: { ready: true, isRevoked: () => false } });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
@@ -268,5 +272,73 @@ describe("the gateway's hop to a service", () => {
     const res = await fetch(`${base}/api/favorites/..%2F..%2Fadmin`, { method: 'DELETE', headers: auth });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ statusCode: 400, message: 'The request address is not valid.' });
+  });
+});
+
+/** Sends a body of `bytes` from one reused chunk (nothing of its size is held here), declared or chunked; resolves with the status and what the service got. */
+function sendBody(path: string, bytes: number, options: { declare: boolean; headers?: Record<string, string> }): Promise<{ status: number; body: string; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, base);
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', ...options.headers };
+    if (options.declare) headers['content-length'] = bytes;
+    const request = http.request(url, { method: 'POST', headers, agent: false });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    let answered = false;
+    const pump = () => {
+      while (sent < bytes && !answered) {
+        const piece = sent + chunk.length <= bytes ? chunk : chunk.subarray(0, bytes - sent);
+        sent += piece.length;
+        if (!request.write(piece)) return void request.once('drain', pump);
+      }
+      if (!answered) request.end();
+    };
+    request.on('response', (response) => {
+      answered = true;
+      let body = '';
+      response.on('data', (data: Buffer) => (body += data.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, sent }));
+    });
+    // The gateway closes the connection after its 413: the rest of the body has nowhere to go.
+    request.on('error', (err) => (answered ? undefined : reject(err)));
+    pump();
+  });
+}
+
+describe('request bodies at the gateway', () => {
+  it("refuses a body over its route's limit with 413 from the declared length, before reading it, and the service never sees it", async () => {
+    seen = [];
+    const { status, body, sent } = await sendBody('/api/contact', 100 * 1024 * 1024, { declare: true });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({ statusCode: 413, message: messages.requestTooLarge });
+    // Answered long before the 100 MB could have gone out.
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses a chunked body (no declared length) as soon as the bytes counted pass the limit', async () => {
+    seen = [];
+    const { status, sent } = await sendBody('/api/contact', 20 * 1024 * 1024, { declare: false });
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+    expect(seen).toEqual([]);
+  });
+
+  it('passes a body at the limit on whole; a photo upload has its own, larger limit', async () => {
+    seen = [];
+    answer = json(200, { ok: true });
+    const atLimit = await sendBody('/api/contact', requestBodyMaxBytes, { declare: true });
+    expect(atLimit.status).toBe(200);
+    expect(seen[0]?.body.length).toBe(requestBodyMaxBytes);
+    const over = await sendBody('/api/contact', requestBodyMaxBytes + 1, { declare: false });
+    expect(over.status).toBe(413);
+
+    seen = [];
+    const upload = { ...providerAuth, 'content-type': 'multipart/form-data; boundary=x' };
+    const photo = await sendBody('/api/provider/hotels/1/photos', 5 * 1024 * 1024, { declare: true, headers: upload });
+    expect(photo.status).toBe(200);
+    expect(seen[0]?.body.length).toBe(5 * 1024 * 1024);
+    const tooBig = await sendBody('/api/provider/hotels/1/photos', photoUploadRequestMaxBytes + 1, { declare: true, headers: upload });
+    expect(tooBig.status).toBe(413);
   });
 });

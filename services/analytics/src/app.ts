@@ -24,6 +24,7 @@ function acceptJsonAsTextPlain(app: FastifyInstance): void {
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
+    clientAddressKey: ctx.clientAddressKey,
     bodyLimit: ctx.config.ANALYTICS_BODY_LIMIT_BYTES,
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),

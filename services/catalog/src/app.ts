@@ -19,6 +19,7 @@ export const defaultPhotosDir = path.resolve(path.dirname(fileURLToPath(import.m
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
+    clientAddressKey: ctx.clientAddressKey,
     openapiTitle: 'RepRoute catalog',
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),

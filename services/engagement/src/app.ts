@@ -8,6 +8,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
+    clientAddressKey: ctx.clientAddressKey,
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),

@@ -56,6 +56,7 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   const app = createHttpApp({
     logger: ctx.logger,
     openapiTitle: 'RepRoute identity',
+    clientAddressKey: ctx.clientAddressKey,
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),

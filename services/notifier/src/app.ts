@@ -13,6 +13,7 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: { queue: Queue
   gaugeOnScrape('email_queue_failed', 'Email jobs that exhausted their retries', async () => (await deps.queue.getJobCounts('failed')).failed ?? 0);
   return createHttpApp({
     logger: ctx.logger,
+    clientAddressKey: ctx.clientAddressKey,
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),

@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultDeliveryRetention } from './delivery-retention.ts';
 import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export class ConfigError extends Error {
   constructor(public readonly variables: string[], detail: string) {
@@ -34,12 +38,25 @@ export const baseConfigSchema = z.object({
   JWT_ISSUER: z.string().default('reproute-identity'),
   PUBLIC_APP_URL: z.string().url().default('http://127.0.0.1:8080'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /**
+   * The key with which the gateway vouches for the client address it forwards (32 bytes, base64; the gateway
+   * and every service share it). Without it the key file is used, created by the first process to start.
+   */
+  CLIENT_ADDRESS_KEY: z.string().optional(),
+  CLIENT_ADDRESS_KEY_FILE: z.string().min(1).default(path.join(repoRoot, '.data/keys/client-address.key')),
   /** How long a sent outbox row is kept (delivery-retention.ts). */
   OUTBOX_SENT_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.sentOutboxHours),
   /** How long a processed event's record is kept: longer than Kafka keeps the event (7 days). */
   PROCESSED_EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.processedEventHours),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Where the client-address key comes from (the gateway's configuration extends this too). */
+export const clientAddressKeyOf = (config: { CLIENT_ADDRESS_KEY?: string; CLIENT_ADDRESS_KEY_FILE: string }) => ({
+  value: config.CLIENT_ADDRESS_KEY,
+  file: config.CLIENT_ADDRESS_KEY_FILE,
+  variable: 'CLIENT_ADDRESS_KEY',
+});
 
 /**
  * Reads and validates configuration from the environment, failing fast with a message that

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import http, { STATUS_CODES } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
@@ -13,6 +13,7 @@ import { metrics, registry } from './metrics.ts';
 import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
+import { screenForwarding } from './client-address.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -135,6 +136,17 @@ export const sheddingConfigSchema = z.object({
 });
 export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
 
+/**
+ * How long a client may take to send a request: its headers, and the whole request with its body. Past
+ * either the request is answered 408 and its connection closed, so a body trickled a byte at a time holds
+ * nothing for long. Checked every second. Every process (the gateway and each service) applies them.
+ */
+export const requestTimeoutConfigSchema = z.object({
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+});
+export type RequestTimeoutConfig = z.infer<typeof requestTimeoutConfigSchema>;
+
 /** Postgres data exceptions (class 22: out-of-range numbers and dates, bad encodings) are the caller's input. */
 function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -171,15 +183,28 @@ export function createHttpApp(options: {
   shedExempt?: (url: string) => boolean;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
+  /**
+   * The key with which the gateway vouches for client addresses (client-address.ts): a service believes a
+   * forwarded address only when signed with it (none without a key). The gateway, the edge, passes `false`
+   * and sets its own `trustProxy`.
+   */
+  clientAddressKey?: Buffer | false;
+  /** How long a request may take to arrive; default: from the environment (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
+  requestTimeouts?: RequestTimeoutConfig;
   fastify?: Partial<FastifyServerOptions>;
 }): FastifyInstance {
+  const vouching = options.clientAddressKey;
+  const timeouts = options.requestTimeouts ?? loadConfig(requestTimeoutConfigSchema);
   const app = Fastify({
     loggerInstance: options.logger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 256 * 1024,
-    // Services sit behind the gateway, which sets X-Forwarded-For; the gateway itself overrides this.
+    // One hop: the address the gateway vouched for, which screenForwarding leaves as the only X-Forwarded-For
+    // (and removes when unsigned). The gateway itself overrides this.
     trustProxy: true,
+    requestTimeout: timeouts.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(timeouts.HEADERS_TIMEOUT_MS, timeouts.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1_000 },
     // One log line per request (written on response, below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // What the router refuses before any route (a malformed escape, a path parameter over 100 characters)
@@ -190,7 +215,16 @@ export function createHttpApp(options: {
       void reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
     },
     // Each request runs in its server span from the moment it arrives (telemetry/server-span.ts).
-    serverFactory: tracedServerFactory as unknown as FastifyServerOptions['serverFactory'],
+    serverFactory: ((handler: http.RequestListener, serverOptions: Parameters<typeof tracedServerFactory>[1]) =>
+      tracedServerFactory(
+        vouching === false
+          ? handler
+          : (req, res) => {
+              screenForwarding(req, vouching);
+              handler(req, res);
+            },
+        serverOptions,
+      )) as unknown as FastifyServerOptions['serverFactory'],
     ...options.fastify,
   }) as unknown as FastifyInstance;
 

@@ -15,4 +15,5 @@ export * from './service.ts';
 export * from './revocations.ts';
 export * from './endpoints.ts';
 export { answeredFromMemory } from './load-shedding.ts';
+export * from './client-address.ts';
 export * from './pg-listener.ts';

@@ -48,7 +48,8 @@ export async function runService(options: {
 }
 
 import type { z } from 'zod';
-import { loadConfig, ConfigError, type BaseConfig, type baseConfigSchema } from './config.ts';
+import { loadConfig, ConfigError, clientAddressKeyOf, type BaseConfig, type baseConfigSchema } from './config.ts';
+import { loadSealingKey } from './sealing.ts';
 import { createLogger } from './logger.ts';
 import { createPool, type Pool } from './db.ts';
 import { migrate } from './migrate.ts';
@@ -73,6 +74,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
    * answers 503, never passes.
    */
   revocations: RevocationCheck;
+  /** The key the gateway signs client addresses with (pass to createHttpApp); absent in route tests, where no forwarded address is believed. */
+  clientAddressKey?: Buffer;
 }
 
 /** What a service that keeps no shared revocation list holds instead: it fails closed if used. */
@@ -121,7 +124,8 @@ export async function startService<S extends typeof baseConfigSchema>(definition
       ? undefined
       : new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }), name: config.SERVICE_NAME });
   await sharedRevocations?.start();
-  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations: sharedRevocations ?? noSharedRevocations };
+  const clientAddressKey = await loadSealingKey({ ...clientAddressKeyOf(config), logger });
+  const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations: sharedRevocations ?? noSharedRevocations, clientAddressKey };
 
   registerEventMetrics();
   gaugeOnScrape('outbox_unsent_rows', 'Outbox rows not yet published', async () => (await outboxBacklog(pool)).unsent);

@@ -7,6 +7,7 @@ import { leadRoutes } from './routes/leads.ts';
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
+    clientAddressKey: ctx.clientAddressKey,
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),

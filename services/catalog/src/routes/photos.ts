@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { endpoints, messages, photoMaxBytes, photoMessages, photosPerUpload, type HotelPhotosAnswer } from '@reproute/contracts';
+import { endpoints, messages, photoMaxBytes, photoMessages, photoUploadRequestMaxBytes, photosPerUpload, type HotelPhotosAnswer } from '@reproute/contracts';
 import { badRequest, forbidden, HttpError, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyListingUpdate, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
@@ -43,7 +43,7 @@ async function uploadedFiles(app: FastifyInstance, request: FastifyRequest): Pro
   return files;
 }
 
-const drainLimitBytes = photosPerUpload * (photoMaxBytes + 64 * 1024);
+const drainLimitBytes = photoUploadRequestMaxBytes;
 
 /** Reads and drops what is left of a request body (up to the upload limit; past it the connection is closed). */
 async function drainBody(request: FastifyRequest): Promise<void> {

@@ -6,7 +6,7 @@ import { createContactMessage } from '../store/contact.ts';
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   serveEndpoint(app, endpoints['POST /api/contact'], async (request) => {
-    // request.ip is the client address the gateway forwards (services trust its X-Forwarded-For).
+    // request.ip is the client address the gateway vouched for (platform client-address.ts), else the socket's.
     const ipAddress = request.ip ? request.ip.slice(0, 64) : null;
     const outcome = await createContactMessage(ctx.pool, request.body, { userId: request.user?.id ?? null, ipAddress }, {
       perEmail: ctx.config.CONTACT_LIMIT_PER_EMAIL,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { revokedTokensKey } from '@reproute/platform';
-import { api, eventually, seedAccounts, sleep, waitForEmail, stack } from '@reproute/platform/testing';
+import { api, apiFrom, eventually, seedAccounts, sleep, waitForEmail, stack, uniqueClientAddress } from '@reproute/platform/testing';
 import { claimsOf, identityDb, messageOf, outboxEventTypes, password, redis, register } from './helpers.ts';
 
 // What crosses services, Redis or the gateway: the welcome email, sign-in limits (counted in Redis), logout
@@ -34,25 +34,26 @@ describe('POST /api/auth/login', () => {
 
   it('slows an address failing on an account (429, growing Retry-After) but never the owner signing in from elsewhere', async () => {
     const { email } = await register('throttle');
-    // The attacker's address, as the gateway would forward it to identity.
-    const attacker = { base: identityUrl, headers: { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } };
+    // The attacker's own address (a loopback address of its own), straight to identity.
+    const from = uniqueClientAddress();
+    const attacker = { base: identityUrl, from };
     for (let i = 0; i < 5; i += 1) {
-      const res = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: `Wr0ng!Pass${i}` } });
+      const res = await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email, password: `Wr0ng!Pass${i}` } });
       expect(res.status).toBe(401);
     }
-    const limited = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass' } });
+    const limited = await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email, password: 'Wr0ng!Pass' } });
     expect(limited.status).toBe(429);
     expect(messageOf(limited)).toBe(messages.tooManyLogins);
     expect(Number(limited.headers.get('retry-after'))).toBe(1);
     // Even the right password waits at the attacker's address...
-    expect((await api('POST', '/api/auth/login', { ...attacker, body: { email: email.toUpperCase(), password } })).status).toBe(429);
+    expect((await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email: email.toUpperCase(), password } })).status).toBe(429);
     // ...while the owner, from another address (through the gateway), signs in at once.
     expect((await api('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
     // Once the wait has passed the attacker may try once more, then waits twice as long.
     await sleep(1_100);
     const triedAgainAt = Date.now();
-    expect((await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass6' } })).status).toBe(401);
-    const longer = await api('POST', '/api/auth/login', { ...attacker, body: { email, password: 'Wr0ng!Pass7' } });
+    expect((await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email, password: 'Wr0ng!Pass6' } })).status).toBe(401);
+    const longer = await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email, password: 'Wr0ng!Pass7' } });
     const refusedAt = Date.now();
     expect(longer.status).toBe(429);
     // The header gives the wait still left: 2 s from the failure just counted, less the time the
@@ -63,9 +64,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it("failing on purpose cannot lock the admin out: the admin's sign-in from another address works", async () => {
-    const attacker = { base: identityUrl, headers: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } };
-    for (let i = 0; i < 8; i += 1) await api('POST', '/api/auth/login', { ...attacker, body: { email: seedAccounts.admin.email, password: `Wr0ng!Pass${i}` } });
-    expect((await api('POST', '/api/auth/login', { ...attacker, body: seedAccounts.admin })).status).toBe(429);
+    const from = uniqueClientAddress();
+    const attacker = { base: identityUrl, from };
+    for (let i = 0; i < 8; i += 1) await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: { email: seedAccounts.admin.email, password: `Wr0ng!Pass${i}` } });
+    expect((await apiFrom(attacker.from, 'POST', '/api/auth/login', { base: attacker.base, body: seedAccounts.admin })).status).toBe(429);
     expect((await api('POST', '/api/auth/login', { body: seedAccounts.admin })).status).toBe(200);
   });
 });

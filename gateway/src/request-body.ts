@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '@reproute/platform';
+import { messages } from '@reproute/contracts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The most a request body of this route may hold (bytes); the gateway refuses more with 413. */
+    bodyMaxBytes?: number;
+  }
+}
+
+/** The 413 answer; the connection is closed after it, so the rest of an oversize body is never read. */
+export class BodyTooLarge extends HttpError {
+  constructor(readonly limit: number) {
+    super(413, messages.requestTooLarge);
+  }
+}
+
+/**
+ * The gateway's body parser for every routed request: the body is read into one buffer of at most the
+ * route's `bodyMaxBytes` (which the balancer needs whole anyway, to send it again to another instance), and
+ * refused with 413 as soon as the declared length or the bytes counted so far pass the limit, so the gateway
+ * never holds more than the limit of any request. The service parses and validates what it gets.
+ */
+export function boundedBody(request: FastifyRequest, payload: IncomingMessage, done: (err: Error | null, body?: Buffer) => void): void {
+  const limit = request.routeOptions.config?.bodyMaxBytes ?? 0;
+  const refuse = () => {
+    // Nothing more of this body is wanted: the answer closes the connection (reply hook in app.ts).
+    payload.pause();
+    done(new BodyTooLarge(limit));
+  };
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return refuse();
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let finished = false;
+  const finish = (err: Error | null, body?: Buffer) => {
+    if (finished) return;
+    finished = true;
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onError);
+    done(err, body);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      chunks.length = 0;
+      payload.pause();
+      return finish(new BodyTooLarge(limit));
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => finish(null, Buffer.concat(chunks, received));
+  const onError = (err: Error) => finish(err);
+  payload.on('data', onData);
+  payload.once('end', onEnd);
+  payload.once('error', onError);
+}
