@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http, { STATUS_CODES } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
@@ -13,6 +13,7 @@ import { metrics, registry } from './metrics.ts';
 import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
+import { requestIdFrom } from './request-id.ts';
 import { screenForwarding } from './client-address.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -197,8 +198,9 @@ export function createHttpApp(options: {
   const timeouts = options.requestTimeouts ?? loadConfig(requestTimeoutConfigSchema);
   const app = Fastify({
     loggerInstance: options.logger,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept only when it is a plain token ([A-Za-z0-9._-]{1,64}); else a new one.
+    requestIdHeader: false,
+    genReqId: (raw) => requestIdFrom(raw.headers),
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // One hop: the address the gateway vouched for, which screenForwarding leaves as the only X-Forwarded-For
     // (and removes when unsigned). The gateway itself overrides this.
