@@ -27,14 +27,38 @@ describe('csvCell', () => {
     expect(csvCell(3)).toBe('3');
   });
 
-  it('makes formula-like cells text with a leading single quote (= + - @, tab, carriage return)', () => {
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('+44 20 7946 0000')).toBe("'+44 20 7946 0000");
-    expect(csvCell('-2')).toBe("'-2");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
+  it('makes formula-like cells text with a leading single quote inside the quoted cell (= + - @, tab, carriage return)', () => {
+    expect(csvCell('=1+2')).toBe(`"'=1+2"`);
+    expect(csvCell('+44 20 7946 0000')).toBe(`"'+44 20 7946 0000"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\t=1')).toBe(`"'\t'=1"`);
+    expect(csvCell('\r=1')).toBe(`"'\r'=1"`);
     expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
     expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('a-b@c+d')).toBe('a-b@c+d');
+  });
+
+  it('quotes a cell holding a semicolon and makes every formula after a separator inert (a ; spreadsheet splits there)', () => {
+    expect(csvCell('hello;=2+5;@SUM(1)')).toBe(`"hello;'=2+5;'@SUM(1)"`);
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('hi,=1+1')).toBe(`"hi,'=1+1"`);
+    expect(csvCell('hi,\t=1')).toBe(`"hi,'\t'=1"`);
+    expect(csvCell('one\n-2')).toBe(`"one\n'-2"`);
+    expect(csvCell('one\r\n+2')).toBe(`"one\r\n'+2"`);
+    expect(csvCell('tab\there')).toBe('"tab\there"');
+    expect(csvCell('x\t@y')).toBe(`"x\t'@y"`);
+  });
+
+  it('leaves no formula at the start of any piece, whichever of , ; tab or line breaks a spreadsheet splits at, and no unquoted separator', () => {
+    const hostile = ['hello;=2+5;@SUM(1)', '=cmd|"/c calc"!A1', 'a,+1;-2\t@3\n=4\r=5', ';;=1', ',=1', '"=1";=2', 'ok; fine, -dash'];
+    for (const value of hostile) {
+      const cell = csvCell(value);
+      // Unquote the cell as RFC 4180 reads it, then split the text as a careless reader would.
+      expect(cell.startsWith('"') && cell.endsWith('"')).toBe(true);
+      const text = cell.slice(1, -1).replace(/""/g, '"');
+      for (const piece of text.split(/[,;\t\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
+    }
   });
 });
 
@@ -44,6 +68,14 @@ describe('leadsCsv', () => {
       '\uFEFFReferral ID,Date,Hotel,Customer,Email,Check-in,Check-out,Guests,Status,Message\r\n' +
         'RR_3_1764000000000,2026-11-20T10:00:00.000Z,"Iron Palace, London",Anonymous,,2026-12-01,2026-12-04,2,contacted,"Say ""hi"""\r\n',
     );
+  });
+
+  it('writes a hostile message as one inert cell, for , and ; spreadsheets alike', () => {
+    const csv = leadsCsv([{ ...lead, name: '=Evil;@SUM(1)', message: 'hello;=2+5;@SUM(1)' }]);
+    const row = csv.split('\r\n')[1]!;
+    expect(row).toBe(`RR_3_1764000000000,2026-11-20T10:00:00.000Z,"Iron Palace, London","'=Evil;'@SUM(1)",,2026-12-01,2026-12-04,2,contacted,"hello;'=2+5;'@SUM(1)"`);
+    // Outside the quotes no semicolon is left for a ; spreadsheet to split at.
+    expect(row.replace(/"(?:[^"]|"")*"/g, '')).not.toContain(';');
   });
 
   it('names the file after the day, and the hotel when one is chosen', () => {
