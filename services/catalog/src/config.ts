@@ -19,5 +19,11 @@ export const configSchema = baseConfigSchema.extend({
   PHOTOS_S3_ACCESS_KEY_ID: z.string().optional(),
   PHOTOS_S3_SECRET_ACCESS_KEY: z.string().optional(),
   PHOTOS_S3_PREFIX: z.string().default('photos/'),
+  /** Photos decoded at once by this process: decoding holds the whole canvas (photos/gate.ts). */
+  PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Uploads that may wait for a decoding slot; more answer 503 with Retry-After. */
+  PHOTO_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
+  /** How long an upload waits for a slot before it answers 503 (ms). */
+  PHOTO_PROCESSING_WAIT_MS: z.coerce.number().int().min(100).default(20_000),
 });
 export type Config = z.infer<typeof configSchema>;

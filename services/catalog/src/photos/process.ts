@@ -25,6 +25,10 @@ export interface ProcessedPhoto {
 
 const extensions: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 const contentTypes: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+// libvips keeps the results of recent operations for reuse; an upload never repeats one, so the cache would only
+// hold decoded pixels after the answer has gone.
+sharp.cache(false);
+
 /** Over 100 megapixels is refused before decoding (a small file can claim a huge canvas). */
 const maxInputPixels = 100_000_000;
 
@@ -52,26 +56,29 @@ function encode(image: Sharp, format: PhotoFormat): Sharp {
 /**
  * Checks and processes one upload. sharp writes no metadata unless asked, so re-encoding drops EXIF
  * (GPS, camera), XMP and IPTC; rotate() first turns the pixels the way the EXIF orientation said.
+ * The full-size image is decoded twice, one pass at a time: once into the stripped original, once (shrunk
+ * as it loads where the format allows) into the largest variant; the smaller variants come from that one.
+ * Decoding the stripped original three times at once, as before, held three canvases of it at a time.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const format = await photoFormatOf(input);
   let stripped: { data: Buffer; info: OutputInfo };
+  let largest: Buffer;
+  let widths: number[];
   try {
     stripped = await encode(sharp(input, { limitInputPixels: maxInputPixels }).rotate(), format).toBuffer({ resolveWithObject: true });
+    widths = photoWidthsUpTo(largestVariantWidth(stripped.info.width));
+    largest = await sharp(input, { limitInputPixels: maxInputPixels }).rotate().resize({ width: widths[widths.length - 1]! }).webp({ quality: 80 }).toBuffer();
   } catch {
     throw new PhotoRejected(photoMessages.type);
   }
   const { width, height } = stripped.info;
   const id = createHash('sha256').update(stripped.data).digest('hex').slice(0, 32);
-  const widths = photoWidthsUpTo(largestVariantWidth(width));
-  const variants = await Promise.all(
-    widths.map(async (variantWidth) => ({
-      key: variantKey(id, variantWidth),
-      width: variantWidth,
-      contentType: 'image/webp',
-      body: await sharp(stripped.data).resize({ width: variantWidth }).webp({ quality: 80 }).toBuffer(),
-    })),
-  );
+  const variants: ProcessedPhoto['variants'] = [];
+  for (const variantWidth of widths) {
+    const body = variantWidth === widths[widths.length - 1] ? largest : await sharp(largest).resize({ width: variantWidth }).webp({ quality: 80 }).toBuffer();
+    variants.push({ key: variantKey(id, variantWidth), width: variantWidth, contentType: 'image/webp', body });
+  }
   return {
     id,
     format,

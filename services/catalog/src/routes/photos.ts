@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { applyListingUpdate, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
 import { appendPhotos, arrangePhotos, photosAnswer, removePhoto, type PhotoEditResult } from '../domain/photos.ts';
 import type { StoredRevision } from '../domain/revision.ts';
+import { PhotoGate } from '../photos/gate.ts';
 import { PhotoRejected, processPhoto, type ProcessedPhoto } from '../photos/process.ts';
 import { assertPhotoKey, type PhotoStorage } from '../photos/storage.ts';
 import { findHotel } from '../store/hotels.ts';
@@ -70,6 +71,12 @@ async function drainBody(request: FastifyRequest): Promise<void> {
  */
 export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx: ServiceContext<Config>; storage: PhotoStorage }) {
   await app.register(multipart, { limits: { fileSize: photoMaxBytes, files: photosPerUpload } });
+  const gate = new PhotoGate({
+    concurrency: ctx.config.PHOTO_PROCESSING_CONCURRENCY,
+    queue: ctx.config.PHOTO_PROCESSING_QUEUE,
+    waitMs: ctx.config.PHOTO_PROCESSING_WAIT_MS,
+    retryAfterSeconds: 5,
+  });
   // An answer given before the whole upload arrived (401, 403, a file too large) waits until the rest
   // is read, so the caller, still sending, receives it instead of a broken connection.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -116,7 +123,7 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       const processed: ProcessedPhoto[] = [];
       for (const file of files) {
         try {
-          processed.push(await processPhoto(file.data));
+          processed.push(await gate.run(() => processPhoto(file.data)));
         } catch (error) {
           if (error instanceof PhotoRejected) throw badRequest(error.message, [{ path: file.name || 'file', message: error.message }]);
           throw error;
