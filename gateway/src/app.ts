@@ -192,6 +192,8 @@ export async function buildGateway(options: {
           config: {
             rateLimit: endpoint.path.startsWith('/api') ? { max: config.RATE_LIMIT_MAX, timeWindow: '1 minute' } : false,
             bodyMaxBytes: endpoint.multipart ? photoUploadRequestMaxBytes : requestBodyMaxBytes,
+            // A non-public endpoint's answers, the gateway's own refusals included, are marked no-store (platform private-answers.ts).
+            access: endpoint.access,
           },
           preHandler: endpoint.access === 'public' ? undefined : async (request) => checkAccess(endpoint.access, request.callerRoles),
           handler: cached

@@ -68,7 +68,8 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
     method: endpoint.method,
     url: endpoint.path,
     ...options,
-    ...(endpoint.publicRead ? { config: publicRead } : {}),
+    // The access level goes with the route, so every answer of a non-public endpoint is marked no-store (private-answers.ts).
+    config: { ...(endpoint.publicRead ? publicRead : {}), access: endpoint.access },
     preValidation:
       endpoint.access === 'public'
         ? undefined

@@ -14,6 +14,7 @@ import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from 
 import { documentedOnly } from './endpoints.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
 import { requestIdFrom } from './request-id.ts';
+import { privateAnswerHeaders } from './private-answers.ts';
 import { screenForwarding } from './client-address.ts';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -37,8 +38,8 @@ declare module 'fastify' {
  * Caching headers for public reads: an ETag on every 200 answer of a route marked `publicCache`
  * (a matching If-None-Match gets 304 with no body). Anonymous answers are public for the route's
  * max-age with stale-while-revalidate; answers to a signed-in caller (who may see more, such as
- * their own pending listings) are private and revalidated each time, so no shared cache hands one
- * user's answer to another.
+ * their own pending listings) are never stored (`no-store`, private-answers.ts), so no cache hands one
+ * user's answer to another, nor keeps it after sign-out.
  */
 export function publicCacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   const policy = request.routeOptions.config?.publicCache;
@@ -47,7 +48,7 @@ export function publicCacheHeaders(request: FastifyRequest, reply: FastifyReply,
   reply.header('vary', 'Authorization');
   reply.header(
     'cache-control',
-    signedIn ? 'private, no-cache' : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}`,
+    signedIn ? 'no-store' : `public, max-age=${policy.maxAgeSeconds}, stale-while-revalidate=${policy.staleWhileRevalidateSeconds}`,
   );
   const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
   reply.header('etag', etag);
@@ -337,7 +338,9 @@ export function createHttpApp(options: {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    done(null, publicCacheHeaders(request, reply, payload));
+    const answer = publicCacheHeaders(request, reply, payload);
+    privateAnswerHeaders(request, reply);
+    done(null, answer);
   });
 
   const accessLog = accessLogOf(options.logger);

@@ -146,9 +146,9 @@ describe('createHttpApp', () => {
     expect(again.body).toBe('');
     const other = await app.inject({ url: '/public-hotels', headers: { 'if-none-match': 'W/"something-else"' } });
     expect(other.statusCode).toBe(200);
-    // A signed-in caller's answer is never stored by a shared cache.
+    // A signed-in caller's answer is never stored by any cache.
     const signedIn = await app.inject({ url: '/public-hotels', headers: { authorization: `Bearer ${await token({})}` } });
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
     // Routes without the policy carry no caching headers.
     expect((await app.inject({ url: '/me' })).headers.etag).toBeUndefined();
   });
