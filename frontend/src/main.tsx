@@ -9,6 +9,10 @@ import { PRERENDERED_ATTRIBUTE as PRERENDERED } from '@reproute/contracts';
 import { markSignedIn, readToken } from './lib/tokenStorage';
 import './index.css';
 
+// The page policy allows no eval: zod parses without compiling code, and without first probing whether it may
+// (a probe the browser reports as a policy violation). Set before any form validates.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 

@@ -34,6 +34,8 @@ export const configSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().default('ratelimit:gateway:'),
   /** Set when a load balancer in front of the gateway sets X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Strict-Transport-Security's max-age on answers over HTTPS (seconds; 0: not sent). The chart sets a year. */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** The site's public address: canonical links, share previews, the sitemap and robots.txt name it. */
   PUBLIC_APP_URL: z.url().default('http://127.0.0.1:8080').transform((url) => url.replace(/\/+$/, '')),

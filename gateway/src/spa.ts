@@ -130,6 +130,27 @@ const earlyInput =
   `var h=held;held=null;if(h)setTimeout(function(){if(!h.target.isConnected)return;if(h.type==='click')h.target.click();else if(h.target.requestSubmit)h.target.requestSubmit()},0)` +
   `}).observe(r,{attributes:true,attributeFilter:[a]})})();`;
 
+/** Module preloads named per task after a server-rendered page's first paint (`deferredModules`). */
+const preloadsPerTask = 4;
+
+/** The data block naming a page's modules, which the one fixed inline script reads. */
+const modulesDataId = 'rr-modules';
+
+/**
+ * The one inline script of every server-rendered page, the same bytes on every page: it reads the page's
+ * modules from a JSON data block (which no browser runs), so the page policy allows it by its hash
+ * (`inlineScriptHashes`) and no other inline script runs.
+ */
+const pageScript =
+  `${earlyInput}(function(){var done=false,m=JSON.parse(document.getElementById(${JSON.stringify(modulesDataId)}).textContent),p=m.preloads;` +
+  `function more(){document.head.insertAdjacentHTML('beforeend',p.splice(0,${preloadsPerTask}).map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));if(p.length)setTimeout(more,0)}` +
+  `function load(){if(done)return;done=true;` +
+  `m.scripts.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)});setTimeout(more,0)}` +
+  `if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()`;
+
+/** The CSP sources of the inline scripts pages carry (`script-src`): each one's SHA-256. */
+export const inlineScriptHashes = [`'sha256-${createHash('sha256').update(pageScript).digest('base64')}'`];
+
 /**
  * The script a server-rendered page ends with: the SPA's modules are asked for only after the page's
  * first paint, so on a slow link the HTML's own CSS, fonts and pictures are not kept waiting behind
@@ -139,18 +160,9 @@ const earlyInput =
  * task, 100-200 ms on a throttled phone). Hidden tabs (no frames) load at once.
  */
 function deferredModules(scripts: string[], preloads: string[]): string {
-  const list = (urls: string[]) => JSON.stringify(urls).replace(/</g, '\\u003c');
-  return (
-    `<script>${earlyInput}(function(){var done=false,p=${list(preloads)};` +
-    `function more(){document.head.insertAdjacentHTML('beforeend',p.splice(0,${preloadsPerTask}).map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));if(p.length)setTimeout(more,0)}` +
-    `function load(){if(done)return;done=true;` +
-    `${list(scripts)}.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)});setTimeout(more,0)}` +
-    `if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()</script>`
-  );
+  const data = JSON.stringify({ scripts, preloads }).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${modulesDataId}">${data}</script><script>${pageScript}</script>`;
 }
-
-/** Module preloads named per task after a server-rendered page's first paint (`deferredModules`). */
-const preloadsPerTask = 4;
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
