@@ -58,11 +58,19 @@ export class BuildFiles {
   private version: number | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
 
+  private readonly dist: string;
+  private readonly cacheControl: CacheControlOf;
+  private readonly now: () => number;
+
   constructor(
-    private readonly dist: string,
-    private readonly cacheControl: CacheControlOf,
-    private readonly now: () => number = Date.now,
-  ) {}
+    dist: string,
+    cacheControl: CacheControlOf,
+    now: () => number = Date.now,
+  ) {
+    this.dist = dist;
+    this.cacheControl = cacheControl;
+    this.now = now;
+  }
 
   /** Answers the request from memory when it names a file of the build; false when it does not (the caller serves it). */
   async serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {

@@ -31,10 +31,16 @@ export function serviceGet(service: { request(options: Dispatcher.RequestOptions
 export class ExpiringCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
 
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
   constructor(
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    maxEntries: number,
+    now: () => number = Date.now,
+  ) {
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
 
   /** Drops every entry whose key or value `matches`. */
   forget(matches: (key: string, value: V) => boolean): void {
@@ -85,10 +91,15 @@ export class PageAnswers {
   /** Raised by every change: a reading begun before a change is answered but not kept. */
   private generation = 0;
 
+  private readonly get: ServiceGet;
+  private readonly options: PageAnswersOptions;
+
   constructor(
-    private readonly get: ServiceGet,
-    private readonly options: PageAnswersOptions = {},
+    get: ServiceGet,
+    options: PageAnswersOptions = {},
   ) {
+    this.get = get;
+    this.options = options;
     this.answers = new ExpiringCache(options.maxAnswers ?? 500, options.now ?? Date.now);
   }
 
@@ -141,10 +152,15 @@ export class CatalogPages {
   /** Raised by every hotel change: a reading begun before a change is answered but not kept. */
   private generation = 0;
 
+  private readonly get: ServiceGet;
+  private readonly options: CatalogPagesOptions;
+
   constructor(
-    private readonly get: ServiceGet,
-    private readonly options: CatalogPagesOptions = {},
+    get: ServiceGet,
+    options: CatalogPagesOptions = {},
   ) {
+    this.get = get;
+    this.options = options;
     this.now = options.now ?? Date.now;
     this.hotels = new ExpiringCache(options.maxHotels ?? 2_000, this.now);
     this.answers = new PageAnswers(get, options);

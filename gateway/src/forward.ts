@@ -34,12 +34,15 @@ const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']
 
 /** A service that could not answer: unreachable or broken off (503), too slow (504), anything else (502). */
 class ForwardError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
+    this.statusCode = statusCode;
   }
 }
 
@@ -88,12 +91,20 @@ function forwardedHeaders(request: FastifyRequest, omit: readonly string[], clie
  * which is nearly every API answer. Bodies of writes were already read by the instances (the gateway caps them).
  */
 export class Forwarder {
+  readonly service: string;
+  private readonly instances: Pick<ServiceInstances, 'request'>;
+  private readonly clientAddressKey?: Buffer;
+
   constructor(
-    readonly service: string,
-    private readonly instances: Pick<ServiceInstances, 'request'>,
+    service: string,
+    instances: Pick<ServiceInstances, 'request'>,
     /** Signs the client's address for the service (platform client-address.ts); without it the service sees only the gateway's. */
-    private readonly clientAddressKey?: Buffer,
-  ) {}
+    clientAddressKey?: Buffer,
+  ) {
+    this.service = service;
+    this.instances = instances;
+    this.clientAddressKey = clientAddressKey;
+  }
 
   /** Asks the service. `omit` drops request headers (the public cache asks without the caller's validators). */
   async ask(request: FastifyRequest, omit: readonly string[] = []): Promise<UpstreamAnswer> {

@@ -38,11 +38,16 @@ export class ServiceInstances {
   private next = 0;
   private readonly timer: NodeJS.Timeout | undefined;
 
+  readonly service: string;
+  private readonly options: InstancesOptions;
+
   constructor(
-    readonly service: string,
+    service: string,
     urls: readonly string[],
-    private readonly options: InstancesOptions,
+    options: InstancesOptions,
   ) {
+    this.service = service;
+    this.options = options;
     if (urls.length === 0) throw new Error(`no instance configured for ${service}`);
     this.instances = urls.map((url) => ({ url, pool: new Pool(url, options.pool), up: true, probing: false }));
     if (this.instances.length > 1) {

@@ -26,10 +26,16 @@ export class PageRenderer {
   /** By the first answer's data, then by address: the render, and the other answers' data it was made with. */
   private readonly renders = new WeakMap<object, Map<string, { rendering: Promise<string | undefined>; others: readonly unknown[] }>>();
 
+  private readonly file: string;
+  private readonly logger: FastifyBaseLogger;
+
   constructor(
-    private readonly file: string,
-    private readonly logger: FastifyBaseLogger,
-  ) {}
+    file: string,
+    logger: FastifyBaseLogger,
+  ) {
+    this.file = file;
+    this.logger = logger;
+  }
 
   /** The render module of the current build, loaded again after a rebuild. */
   private module(): Promise<RenderModule | undefined> {

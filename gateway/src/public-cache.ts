@@ -73,7 +73,10 @@ export class PublicReadCache {
   private keptBytes = 0;
   private readonly now: () => number;
 
-  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+  private readonly options: { ttlMs: number; maxEntries: number; now?: () => number };
+
+  constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+    this.options = options;
     this.now = options.now ?? Date.now;
   }
 

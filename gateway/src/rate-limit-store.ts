@@ -32,7 +32,10 @@ export class SharedBudgetStore {
   private readonly timer: NodeJS.Timeout;
   private syncing: Promise<void> | undefined;
 
-  constructor(private readonly options: SharedBudgetOptions) {
+  private readonly options: SharedBudgetOptions;
+
+  constructor(options: SharedBudgetOptions) {
+    this.options = options;
     this.timer = setInterval(() => void this.sync(), options.syncMs ?? 250);
     this.timer.unref();
   }

@@ -12,8 +12,11 @@ declare module 'fastify' {
 
 /** The 413 answer; the connection is closed after it, so the rest of an oversize body is never read. */
 export class BodyTooLarge extends HttpError {
-  constructor(readonly limit: number) {
+  readonly limit: number;
+
+  constructor(limit: number) {
     super(413, messages.requestTooLarge);
+    this.limit = limit;
   }
 }
 

@@ -178,7 +178,10 @@ export class SpaFiles {
   private readonly pages = new Map<string, PageDocument>();
   private readonly renderedPages = new Map<string, PageDocument>();
 
-  constructor(private readonly dist: string) {
+  private readonly dist: string;
+
+  constructor(dist: string) {
+    this.dist = dist;
     this.indexFile = path.join(dist, 'index.html');
   }
 

@@ -9,7 +9,11 @@ source "$(dirname "$0")/lib.sh"
 # NODE_FLAGS adds flags Node refuses in NODE_OPTIONS, to profile a process under load:
 #   NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' infra/scripts/services.sh restart gateway
 # shellcheck disable=SC2206 # split on purpose: several flags
-node_cmd=(node ${NODE_FLAGS:-} --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts)
+# Node runs the TypeScript as it is (its own type stripping: the code is erasable syntax only, tsconfig's
+# erasableSyntaxOnly), which cost a service's start about two thirds of the CPU of the tsx loader
+# (docs/decisions.md, "Runtime"). No Web Storage on a server: the front end's server render must find no
+# localStorage, as before Node 25.
+node_cmd=(node ${NODE_FLAGS:-} --no-experimental-webstorage --import @reproute/platform/telemetry src/main.ts)
 
 # instance name: the first instance keeps the plain name (catalog), the others are catalog-2, catalog-3...
 instance_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }

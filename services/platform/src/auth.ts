@@ -33,8 +33,11 @@ export const accessTokenAlgorithms = ['EdDSA'];
  * do wrong (its algorithm, kid, signature, claims) is a refusal, never this.
  */
 export class KeysUnavailableError extends Error {
-  constructor(readonly reason: unknown) {
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
     super('signing keys unavailable', { cause: reason });
+    this.reason = reason;
   }
 }
 

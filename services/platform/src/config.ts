@@ -6,8 +6,11 @@ import { z } from 'zod';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export class ConfigError extends Error {
-  constructor(public readonly variables: string[], detail: string) {
+  public readonly variables: string[];
+
+  constructor(variables: string[], detail: string) {
     super(`Invalid configuration: ${detail}`);
+    this.variables = variables;
     this.name = 'ConfigError';
   }
 }

@@ -1,13 +1,20 @@
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {
+  public readonly statusCode: number;
+  public readonly errors?: { path: string; message: string }[];
+  public readonly retryAfterSeconds?: number;
+
   constructor(
-    public readonly statusCode: number,
+    statusCode: number,
     message: string,
-    public readonly errors?: { path: string; message: string }[],
+    errors?: { path: string; message: string }[],
     /** For 429 and 503: when the caller may try again (sent as Retry-After and in the body). */
-    public readonly retryAfterSeconds?: number,
+    retryAfterSeconds?: number,
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'HttpError';
   }
 }

@@ -19,16 +19,21 @@ export class EventLoopDelay {
   private elu = performance.eventLoopUtilization();
   private utilized = 0;
 
+  private readonly options: { busySampleMs: number; idleSampleMs: number; idleAfterMs: number; windowMs: number };
+  private readonly now: () => number;
+
   constructor(
-    private readonly options: { busySampleMs: number; idleSampleMs: number; idleAfterMs: number; windowMs: number } = {
+    options: { busySampleMs: number; idleSampleMs: number; idleAfterMs: number; windowMs: number } = {
       busySampleMs: 10,
       idleSampleMs: 500,
       idleAfterMs: 5_000,
       windowMs: 250,
     },
     /** The clock (a test's fake one). */
-    private readonly now: () => number = () => performance.now(),
+    now: () => number = () => performance.now(),
   ) {
+    this.options = options;
+    this.now = now;
     this.windowStart = this.now();
   }
 
@@ -132,11 +137,16 @@ export class AdaptiveConcurrencyLimit {
   /** Whether the limit has been cut since it was last put back at its maximum. */
   private cut = false;
 
+  private readonly options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number; sustainMs: number };
+  private readonly now: () => number;
+
   constructor(
-    private readonly options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number; sustainMs: number },
+    options: { targetMs: number; min: number; max: number; windowMs: number; minSamples: number; sustainMs: number },
     /** The clock (a test's fake one). */
-    private readonly now: () => number = () => performance.now(),
+    now: () => number = () => performance.now(),
   ) {
+    this.options = options;
+    this.now = now;
     this.current = options.max;
     this.windowStart = this.now();
   }

@@ -118,7 +118,10 @@ export class OutboxRelay {
   /** The LISTEN connection on the schema's channel (none without `listenUrl`). */
   private readonly listener: PgListener | undefined;
 
-  constructor(private readonly options: OutboxRelayOptions) {
+  private readonly options: OutboxRelayOptions;
+
+  constructor(options: OutboxRelayOptions) {
+    this.options = options;
     this.listener = options.listenUrl
       ? new PgListener({
           url: options.listenUrl,

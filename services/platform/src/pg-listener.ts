@@ -26,7 +26,11 @@ export class PgListener {
   private running = false;
   private retry: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: PgListenerOptions) {}
+  private readonly options: PgListenerOptions;
+
+  constructor(options: PgListenerOptions) {
+    this.options = options;
+  }
 
   get listening(): boolean {
     return this.live;

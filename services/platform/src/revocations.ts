@@ -108,7 +108,10 @@ export class RevocationList implements RevocationCheck {
   private closed = false;
 
   /** `name`, the process's (`catalog`, `gateway`), names its two connections in Redis's `CLIENT LIST`. */
-  constructor(private readonly options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number }) {
+  private readonly options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number };
+
+  constructor(options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number }) {
+    this.options = options;
     const logger = options.logger;
     const connectionName = (role: string) => (options.name ? { connectionName: `${options.name}:${role}` } : {});
     this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocations') });

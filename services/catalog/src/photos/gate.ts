@@ -11,7 +11,11 @@ export class PhotoGate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly options: { concurrency: number; queue: number; waitMs: number; retryAfterSeconds: number }) {}
+  private readonly options: { concurrency: number; queue: number; waitMs: number; retryAfterSeconds: number };
+
+  constructor(options: { concurrency: number; queue: number; waitMs: number; retryAfterSeconds: number }) {
+    this.options = options;
+  }
 
   get busy(): { active: number; waiting: number } {
     return { active: this.active, waiting: this.waiting.length };

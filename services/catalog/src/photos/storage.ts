@@ -39,7 +39,11 @@ export function contentTypeOfKey(key: string): string {
 /** Files in a folder on this machine (local runs; several instances on one machine share it). */
 export class LocalDiskStorage implements PhotoStorage {
   readonly kind = 'local';
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private fileOf(key: string): string {
     assertPhotoKey(key);
@@ -114,7 +118,10 @@ export class S3Storage implements PhotoStorage {
   private readonly client: S3Client;
   private readonly prefix: string;
 
-  constructor(private readonly settings: S3Settings, client?: S3Client) {
+  private readonly settings: S3Settings;
+
+  constructor(settings: S3Settings, client?: S3Client) {
+    this.settings = settings;
     this.prefix = settings.prefix ?? 'photos/';
     this.client =
       client ??

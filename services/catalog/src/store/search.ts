@@ -255,12 +255,22 @@ export class SummaryCache<T> {
   private readonly running = new Map<string, Promise<T>>();
   private generation = 0;
 
+  private readonly ttlMs: number;
+  private readonly staleMs: number;
+  private readonly maxEntries;
+  private readonly now: () => number;
+
   constructor(
-    private readonly ttlMs: number,
-    private readonly staleMs: number,
-    private readonly maxEntries = 1_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs: number,
+    staleMs: number,
+    maxEntries = 1_000,
+    now: () => number = Date.now,
+  ) {
+    this.ttlMs = ttlMs;
+    this.staleMs = staleMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);

@@ -50,11 +50,19 @@ export function delayAfterFailures(count: number, freeFailures: number, maxDelay
  * reveal nothing about accounts. A successful sign-in clears its (account, address) failures.
  */
 export class LoginLimiter {
+  private readonly store: FailureStore;
+  private readonly limits: LoginLimits;
+  private readonly now: () => number;
+
   constructor(
-    private readonly store: FailureStore,
-    private readonly limits: LoginLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
+    store: FailureStore,
+    limits: LoginLimits,
+    now: () => number = Date.now,
+  ) {
+    this.store = store;
+    this.limits = limits;
+    this.now = now;
+  }
 
   /** Says whether an attempt for this email from this address may proceed now. */
   async admit(email: string, ip: string): Promise<LoginGate> {

@@ -14,7 +14,10 @@ export interface Argon2Params {
 export class PasswordHasher {
   private readonly dummyHash: Promise<string>;
 
-  constructor(private readonly params: Argon2Params) {
+  private readonly params: Argon2Params;
+
+  constructor(params: Argon2Params) {
+    this.params = params;
     this.dummyHash = this.hash(randomBytes(24).toString('base64url'));
   }
 

@@ -23,10 +23,16 @@ export const signingAlgorithm = 'EdDSA';
 
 /** Issues and verifies access tokens: JWTs signed EdDSA with the claims of `tokenClaims`. */
 export class TokenIssuer {
+  private readonly key: SigningKey;
+  private readonly options: { issuer: string; ttlSeconds: number; now?: () => number };
+
   constructor(
-    private readonly key: SigningKey,
-    private readonly options: { issuer: string; ttlSeconds: number; now?: () => number },
-  ) {}
+    key: SigningKey,
+    options: { issuer: string; ttlSeconds: number; now?: () => number },
+  ) {
+    this.key = key;
+    this.options = options;
+  }
 
   private nowSeconds(): number {
     return Math.floor((this.options.now?.() ?? Date.now()) / 1000);

@@ -3,7 +3,11 @@ import type { FailureRecord, FailureStore } from '../domain/login-limits.ts';
 
 /** Failure records in Redis: a hash (count, last failure) that expires a window after its last failure. */
 export class RedisFailureStore implements FailureStore {
-  constructor(private readonly redis: Redis) {}
+  private readonly redis: Redis;
+
+  constructor(redis: Redis) {
+    this.redis = redis;
+  }
 
   async read(key: string): Promise<FailureRecord> {
     const [count, last] = await this.redis.hmget(key, 'count', 'last');

@@ -101,7 +101,10 @@ export class RevocationMirror {
   private session = 0;
   private pruneTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: { db: Queryable; url: string; schema: string; tokenTtlSeconds: number; logger: PlatformLogger }) {
+  private readonly options: { db: Queryable; url: string; schema: string; tokenTtlSeconds: number; logger: PlatformLogger };
+
+  constructor(options: { db: Queryable; url: string; schema: string; tokenTtlSeconds: number; logger: PlatformLogger }) {
+    this.options = options;
     this.listener = new PgListener({
       url: options.url,
       channel: `revocations_${options.schema}`,

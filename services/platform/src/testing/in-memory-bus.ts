@@ -31,7 +31,11 @@ export class InMemoryBus implements EventBus {
   private readonly groups = new Map<string, Group>();
   private closed = false;
 
-  constructor(private readonly options: { redeliveryDelayMs?: number } = {}) {}
+  private readonly options: { redeliveryDelayMs?: number };
+
+  constructor(options: { redeliveryDelayMs?: number } = {}) {
+    this.options = options;
+  }
 
   async publish(messages: BusMessage[]): Promise<void> {
     if (this.closed) throw new Error('bus closed');
