@@ -68,6 +68,25 @@ export const eventCatalog = {
     // the notifier opens it only to put it in the emailed link, so Kafka, the outbox and job data never hold it readable.
     data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), sealedToken: z.string(), expiresAt: z.string() }),
   },
+  /**
+   * A verification link for `email`: a new account's address (`registration`, `resend`) or the new address
+   * of an email change (`change`). Sealed like reset tokens; it carries no name, since the address has not
+   * been proved to belong to the person who typed one.
+   */
+  'user.email_verification_requested': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, email: z.string(), reason: z.enum(['registration', 'resend', 'change']), sealedToken: z.string(), expiresAt: z.string() }),
+  },
+  /** An email change was asked for: a notice to the account's current (proved) address, which stays in use until the new one is confirmed. */
+  'user.email_change_requested': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable() }),
+  },
+  /** The account's address is proved: `previousEmail` is the address it replaced (an email change), null for a new account's first address. */
+  'user.email_verified': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), previousEmail: z.string().nullable() }),
+  },
   'hotel.created': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.updated': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.submitted': { topic: topics.hotels, data: hotelSnapshot },
@@ -154,3 +173,5 @@ export function parseEnvelope(raw: unknown): Envelope {
 
 /** What a password-reset token is sealed for: its account's reset email, and nothing else. */
 export const passwordResetSealContext = (userId: string) => `user.password_reset_requested:${userId}`;
+/** What a verification token is sealed for: the verification email of this account to this address. */
+export const emailVerificationSealContext = (userId: string, email: string) => `user.email_verification_requested:${userId}:${email}`;

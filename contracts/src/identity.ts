@@ -28,11 +28,41 @@ export const strongPassword = z
   .max(128, 'Password must be at most 128 characters')
   .refine((password) => passwordRequirements.every((rule) => rule.pattern.test(password)), messages.passwordStrength);
 
+/**
+ * The one rule for a person's first and last name: letters of any script (with their combining marks),
+ * spaces, hyphens and apostrophes, starting with a letter, at most 50 characters. Names travel into
+ * emails that reach other people (leads to hotels), so nothing else (digits, punctuation, links) is taken.
+ */
+export const personNameMaxLength = 50;
+const personNamePattern = /^\p{L}[\p{L}\p{M} '’-]*$/u;
+/** A name (`Ana María`, `O'Neil`, `Jean-Luc`) under the rule, at most `max` characters (a full name: first and last, twice the length and a space). */
+export const isPersonName = (value: string, max: number = personNameMaxLength): boolean => value.length <= max && personNamePattern.test(value);
+/** Runs of spaces become one space, so "Ana  Maria" is stored as "Ana Maria". */
+const collapseSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/ {2,}/g, ' ') : value);
+const personName = (required: string, max: string, letters: string, min: { length: number; message: string } = { length: 1, message: required }) =>
+  z.preprocess(
+    collapseSpaces,
+    z.string({ error: required }).trim().min(min.length, min.message).max(personNameMaxLength, max).refine((v) => v === '' || personNamePattern.test(v), letters),
+  );
+export const firstNameField = personName(messages.firstNameRequired, messages.firstNameMax, messages.firstNameLetters);
+export const lastNameField = personName(messages.lastNameRequired, messages.lastNameMax, messages.lastNameLetters);
+
+/**
+ * The first name an email may greet its recipient with: letters (any script, with their marks), single
+ * spaces and hyphens only, at most 50 characters. Anything else (an older account's name, a name with
+ * an apostrophe, text made to read as a message) gives null, and the email greets without a name.
+ */
+const greetablePattern = /^[\p{L}\p{M}]+(?:[ -][\p{L}\p{M}]+)*$/u;
+export function greetableFirstName(value: string | null | undefined): string | null {
+  const name = value?.trim() ?? '';
+  return name.length > 0 && name.length <= personNameMaxLength && greetablePattern.test(name) ? name : null;
+}
+
 export const registerRequest = z.object({
   email: emailField,
   password: strongPassword,
-  firstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(50, messages.firstNameMax),
-  lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(50, messages.lastNameMax),
+  firstName: firstNameField,
+  lastName: lastNameField,
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -97,8 +127,8 @@ export function formatPhone(countryCode: string | null | undefined, phoneNumber:
 
 export const setupProfileRequest = z
   .object({
-    firstName: optionalText(50, messages.firstNameMax),
-    lastName: optionalText(50, messages.lastNameMax),
+    firstName: z.preprocess(emptyToUndefined, firstNameField.optional()),
+    lastName: z.preprocess(emptyToUndefined, lastNameField.optional()),
     bio: optionalText(1000, 'Bio must be less than 1000 characters'),
     isTraveler: z.boolean().default(true),
     isProvider: z.boolean().default(false),
@@ -130,8 +160,8 @@ export type ProviderSetupRequest = z.infer<typeof providerSetupRequest>;
  * (the setup form's international rule) and bio go on to provider setup; terms stay in the browser.
  */
 export const providerRegistrationForm = z.object({
-  firstName: z.string().trim().min(2, 'First name must be at least 2 characters').max(50, messages.firstNameMax),
-  lastName: z.string().trim().min(2, 'Last name must be at least 2 characters').max(50, messages.lastNameMax),
+  firstName: personName(messages.firstNameRequired, messages.firstNameMax, messages.firstNameLetters, { length: 2, message: 'First name must be at least 2 characters' }),
+  lastName: personName(messages.lastNameRequired, messages.lastNameMax, messages.lastNameLetters, { length: 2, message: 'Last name must be at least 2 characters' }),
   email: emailField,
   password: strongPassword,
   companyName: z.string().trim().min(2, messages.providerCompanyMin).max(120, 'Company name must be less than 120 characters'),
@@ -183,6 +213,10 @@ export const publicUser = z.object({
   preferredEquipment: z.array(z.string()),
   accessibilityNeeds: z.array(z.string()),
   createdAt: z.string(),
+  /** True once the account's email address was proved by its emailed link. */
+  emailVerified: z.boolean(),
+  /** An address the account asked to change to, waiting for its link to be opened (the email stays `email` until then). */
+  pendingEmail: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -194,6 +228,32 @@ export const providerSetupAnswer = authAnswer.extend({ message: z.string() });
 export type ProviderSetupAnswer = z.infer<typeof providerSetupAnswer>;
 
 export const messageAnswer = z.object({ message: z.string() });
+
+/** The token of an emailed verification link (a new account's address, or the new address of an email change). */
+export const verifyEmailRequest = z.object({
+  token: z.string({ error: messages.verificationTokenMissing }).trim().min(1, messages.verificationTokenMissing).max(200, messages.verificationTokenInvalid),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/**
+ * A verified address: the message and the account's (now verified) email. A caller signed in as that
+ * account also gets a fresh token (claiming the verified email) and the user; nobody else is signed in by a link.
+ */
+export const verifyEmailAnswer = z.object({
+  message: z.string(),
+  email: z.string(),
+  token: z.string().optional(),
+  user: publicUser.optional(),
+});
+export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
+
+/** A new email address for the signed-in account, with its current password. */
+export const emailChangeRequest = z.object({
+  currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(256),
+  newEmail: emailField,
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequest>;
+export const emailChangeAnswer = z.object({ message: z.string(), pendingEmail: z.string() });
 
 /** `GET /api/auth/admin/users` (admins): newest first, optionally filtered by an email fragment. */
 export const adminUsersQuery = z.object({

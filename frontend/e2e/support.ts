@@ -61,12 +61,31 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function registerViaApi(request: APIRequestContext, firstName = 'Casey') {
+/**
+ * A new traveller through the API. By default the account then verifies its address through the real
+ * flow (the verification email in MailDev, its link opened as the account), and the token answered is
+ * the fresh one that claims the verified address; `{ verified: false }` keeps the new, unverified account.
+ */
+export async function registerViaApi(request: APIRequestContext, firstName = 'Casey', options: { verified?: boolean } = {}) {
   const email = uniqueEmail(firstName.toLowerCase());
   const response = await request.post(`${API}/api/auth/register`, { data: { email, password: PASSWORD, firstName, lastName: 'Tester' } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { token: string; user: { id: string; email: string } };
-  return { email, password: PASSWORD, firstName, token: body.token, user: body.user };
+  const account = { email, password: PASSWORD, firstName, token: body.token, user: body.user };
+  if (options.verified === false) return account;
+  const link = await verificationLink(request, email);
+  const verified = await request.post(`${API}/api/auth/verify-email`, { data: { token: new URL(link).searchParams.get('token') }, headers: { authorization: `Bearer ${body.token}` } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const answer = (await verified.json()) as { token: string; user: { id: string; email: string } };
+  return { ...account, token: answer.token, user: answer.user };
+}
+
+/** The verification link emailed to `address` (the newest), as its recipient would click it. */
+export async function verificationLink(request: APIRequestContext, address: string): Promise<string> {
+  const email = await waitForEmail(request, address, /^Confirm your (new )?email address for RepRoute$/);
+  const link = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(email.text ?? '')?.[0];
+  if (!link) throw new Error(`no verification link in the email to ${address}`);
+  return link;
 }
 
 /** Puts the token where the app looks for it, then loads `path` so the session bootstraps from it. */

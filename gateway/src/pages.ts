@@ -72,6 +72,7 @@ export const staticPages: Record<string, PageDefinition> = {
   '/provider-register': privatePage('List your hotel', 'List your hotel and its gym on RepRoute.'),
   '/forgot-password': privatePage('Forgot password'),
   '/reset-password': privatePage('Reset password'),
+  '/verify-email': privatePage('Verify your email', 'Confirm the email address of your RepRoute account.'),
   '/profile-setup': privatePage('Set up your profile'),
   '/provider/setup': providerSetup,
   '/provider-setup': providerSetup,

@@ -51,7 +51,7 @@ export const engagementEndpoints = defineEndpoints('engagement', {
     summary: 'Write a review of a hotel; it waits for moderation',
     body: reviewRequest,
     responses: { 201: reviewAnswer },
-    doc: '201 review (pending); 409 "You have already reviewed this hotel."; 400 "You cannot review a hotel you own."',
+    doc: '201 review (pending); 403 "Please verify your email address before writing a review: ..." while the token does not claim a verified email; 409 "You have already reviewed this hotel."; 400 "You cannot review a hotel you own."',
   },
   'GET /api/hotels/:hotelId/reviews': {
     access: 'public',

@@ -3,6 +3,8 @@ import {
   adminUsersAnswer,
   adminUsersQuery,
   authAnswer,
+  emailChangeAnswer,
+  emailChangeRequest,
   forgotPasswordRequest,
   jsonWebKeySet,
   loginRequest,
@@ -13,6 +15,8 @@ import {
   registerRequest,
   resetPasswordRequest,
   setupProfileRequest,
+  verifyEmailAnswer,
+  verifyEmailRequest,
 } from '../identity.ts';
 
 const currentUserDoc = '`user` (publicUser of `contracts/src/identity.ts`); 401 otherwise';
@@ -24,7 +28,7 @@ export const identityEndpoints = defineEndpoints('identity', {
     summary: 'Create a traveller account and sign it in',
     body: registerRequest,
     responses: { 201: authAnswer },
-    doc: '201 `{ token, user }`; 409 message contains "already exists"',
+    doc: '201 `{ token, user }` (`user.emailVerified` false: a verification link is emailed to the address, valid 24 hours); first and last name: letters, spaces, hyphens and apostrophes, at most 50; 409 message contains "already exists"',
   },
   'POST /api/auth/login': {
     access: 'public',
@@ -64,6 +68,32 @@ export const identityEndpoints = defineEndpoints('identity', {
     body: providerSetupRequest,
     responses: { 200: providerSetupAnswer },
     doc: '`{ token, user, message }`; the bio (at most 1000 characters) is kept, an absent one leaves the stored bio; a phone starting with `+` is stored as its country code and the rest (`+44 20 7946 0958` → `countryCode` `+44`, `phoneNumber` `2079460958`), a phone without `+` takes `countryCode` or keeps the stored one',
+  },
+  'POST /api/auth/refresh': {
+    access: 'signedIn',
+    summary: 'A fresh token for the signed-in account (its current roles, email and email verification)',
+    responses: { 200: authAnswer },
+    doc: '`{ token, user }`; the token claims `email_verified` only once the address is verified',
+  },
+  'POST /api/auth/verify-email': {
+    access: 'public',
+    summary: 'Prove an email address with the token of its emailed link (a new account, or an email change)',
+    body: verifyEmailRequest,
+    responses: { 200: verifyEmailAnswer },
+    doc: '`{ message, email }`, and `token` and `user` when the caller is signed in as that account; a link works once, for 24 hours; an email change\'s link makes the new address the account\'s email; 400 "This verification link is invalid or has expired. Sign in and send a new one."; 409 "already exists" when the new address was taken meanwhile',
+  },
+  'POST /api/auth/verify-email/resend': {
+    access: 'signedIn',
+    summary: 'Email a new verification link to the signed-in account\'s address',
+    responses: { 200: messageAnswer },
+    doc: '`{ message }`; earlier links stop working; 409 when already verified; at most 3 an hour per account, then 429 with `Retry-After`',
+  },
+  'POST /api/auth/email-change': {
+    access: 'signedIn',
+    summary: 'Change the account\'s email: a confirmation link goes to the new address (and a notice to the current one)',
+    body: emailChangeRequest,
+    responses: { 200: emailChangeAnswer },
+    doc: '`{ message, pendingEmail }`; the email changes only when the link sent to the new address is opened (sign-in keeps the current address until then); 400 "Your current password is not correct" (`currentPassword`), "This is already your email address" (`newEmail`); 409 "already exists"; at most 3 an hour per account, then 429 with `Retry-After`',
   },
   'GET /api/auth/admin/users': {
     access: 'admin',

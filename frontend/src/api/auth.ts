@@ -81,3 +81,29 @@ export function useResetPassword() {
 export function logoutCall() {
   return callApi('POST /api/auth/logout');
 }
+
+/** Opens an emailed verification link; a caller signed in as that account gets its fresh token (claiming the address). */
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (token: string) => callApi('POST /api/auth/verify-email', { body: { token } }),
+    onSuccess: (answer) => {
+      if (answer.token && answer.user) acceptAuthAnswer({ token: answer.token, user: answer.user });
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => callApi('POST /api/auth/verify-email/resend') });
+}
+
+/** Asks to change the account's email: the current one stays until the link sent to the new one is opened. */
+export function useEmailChange() {
+  return useMutation({
+    mutationFn: (body: ApiBody<'POST /api/auth/email-change'>) => callApi('POST /api/auth/email-change', { body }),
+  });
+}
+
+/** A fresh token for the signed-in account, stored with its user (after a verification made elsewhere). */
+export async function refreshSession(): Promise<User> {
+  return acceptAuthAnswer(await callApi('POST /api/auth/refresh'));
+}

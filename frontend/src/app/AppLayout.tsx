@@ -14,6 +14,7 @@ import { useSession } from '@/hooks/useSession';
 import { analytics } from '@/lib/analytics';
 import { useServerHeadCleanup } from '@/lib/serverHead';
 import { HydrateLater } from './hydrateLater';
+import { VerifyEmailBanner } from '@/components/VerifyEmailNotice';
 
 function connectionProblemVariant(error: unknown): ConnectionProblemVariant | null {
   if (!(error instanceof HealthError)) return null;
@@ -27,8 +28,9 @@ function PageViewRecorder() {
   const location = useLocation();
   useServerHeadCleanup(location.pathname);
   useEffect(() => {
-    // The reset page's query carries a single-use token: it is never recorded.
-    const page = location.pathname.startsWith('/reset-password') ? location.pathname : `${location.pathname}${location.search}`;
+    // The reset and verification pages' queries carry a single-use token: they are never recorded.
+    const secret = location.pathname.startsWith('/reset-password') || location.pathname.startsWith('/verify-email');
+    const page = secret ? location.pathname : `${location.pathname}${location.search}`;
     // Let the page set its title first.
     const timer = window.setTimeout(() => analytics().pageView(page, document.title), 300);
     return () => window.clearTimeout(timer);
@@ -64,6 +66,7 @@ export function AppLayout() {
       <HydrateLater>
         <Header />
       </HydrateLater>
+      <VerifyEmailBanner />
       {/* At least a screen tall: the footer starts below the fold, so late content never pushes it (no layout shift). */}
       <main id="main" className="flex min-h-screen flex-1 flex-col">
         {/* Boundaries of its own per page: a new page starts without the last one's error, and without its wait (a

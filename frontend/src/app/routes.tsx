@@ -16,6 +16,7 @@ const RegisterPage = lazyPage(() => import('@/pages/account/RegisterPage'));
 const ProviderRegisterPage = lazyPage(() => import('@/pages/account/ProviderRegisterPage'));
 const ForgotPasswordPage = lazyPage(() => import('@/pages/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('@/pages/account/ResetPasswordPage'));
+const VerifyEmailPage = lazyPage(() => import('@/pages/account/VerifyEmailPage'));
 const ProfileSetupPage = lazyPage(() => import('@/pages/account/ProfileSetupPage'));
 const ProviderSetupPage = lazyPage(() => import('@/pages/account/ProviderSetupPage'));
 const ProfilePage = lazyPage(() => import('@/pages/account/ProfilePage'));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/provider-register', element: <ProviderRegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/profile-setup', element: <ProfileSetupPage /> },
       { path: '/provider/setup', element: <ProviderSetupPage /> },
       { path: '/provider-setup', element: <ProviderSetupPage /> },

@@ -7,7 +7,7 @@ import { signedIn, signedOut } from '@/store/session';
 import type { User } from '@/api/types';
 import { addDays, defaultStay, isoDate } from '@/lib/booking';
 
-const traveller = { id: '11111111-1111-4111-8111-111111111111', email: 'tess@example.com', firstName: 'Tess', lastName: 'Walker' } as User;
+const traveller = { id: '11111111-1111-4111-8111-111111111111', email: 'tess@example.com', firstName: 'Tess', lastName: 'Walker', emailVerified: true } as User;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -84,6 +84,31 @@ describe('BookingDialog', () => {
     expect(notice.textContent).toContain('your name and email (Tess Walker, tess@example.com) will be shared with');
     expect(notice.textContent).toContain(hotelFixture().name);
     expect((screen.getByRole('button', { name: 'Book Now' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('tells a traveller whose email is not verified that the hotel gets neither, and sends neither', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies: Record<string, Record<string, unknown>> = {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        bodies[url] = JSON.parse(String(init?.body ?? '{}'));
+        return new Response('{"id":"x"}', { status: 201 });
+      }),
+    );
+    vi.stubGlobal('open', vi.fn(() => null));
+    signedIn({ ...traveller, emailVerified: false });
+    renderWithApp(<BookingDialog hotel={hotelFixture()} open onOpenChange={() => undefined} />);
+    expect(screen.queryByTestId('lead-sharing-notice')).toBeNull();
+    const notice = screen.getByTestId('lead-unverified-notice');
+    expect(notice.textContent).toContain("Your email address isn't verified yet, so");
+    expect(notice.textContent).toContain("won't receive your name or email");
+    expect(notice.textContent).toContain('tess@example.com');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(bodies['/api/leads']).toMatchObject({ hotelId: 12, userId: traveller.id, name: null, email: null });
   });
 
   it('shows no sharing notice to a visitor, whose lead is anonymous', () => {

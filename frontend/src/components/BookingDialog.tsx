@@ -12,6 +12,7 @@ import { bookingTarget, hotelPriceLabel } from '@/lib/hotel';
 import { analytics } from '@/lib/analytics';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
+import { UnverifiedEmailNotice } from './VerifyEmailNotice';
 
 export const COPIED_MS = 2000;
 export const CLOSE_AFTER_REDIRECT_MS = 1000;
@@ -97,8 +98,9 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
       {
         hotelId: hotel.id,
         userId: user?.id ?? null,
-        name: accountName,
-        email: user?.email ?? null,
+        // The server takes name and email from a verified account only; an unverified one sends none.
+        name: user?.emailVerified ? accountName : null,
+        email: user?.emailVerified ? user.email : null,
         checkInDate: stay.checkIn || null,
         checkOutDate: stay.checkOut || null,
         guests: stay.adults || null,
@@ -177,7 +179,14 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
         </div>
       </div>
 
-      {user && target ? (
+      {user && target && !user.emailVerified ? (
+        <UnverifiedEmailNotice className="mt-5" testId="lead-unverified-notice">
+          <p>
+            Your email address isn't verified yet, so {hotel.name} won't receive your name or email with this booking request. Open the link we sent to{' '}
+            <span className="break-all">{user.email}</span> to share them next time.
+          </p>
+        </UnverifiedEmailNotice>
+      ) : user && target ? (
         <p data-testid="lead-sharing-notice" className="mt-5 rounded-xl border border-blue-200 bg-blue-50 px-3 py-2.5 text-sm text-slate-800">
           When you press Book Now, your name and email ({[accountName, user.email].filter(Boolean).join(', ')}) will be shared with {hotel.name} so
           the hotel can follow up on your booking.

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/request';
-import { fetchCurrentUser, logoutCall } from '@/api/auth';
+import { fetchCurrentUser, logoutCall, refreshSession } from '@/api/auth';
 import type { User } from '@/api/types';
-import { clearToken, readToken } from './tokenStorage';
+import { clearToken, readToken, tokenClaimsVerifiedEmail } from './tokenStorage';
 import { sessionLoaded, signedOut } from '@/store/session';
 import { toast } from '@/store/toast';
 import { FAVORITES_KEY } from './favorites';
@@ -17,11 +17,21 @@ export async function bootstrapSession(loadUser: () => Promise<User> = fetchCurr
     return;
   }
   try {
-    sessionLoaded(await loadUser());
+    sessionLoaded(await currentWithFreshToken(await loadUser()));
   } catch (error) {
     if (error instanceof ApiError) clearToken();
     sessionLoaded(null);
   }
+}
+
+/**
+ * The account verified its address since this browser's token was issued (the link was opened
+ * elsewhere): the token is swapped for one that claims it, so leads and reviews speak for the
+ * traveller. Best effort: the old token keeps working meanwhile.
+ */
+export async function currentWithFreshToken(user: User, refresh: () => Promise<User> = refreshSession): Promise<User> {
+  if (!user.emailVerified || tokenClaimsVerifiedEmail(readToken())) return user;
+  return refresh().catch(() => user);
 }
 
 /** Ends the session: server logout (best effort), token, user and favourites cleared, toast shown. */

@@ -35,3 +35,18 @@ export function clearToken(): void {
     // nothing stored, nothing to clear
   }
 }
+
+/**
+ * Whether a token claims a verified email address (`email_verified`), read from its payload without
+ * checking it (the server does that): a token from before the account's verification does not.
+ */
+export function tokenClaimsVerifiedEmail(token: string | null): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return false;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    return (JSON.parse(json) as { email_verified?: unknown }).email_verified === true;
+  } catch {
+    return false;
+  }
+}

@@ -13,6 +13,7 @@ import type { UserRow } from '../src/domain/users.ts';
 import { createUser } from '../src/store/users.ts';
 import { seedPassword } from '../src/domain/seed.ts';
 import { userEvents } from '../src/events/users.ts';
+import { markEmailVerified } from '../src/store/email-verification.ts';
 import { seedReviewers } from '../../catalog/scripts/seed-reviews.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,12 +104,15 @@ try {
         });
         await userEvents.profileCompleted(tx, user);
         if (user.isProvider) await userEvents.becameProvider(tx, user);
+        // The seed's addresses are the product's own: verified from the start (no link is sent).
+        await markEmailVerified(tx, user.id);
         return;
       }
-      // Later runs put the account back as documented (flags, profile and password), emitting nothing.
+      // Later runs put the account back as documented (flags, profile, password, a verified address), emitting nothing.
       await tx.query(
         `UPDATE users SET email = $2, password_hash = $3, first_name = $4, last_name = $5, is_admin = $6, is_provider = $7,
-                is_traveler = true, company_name = $8, phone_number = $9, profile_setup_complete = true, updated_at = now()
+                is_traveler = true, company_name = $8, phone_number = $9, profile_setup_complete = true,
+                email_verified_at = coalesce(email_verified_at, now()), pending_email = NULL, updated_at = now()
           WHERE id = $1`,
         [seed.id, seed.email, passwordHash, seed.firstName, seed.lastName, seed.isAdmin ?? false, seed.isProvider ?? false, seed.companyName ?? null, seed.phoneNumber ?? null],
       );
@@ -121,7 +125,7 @@ try {
     await withTransaction(pool, async (tx) => {
       const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [reviewer.id]);
       if (rows[0]) {
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [reviewer.id, reviewerHash]);
+        await tx.query('UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1', [reviewer.id, reviewerHash]);
         return;
       }
       const user = await createUser(tx, {
@@ -137,6 +141,7 @@ try {
         profileSetupComplete: true,
       });
       await userEvents.profileCompleted(tx, user);
+      await markEmailVerified(tx, user.id);
     });
   }
 } finally {

@@ -11,6 +11,7 @@ import { RevocationMirror } from './store/revocations.ts';
 import { authRoutes } from './routes/auth.ts';
 import { providerRoutes } from './routes/provider.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
+import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 
 /** What the routes need beyond the service context. */
@@ -19,7 +20,7 @@ export interface IdentityDeps {
   tokens: TokenIssuer;
   passwords: PasswordHasher;
   loginLimiter: LoginLimiter;
-  /** Seals reset tokens for the notifier (shared key). */
+  /** Seals reset tokens and email verification tokens for the notifier (shared key). */
   resetLinkKey: Buffer;
 }
 
@@ -95,6 +96,7 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(authRoutes, { ctx, deps, revocations });
   await app.register(providerRoutes, { ctx, deps });
   await app.register(passwordResetRoutes, { ctx, deps, revocations });
+  await app.register(emailVerificationRoutes, { ctx, deps });
   await app.register(jwksRoutes, { deps });
   return app;
 }

@@ -23,6 +23,12 @@ export const configSchema = baseConfigSchema.extend({
   /** Reset emails per address per window: more requests still get the generic answer but send nothing. */
   RESET_MAX_PER_EMAIL: count(5),
   RESET_WINDOW_SECONDS: count(3600),
+  /** How long an email verification link (a new account's, or an email change's) stays valid. */
+  EMAIL_VERIFICATION_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+  /** Verification resends and email changes per account per window; past it, 429 with Retry-After. */
+  VERIFICATION_RESENDS_PER_ACCOUNT: count(3),
+  EMAIL_CHANGES_PER_ACCOUNT: count(3),
+  VERIFICATION_WINDOW_SECONDS: count(3600),
   /**
    * Sign-in throttling: failures allowed per (account, client address) and per client address
    * before each further attempt from that address waits (1 s, doubling, up to the max delay);

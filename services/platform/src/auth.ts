@@ -11,6 +11,8 @@ export interface AuthUser {
   roles: Role[];
   firstName: string | null;
   lastName: string | null;
+  /** The token claims a verified email address (`email_verified`); false for a token without the claim. */
+  emailVerified: boolean;
   tokenId: string;
   expiresAt: number;
   issuedAt: number;
@@ -187,6 +189,7 @@ export const authPlugin = fp(
         roles: claims.roles,
         firstName: claims.firstName ?? null,
         lastName: claims.lastName ?? null,
+        emailVerified: claims.email_verified === true,
         tokenId: claims.jti,
         expiresAt: claims.exp,
         issuedAt: claims.iat,

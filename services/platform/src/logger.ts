@@ -17,11 +17,11 @@ export const redactedPaths = [
   'data.token',
 ];
 
-const secretQueryPaths = /^\/(api\/)?reset-password(\/|$)/;
+const secretQueryPaths = /^\/(api\/)?(reset-password|verify-email)(\/|$)/;
 
 /**
- * A URL as logs and traces may show it: the query of a password-reset page or call is dropped
- * (it carries a single-use reset token) and a `token` parameter anywhere is masked.
+ * A URL as logs and traces may show it: the query of a password-reset or email-verification page or
+ * call is dropped (it carries a single-use token) and a `token` parameter anywhere is masked.
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');

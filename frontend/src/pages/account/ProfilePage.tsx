@@ -7,6 +7,8 @@ import { Badge, Card, Container } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { logout } from '@/lib/session';
+import { EmailChangeForm } from '@/components/EmailChangeForm';
+import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyEmailNotice';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -78,9 +80,26 @@ export default function ProfilePage() {
           <dl className="mt-3">
             <Row label="First name" value={user.firstName} />
             <Row label="Last name" value={user.lastName} />
-            <Row label="Email" value={user.email} />
+            <div className="border-b border-slate-100 py-3 last:border-0 sm:grid sm:grid-cols-3 sm:gap-4">
+              <dt className="text-sm font-medium text-slate-600">Email</dt>
+              <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900 sm:col-span-2 sm:mt-0">
+                <span className="break-all">{user.email}</span>
+                {user.emailVerified ? <Badge tone="green">Verified</Badge> : <Badge tone="amber">Not verified</Badge>}
+              </dd>
+            </div>
             <Row label="Bio" value={user.bio} />
           </dl>
+          {!user.emailVerified ? (
+            <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="profile-verify-email">
+              <p>
+                Open the link we emailed to {user.email} to verify it. {unverifiedLimits}
+              </p>
+              <ResendVerificationButton className="mt-3" />
+            </div>
+          ) : null}
+          <div className="mt-6 border-t border-slate-100 pt-2">
+            <EmailChangeForm />
+          </div>
         </Card>
         {user.isProvider ? (
           <Card className="p-6 md:col-span-2">

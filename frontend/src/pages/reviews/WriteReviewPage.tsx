@@ -16,6 +16,7 @@ import { Card, Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
+import { ResendVerificationButton, UnverifiedEmailNotice } from '@/components/VerifyEmailNotice';
 
 const travelTypeLabels: Record<(typeof travelTypes)[number], string> = { business: 'Business', leisure: 'Leisure', fitness: 'Fitness' };
 
@@ -37,6 +38,8 @@ export default function WriteReviewPage() {
 }
 
 function ReviewForm() {
+  const { user } = useSession();
+  const unverified = Boolean(user && !user.emailVerified);
   const { hotelId } = useParams();
   const navigate = useNavigate();
   const hotels = useHotels();
@@ -125,6 +128,16 @@ function ReviewForm() {
         </p>
       </div>
 
+      {unverified ? (
+        <UnverifiedEmailNotice className="mt-6" testId="review-verify-notice">
+          <p>
+            Reviews are published only from accounts with a verified email address. Open the link we sent to <strong className="font-semibold break-all">{user?.email}</strong>, then
+            submit your review. You can write it now: it stays on this page.
+          </p>
+          <ResendVerificationButton />
+        </UnverifiedEmailNotice>
+      ) : null}
+
       <Card className="mt-8 p-5 sm:p-8">
         <form onSubmit={onSubmit} noValidate className="grid gap-6 sm:grid-cols-2" aria-label="Your review">
           <SelectField label="Hotel" className="sm:col-span-2" error={errors.hotelId?.message} disabled={!hotelChoicesReady} {...form.register('hotelId')}>
@@ -188,9 +201,14 @@ function ReviewForm() {
             <Button variant="outline" onClick={() => navigate('/')}>
               Cancel
             </Button>
-            <Button type="submit" size="lg" disabled={isSubmitting}>
+            <Button type="submit" size="lg" disabled={isSubmitting || unverified} aria-describedby={unverified ? 'review-verify-reason' : undefined}>
               {isSubmitting ? 'Submitting...' : 'Submit Review'}
             </Button>
+            {unverified ? (
+              <p id="review-verify-reason" className="text-sm text-slate-700 sm:order-first sm:mr-auto sm:self-center">
+                Verify your email address to submit.
+              </p>
+            ) : null}
           </div>
         </form>
       </Card>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, hotelIdSchema, messages } from '@reproute/contracts';
-import { badRequest, conflict, HttpError, metrics, notFound, requireRole, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { badRequest, conflict, forbidden, HttpError, metrics, notFound, requireRole, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
@@ -15,6 +15,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   serveEndpoint(app, endpoints['POST /api/reviews'], async (request) => {
     const user = requireUser(request);
+    // Until its address is proved, an account's reviews are not published: refused before anything is stored.
+    if (!user.emailVerified) throw forbidden(messages.reviewNeedsVerifiedEmail);
     const input = request.body;
     const hotel = await findHotel(ctx.pool, input.hotelId);
     if (!canEngageWith(hotel, user)) throw notFound(messages.hotelNotFound);

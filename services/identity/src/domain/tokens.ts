@@ -17,6 +17,8 @@ export interface TokenSubject extends RoleFlags {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** The account's address is proved: only then does a token claim `email_verified`. */
+  emailVerified: boolean;
 }
 
 export const signingAlgorithm = 'EdDSA';
@@ -50,10 +52,11 @@ export class TokenIssuer {
       roles: rolesFor(subject),
       firstName: subject.firstName,
       lastName: subject.lastName,
+      email_verified: subject.emailVerified,
       jti: randomUUID(),
       exp: issuedAt + this.options.ttlSeconds,
     });
-    const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName })
+    const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.email_verified })
       .setProtectedHeader({ alg: signingAlgorithm, kid: this.key.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.options.issuer)

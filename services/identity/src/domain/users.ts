@@ -22,6 +22,10 @@ export interface UserRow {
   reset_token_expiry: Date | null;
   /** Set by a password reset: tokens issued before it are refused. */
   tokens_not_before?: Date | null;
+  /** When the account's email address was proved by its emailed link; null until then. */
+  email_verified_at: Date | null;
+  /** The address an email change waits to confirm. */
+  pending_email: string | null;
   created_at: Date;
 }
 
@@ -59,5 +63,15 @@ export function toPublicUser(row: UserRow): PublicUser {
     preferredEquipment: row.preferred_equipment ?? [],
     accessibilityNeeds: row.accessibility_needs ?? [],
     createdAt: row.created_at.toISOString(),
+    emailVerified: row.email_verified_at !== null && row.email_verified_at !== undefined,
+    pendingEmail: row.pending_email ?? null,
   };
+}
+
+/**
+ * The first name an event may carry into an email to the account's address: only once that address
+ * is proved, since until then the person who typed the name may not be the address's owner.
+ */
+export function nameForOwnEmail(user: Pick<PublicUser, 'emailVerified' | 'firstName'>): string | null {
+  return user.emailVerified ? user.firstName : null;
 }

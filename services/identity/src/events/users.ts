@@ -1,5 +1,6 @@
 import { enqueueEvent, type Queryable } from '@reproute/platform';
-import type { PublicUser } from '@reproute/contracts';
+import type { EventData, PublicUser } from '@reproute/contracts';
+import { nameForOwnEmail } from '../domain/users.ts';
 
 /**
  * The events identity publishes on `identity.users`, written to the outbox inside the caller's
@@ -20,7 +21,20 @@ export const userEvents = {
     enqueueEvent(
       tx,
       'user.password_reset_requested',
-      { userId: user.id, email: user.email, firstName: user.firstName, sealedToken, expiresAt: expiresAt.toISOString() },
+      { userId: user.id, email: user.email, firstName: nameForOwnEmail(user), sealedToken, expiresAt: expiresAt.toISOString() },
       { key: user.id },
     ),
+
+  /** A verification link for `email` (sealed like reset tokens); no name: the address is not proved yet. */
+  emailVerificationRequested: (tx: Queryable, userId: string, email: string, reason: VerificationReason, sealedToken: string, expiresAt: Date) =>
+    enqueueEvent(tx, 'user.email_verification_requested', { userId, email, reason, sealedToken, expiresAt: expiresAt.toISOString() }, { key: userId }),
+
+  /** The notice to the account's current address that a change to another one was asked for (the new address is not named). */
+  emailChangeRequested: (tx: Queryable, user: PublicUser) =>
+    enqueueEvent(tx, 'user.email_change_requested', { userId: user.id, email: user.email, firstName: nameForOwnEmail(user) }, { key: user.id }),
+
+  emailVerified: (tx: Queryable, user: PublicUser, previousEmail: string | null) =>
+    enqueueEvent(tx, 'user.email_verified', { userId: user.id, email: user.email, firstName: user.firstName, previousEmail }, { key: user.id }),
 };
+
+export type VerificationReason = EventData<'user.email_verification_requested'>['reason'];

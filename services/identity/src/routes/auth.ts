@@ -19,8 +19,9 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
       passwordHash: await passwords.hash(body.password),
       firstName: body.firstName,
       lastName: body.lastName,
-    });
+    }, { ttlMinutes: ctx.config.EMAIL_VERIFICATION_TTL_MINUTES, sealingKey: deps.resetLinkKey });
     relay.nudge();
+    // The address is not proved yet: this token does not claim it (the verification link is on its way).
     const { token } = await tokens.issue(user);
     request.log.info({ userId: user.id }, 'user registered');
     return { token, user };
@@ -63,6 +64,17 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
   };
   serveEndpoint(app, endpoints['GET /api/auth/me'], currentUser);
   serveEndpoint(app, endpoints['GET /api/auth/user'], currentUser);
+
+  // A token with what the account is now (roles, email, whether that email is verified): after a
+  // verification opened in another browser, the SPA swaps its older token for this one.
+  serveEndpoint(app, endpoints['POST /api/auth/refresh'], async (request) => {
+    const caller = requireUser(request);
+    const user = await findUserById(pool, caller.id);
+    if (!user) throw unauthorized(messages.sessionExpired);
+    const publicUser = toPublicUser(user);
+    const { token } = await tokens.issue(publicUser, { notBefore: caller.issuedAt });
+    return { token, user: publicUser };
+  });
 
   serveEndpoint(app, endpoints['POST /api/auth/logout'], async (request, reply) => {
     const caller = requireUser(request);

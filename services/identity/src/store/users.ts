@@ -4,6 +4,7 @@ import { messages, type AdminUsersQuery, type PublicUser } from '@reproute/contr
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import type { ProfileOutcome } from '../domain/profile.ts';
 import { userEvents } from '../events/users.ts';
+import { issueVerificationLink, type VerificationLinks } from './email-verification.ts';
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email.trim().toLowerCase()]);
@@ -58,8 +59,13 @@ export async function createUser(tx: Queryable, user: NewUser): Promise<PublicUs
   }
 }
 
-export async function registerUser(pool: Pool, user: NewUser): Promise<PublicUser> {
-  return withTransaction(pool, (tx) => createUser(tx, user));
+/** A registration: the account, `user.registered` and its address's verification link, in one transaction. */
+export async function registerUser(pool: Pool, user: NewUser, links: VerificationLinks): Promise<PublicUser> {
+  return withTransaction(pool, async (tx) => {
+    const created = await createUser(tx, user);
+    await issueVerificationLink(tx, created.id, { email: created.email, purpose: 'verify', reason: 'registration' }, links);
+    return created;
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { revokedTokensKey } from '@reproute/platform';
-import { api, apiFrom, eventually, seedAccounts, sleep, waitForEmail, stack, uniqueClientAddress } from '@reproute/platform/testing';
+import { api, apiFrom, emailsTo, eventually, seedAccounts, sleep, waitForEmail, stack, uniqueClientAddress } from '@reproute/platform/testing';
 import { claimsOf, identityDb, messageOf, outboxEventTypes, password, redis, register } from './helpers.ts';
 
-// What crosses services, Redis or the gateway: the welcome email, sign-in limits (counted in Redis), logout
+// What crosses services, Redis or the gateway: the verification and welcome emails, sign-in limits (counted in Redis), logout
 // at the gateway, the seeded accounts. Identity's own answers (register, login, me, validation) are in test/routes.
 const identityUrl = process.env.IDENTITY_URL ?? stack.serviceUrl('identity');
 
@@ -14,11 +14,17 @@ afterAll(async () => {
 });
 
 describe('POST /api/auth/register', () => {
-  it('sends the welcome email once user.registered is published', async () => {
-    const { user } = await register('welcome');
+  it('emails the verification link (greeting no one by name), and the welcome only once the link is opened', async () => {
+    const { user, token } = await register('welcome');
     await eventually(async () => (await outboxEventTypes(user.id)).some((e) => e.type === 'user.registered' && e.sent), 20_000, 'user.registered published');
+    const verification = await waitForEmail((e) => e.to.some((t) => t.address === user.email) && e.subject === 'Confirm your email address for RepRoute');
+    expect(verification.text).toMatch(/^Hi,\n/);
+    expect(verification.text).not.toContain('Ivy');
+    expect((await emailsTo(user.email)).map((e) => e.subject)).not.toContain('Welcome to RepRoute');
+    const link = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(verification.text ?? '')?.[1];
+    expect((await api('POST', '/api/auth/verify-email', { token, body: { token: link } })).status).toBe(200);
     const welcome = await waitForEmail((e) => e.to.some((t) => t.address === user.email) && e.subject === 'Welcome to RepRoute');
-    expect(welcome.text).toContain('Hi Ivy');
+    expect(welcome.text).toContain('Hi Ivy,');
   });
 });
 

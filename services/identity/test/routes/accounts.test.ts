@@ -27,6 +27,8 @@ describe('POST /api/auth/register', () => {
       preferredEquipment: [],
       accessibilityNeeds: [],
       createdAt: expect.any(String),
+      emailVerified: false,
+      pendingEmail: null,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2|resetToken/i);
     const claims = claimsOf(token);
@@ -36,10 +38,11 @@ describe('POST /api/auth/register', () => {
     const stored = await identityDb.query('SELECT password_hash FROM users WHERE id = $1', [user.id]);
     expect(stored.rows[0].password_hash).toMatch(/^\$argon2id\$/);
 
-    // user.registered goes out through the outbox (the notifier's welcome email is in the integration tests).
+    // user.registered goes out through the outbox, with the address's verification link (the emails are in the integration tests).
     expect(await outboxEventTypes(user.id)).toContainEqual({ type: 'user.registered', sent: true });
     const [event] = (await (await identity()).events('user.registered')).filter((e) => e.data.userId === user.id);
     expect(event?.data).toEqual({ userId: user.id, email: user.email, firstName: 'Ivy', lastName: 'Tester' });
+    expect(await outboxEventTypes(user.id)).toContainEqual({ type: 'user.email_verification_requested', sent: true });
   });
 
   it('answers 409 "already exists" for a taken email in any letter case', async () => {

@@ -21,6 +21,9 @@ import { MemoryFailureStore, password } from '../fixtures.ts';
 import { uniqueEmail } from '@reproute/platform/testing';
 
 
+/** The key reset and verification tokens are sealed with in route tests: a test opens an event's sealed token with it, as the notifier does. */
+export const linkKey = randomBytes(32);
+
 export function identityUnderTest(env: Record<string, string> = {}) {
   return serviceUnderTest({
     service: 'identity',
@@ -35,7 +38,7 @@ export function identityUnderTest(env: Record<string, string> = {}) {
       redis.on('error', () => undefined);
       const deps: IdentityDeps = {
         redis,
-        resetLinkKey: randomBytes(32),
+        resetLinkKey: linkKey,
         tokens: new TokenIssuer(signingKey, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
         passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
         loginLimiter: new LoginLimiter(new MemoryFailureStore(), {

@@ -35,6 +35,8 @@ const row: UserRow = {
   accessibility_needs: [],
   reset_token: 'abc',
   reset_token_expiry: new Date(),
+  email_verified_at: null,
+  pending_email: null,
   created_at: new Date('2025-01-01T00:00:00Z'),
 };
 const user: PublicUser = toPublicUser(row);
@@ -43,9 +45,11 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 describe('toPublicUser', () => {
   it('shows every users field in camelCase but never the password hash or reset fields', () => {
     expect(Object.keys(user).sort()).toEqual(
-      ['accessibilityNeeds', 'bio', 'companyName', 'countryCode', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'isProvider', 'isTraveler', 'lastName', 'phoneNumber', 'preferredEquipment', 'profileSetupComplete', 'rewardPoints'].sort(),
+      ['accessibilityNeeds', 'bio', 'companyName', 'countryCode', 'createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'isProvider', 'isTraveler', 'lastName', 'pendingEmail', 'phoneNumber', 'preferredEquipment', 'profileSetupComplete', 'rewardPoints'].sort(),
     );
     expect(JSON.stringify(user)).not.toMatch(/argon2|reset/i);
+    expect(user).toMatchObject({ emailVerified: false, pendingEmail: null });
+    expect(toPublicUser({ ...row, email_verified_at: new Date(), pending_email: 'new@example.com' })).toMatchObject({ emailVerified: true, pendingEmail: 'new@example.com' });
   });
 });
 
@@ -152,6 +156,22 @@ describe('registration and reset rules', () => {
     expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: '  ', lastName: 'B' }))).toBe(messages.firstNameRequired);
     expect(firstMessage(registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName: 'A', lastName: 'x'.repeat(51) }))).toBe(messages.lastNameMax);
     expect(registerRequest.parse({ email: ' Ann@Example.COM ', password: 'Str0ng!Pass', firstName: ' Ann ', lastName: 'Lee' })).toMatchObject({ email: 'ann@example.com', firstName: 'Ann' });
+  });
+
+  it('names are letters (any script), spaces, hyphens and apostrophes, at most 50 characters', () => {
+    const register = (firstName: string, lastName = 'Lee') => registerRequest.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', firstName, lastName });
+    for (const name of ['Ann', 'Ana María', 'Jean-Luc', "D'Arcy", 'Zoë', 'Łukasz', '美咲', 'O’Neil', 'x'.repeat(50)]) expect(register(name).success, name).toBe(true);
+    expect(register('Ana   María').data?.firstName).toBe('Ana María');
+    for (const name of ['Your account is locked, visit evil.example', 'Visit https://evil.example', 'Ann<b>', 'R2D2', 'Ann\nBcc: x', '-Ann', 'Ann!']) {
+      expect(firstMessage(register(name)), name).toBe(messages.firstNameLetters);
+    }
+    expect(firstMessage(register('Ann', 'Lee & Co'))).toBe(messages.lastNameLetters);
+    expect(firstMessage(register('x'.repeat(51)))).toBe(messages.firstNameMax);
+    // Profile setup and the provider registration form take the same rule.
+    expect(firstMessage(setupProfileRequest.safeParse({ firstName: 'Call 0800 123' }))).toBe(messages.firstNameLetters);
+    expect(setupProfileRequest.parse({ firstName: ' Ana María ' }).firstName).toBe('Ana María');
+    expect(firstMessage(providerRegistrationForm.safeParse({ firstName: 'A', lastName: 'Lee' }))).toBe('First name must be at least 2 characters');
+    expect(providerRegistrationForm.safeParse({ firstName: 'www.evil.example', lastName: 'Lee' }).error?.issues.find((i) => i.path[0] === 'firstName')?.message).toBe(messages.firstNameLetters);
   });
 
   it('reset applies the registration rule (not the old "6 characters") and needs matching passwords', () => {

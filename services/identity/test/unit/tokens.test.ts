@@ -19,6 +19,7 @@ const subject: TokenSubject = {
   isTraveler: true,
   isProvider: true,
   isAdmin: false,
+  emailVerified: false,
 };
 let dir: string;
 let key: SigningKey;
@@ -45,11 +46,21 @@ describe('TokenIssuer', () => {
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' });
     const payload = decodeJwt(token);
     expect(payload).toMatchObject({ sub: subject.id, email: subject.email, roles: ['traveller', 'provider'], firstName: 'Tom', lastName: null, iss: issuer });
-    expect(Object.keys(payload).sort()).toEqual(['email', 'exp', 'firstName', 'iat', 'iss', 'jti', 'lastName', 'roles', 'sub']);
+    expect(Object.keys(payload).sort()).toEqual(['email', 'email_verified', 'exp', 'firstName', 'iat', 'iss', 'jti', 'lastName', 'roles', 'sub']);
+    expect(payload.email_verified).toBe(false);
     expect(payload.exp! - payload.iat!).toBe(12 * 3600);
     expect(tokenClaims.parse(payload)).toEqual(claims);
     await expect(verifyAccessToken(token, key.publicKey, issuer)).resolves.toMatchObject({ sub: subject.id, jti: claims.jti });
     await expect(tokens.verify(token)).resolves.toMatchObject({ roles: ['traveller', 'provider'] });
+  });
+
+  it('claims a verified email only for an account whose address is verified', async () => {
+    const tokens = new TokenIssuer(key, { issuer, ttlSeconds: 60 });
+    const unverified = await tokens.issue(subject);
+    const verified = await tokens.issue({ ...subject, emailVerified: true });
+    expect(decodeJwt(unverified.token).email_verified).toBe(false);
+    expect(decodeJwt(verified.token).email_verified).toBe(true);
+    await expect(verifyAccessToken(verified.token, key.publicKey, issuer)).resolves.toMatchObject({ email_verified: true });
   });
 
   it('gives every token its own id', async () => {

@@ -1,19 +1,83 @@
-import { passwordResetSealContext, type EventData } from '@reproute/contracts';
-import { button, layout, paragraph, sealedPlaceholder, type EmailMessage } from '../domain/email.ts';
+import { emailVerificationSealContext, greetableFirstName, passwordResetSealContext, type Envelope, type EventData } from '@reproute/contracts';
+import { appLink, button, layout, paragraph, sealedPlaceholder, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/routing.ts';
 
-const greeting = (firstName: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
+/**
+ * "Hi Ana," only for a first name under the greeting rule (letters, spaces and hyphens, at most 50
+ * characters: contracts' greetableFirstName); any other text greets without a name, so a name field
+ * can never carry a message into someone's inbox.
+ */
+export const greeting = (firstName: string | null | undefined) => {
+  const name = greetableFirstName(firstName);
+  return name ? `Hi ${name},` : 'Hi,';
+};
 
-/** Sent once an account is created. */
-export function welcomeEmail(data: EventData<'user.registered'>, appUrl: string): EmailMessage {
-  const intro = 'Welcome to RepRoute! Your account is ready.';
+/** How long a link lasts, in words, from the event's time to its expiry: "24 hours", "1 hour", "30 minutes". */
+export function validFor(occurredAt: string, expiresAt: string): string {
+  const minutes = Math.max(1, Math.round((Date.parse(expiresAt) - Date.parse(occurredAt)) / 60_000));
+  if (!Number.isFinite(minutes)) return '24 hours';
+  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = minutes / 60;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** Sent once the account's address is proved: the welcome, to an address that asked for the account. */
+export function welcomeEmail(data: EventData<'user.email_verified'>, appUrl: string): EmailMessage {
+  const intro = 'Welcome to RepRoute! Your email address is verified and your account is ready.';
   const next = 'Find hotels with gyms worth travelling for, save your favourites and share reviews with other fitness-minded travellers.';
-  const searchUrl = `${appUrl}/search`;
+  const searchUrl = appLink(appUrl, '/search');
   return {
     to: data.email,
     subject: 'Welcome to RepRoute',
     text: `${greeting(data.firstName)}\n\n${intro}\n\n${next}\n\nStart exploring: ${searchUrl}\n\nThe RepRoute team\n`,
     html: layout('Welcome to RepRoute', `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(next)}${button('Find a hotel', searchUrl)}`),
+  };
+}
+
+/**
+ * The verification link of a new account's address (or of an email change's new address). The
+ * address has not been proved to belong to whoever typed it, so the email carries nothing they typed:
+ * no name, fixed text only. The token stays sealed in the job and is opened only as the email is sent.
+ */
+export function verificationEmail(event: Envelope<'user.email_verification_requested'>, appUrl: string): EmailMessage {
+  const data = event.data;
+  const link = `${appLink(appUrl, '/verify-email')}?token=${sealedPlaceholder('verificationToken')}`;
+  const change = data.reason === 'change';
+  const intro = change
+    ? 'We received a request to make this the email address of a RepRoute account.'
+    : 'Someone signed up for RepRoute with this email address. If it was you, please confirm the address.';
+  const until = change
+    ? 'The account keeps its current address until this one is confirmed.'
+    : "Until the address is confirmed, hotels don't receive the account's name or email with its booking requests, and its reviews are not published.";
+  const expiry = `This link works once and expires in ${validFor(event.occurredAt, data.expiresAt)}.`;
+  const ignore = "If you didn't ask for this, you can ignore this email: nothing happens to this address unless the link is opened.";
+  const action = change ? 'Confirm new email address' : 'Confirm email address';
+  return {
+    to: data.email,
+    subject: change ? 'Confirm your new email address for RepRoute' : 'Confirm your email address for RepRoute',
+    sealed: { verificationToken: { value: data.sealedToken, context: emailVerificationSealContext(data.userId, data.email) } },
+    text: `Hi,\n\n${intro}\n\n${action}: ${link}\n\n${expiry}\n\n${until}\n\n${ignore}\n\nThe RepRoute team\n`,
+    html: layout(
+      change ? 'Confirm your new email address' : 'Confirm your email address',
+      `${paragraph('Hi,')}${paragraph(intro)}${button(action, link)}${paragraph(`Or open this link: ${link}`)}${paragraph(expiry)}${paragraph(until)}${paragraph(ignore)}`,
+    ),
+  };
+}
+
+/** The notice to the account's current address that a change to another one was asked for. The new address is not named. */
+export function emailChangeNotice(data: EventData<'user.email_change_requested'>, appUrl: string): EmailMessage {
+  const intro = 'We received a request to change the email address of your RepRoute account to another address.';
+  const until = 'Nothing changes until the link we sent to the new address is opened; until then you sign in with this address, as before.';
+  const notYou = "If you didn't ask for this, reset your password now: someone else may know it.";
+  const resetUrl = appLink(appUrl, '/forgot-password');
+  return {
+    to: data.email,
+    subject: 'Your RepRoute email address is being changed',
+    text: `${greeting(data.firstName)}\n\n${intro}\n\n${until}\n\n${notYou}\nReset your password: ${resetUrl}\n\nThe RepRoute team\n`,
+    html: layout(
+      'Your email address is being changed',
+      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(until)}${paragraph(notYou)}${button('Reset password', resetUrl)}`,
+    ),
   };
 }
 
@@ -39,6 +103,9 @@ export function passwordResetEmail(data: EventData<'user.password_reset_requeste
 }
 
 export const accountEmails: EmailBuilders = {
-  'user.registered': (event, config) => [{ suffix: 'welcome', email: welcomeEmail(event.data, config.appUrl) }],
+  // A new account's first email is its verification link (nothing at registration itself); the welcome follows the proof.
+  'user.email_verification_requested': (event, config) => [{ suffix: 'verify', email: verificationEmail(event, config.appUrl) }],
+  'user.email_verified': (event, config) => (event.data.previousEmail === null ? [{ suffix: 'welcome', email: welcomeEmail(event.data, config.appUrl) }] : []),
+  'user.email_change_requested': (event, config) => [{ suffix: 'change-notice', email: emailChangeNotice(event.data, config.appUrl) }],
   'user.password_reset_requested': (event, config) => [{ suffix: 'reset', email: passwordResetEmail(event.data, config.appUrl) }],
 };

@@ -1,20 +1,37 @@
-import type { EventData } from '@reproute/contracts';
-import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, type EmailMessage } from '../domain/email.ts';
+import { isPersonName, personNameMaxLength, type EventData } from '@reproute/contracts';
+import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, singleAddress, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/routing.ts';
 
 type Lead = EventData<'lead.created'>;
 
+/**
+ * What of a lead may speak to the hotel. Referral puts a name, an email and a message on a lead only
+ * from a signed-in account whose address is verified, so a lead without one valid email is anonymous
+ * here too (nothing typed by the traveller is shown); and a name is shown only under the name rule
+ * (letters, spaces, hyphens and apostrophes: a first and a last name).
+ */
+export function leadContact(lead: Pick<Lead, 'name' | 'email' | 'message'>): { name: string | null; email: string | null; message: string | null } {
+  const email = singleAddress(lead.email);
+  if (!email) return { name: null, email: null, message: null };
+  const name = lead.name?.trim() ?? '';
+  const message = lead.message?.trim() ? lead.message : null;
+  return { name: name && isPersonName(name, 2 * personNameMaxLength + 1) ? name : null, email, message };
+}
+
 /** Who the lead is, in words: their name, else their email, else "A traveller". */
 export function leadWho(lead: Pick<Lead, 'name' | 'email'>): string {
-  return lead.name?.trim() || lead.email?.trim() || 'A traveller';
+  const contact = leadContact({ ...lead, message: null });
+  return contact.name || contact.email || 'A traveller';
 }
 
 /**
  * The email a hotel receives for a lead (ruling 9): who is interested, in which hotel, their
- * contact details (a signed-in traveller's account; none for a visitor), the dates and guests when
- * given, and the referral id the booking link carried. Replies go straight to a signed-in traveller.
+ * contact details (a signed-in traveller's verified account; none otherwise), the dates and guests when
+ * given, and the referral id the booking link carried. Replies go straight to a verified traveller.
  */
-export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
+export function leadToHotel(event: Lead, appUrl: string): EmailMessage {
+  const contact = leadContact(event);
+  const lead = { ...event, ...contact };
   const who = leadWho(lead);
   const intro = `${who} is interested in staying at ${lead.hotelName} and was sent to your booking page from RepRoute.`;
   const referralId = lead.referralId?.trim() || null;
@@ -29,10 +46,10 @@ export function leadToHotel(lead: Lead, appUrl: string): EmailMessage {
   ];
   const followUp = lead.email
     ? 'Reply to this email to contact them directly.'
-    : 'This traveller was not signed in, so no contact details are shared; you may hear from them through your booking page.';
+    : 'This traveller did not share contact details with RepRoute (not signed in, or their email address is not verified yet); you may hear from them through your booking page.';
   const matching = referralId ? `The link to your booking page carried ref=${referralId}: use it to match this lead to a booking.` : null;
   const dashboard = appLink(appUrl, '/provider/dashboard?tab=leads');
-  const message = lead.message?.trim() ? lead.message : null;
+  const message = lead.message;
   return {
     to: lead.contactEmail ?? '',
     replyTo: lead.email ?? undefined,

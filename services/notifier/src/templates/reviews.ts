@@ -1,11 +1,12 @@
-import type { EventData } from '@reproute/contracts';
+import { greetableFirstName, type EventData } from '@reproute/contracts';
 import { appLink, button, layout, paragraph, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders, RoutingConfig } from '../domain/routing.ts';
 
 type ReviewFacts = EventData<'review.approved'>;
 
 const hotelOf = (review: ReviewFacts) => review.hotelName ?? 'the hotel';
-const greeting = (review: ReviewFacts) => `Hi ${review.reviewerFirstName?.trim() || 'there'},`;
+/** The reviewer's first name only under the greeting rule (letters, spaces, hyphens, at most 50), else "Hi there,". */
+const greeting = (review: ReviewFacts) => `Hi ${greetableFirstName(review.reviewerFirstName) ?? 'there'},`;
 const reviewLabel = (review: ReviewFacts) => (review.title ? `"${review.title}"` : 'your review');
 
 /** Tells the reviewer their review is published (ruling 6). */
@@ -48,19 +49,19 @@ export function reviewRejectedEmail(review: EventData<'review.rejected'>, config
 
 type ReplyFacts = EventData<'review.replied'>;
 
-/** Tells the reviewer the hotel answered their review, with the answer (escaped) and a link to it. */
+/**
+ * Tells the reviewer the hotel answered their review, with a link to the answer. The answer itself is
+ * text the hotel typed, so it is read on RepRoute (under the review), never carried in the email.
+ */
 export function reviewRepliedEmail(review: ReplyFacts, appUrl: string): EmailMessage {
   const hotel = hotelOf(review);
   const link = appLink(appUrl, `/hotel/${review.hotelId}`);
-  const intro = [greeting(review), `${hotel} has responded to ${reviewLabel(review)} on RepRoute.`];
+  const lines = [greeting(review), `${hotel} has responded to ${reviewLabel(review)} on RepRoute.`, 'You can read the response under your review on the hotel\'s page.'];
   return {
     to: review.reviewerEmail ?? '',
     subject: `${hotel} replied to your review`,
-    text: `${intro.join('\n\n')}\n\nResponse from the hotel:\n${review.replyText}\n\nSee it under your review: ${link}\n\nRepRoute`,
-    html: layout(
-      'The hotel replied to your review',
-      `${intro.map(paragraph).join('')}<p style="margin:0 0 4px;font-weight:bold">Response from the hotel</p>${paragraph(review.replyText)}${button('See the reply', link)}`,
-    ),
+    text: `${lines.join('\n\n')}\n\nSee the response: ${link}\n\nRepRoute`,
+    html: layout('The hotel replied to your review', `${lines.map(paragraph).join('')}${button('See the reply', link)}`),
   };
 }
 

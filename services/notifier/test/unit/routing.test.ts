@@ -30,8 +30,11 @@ describe('notifiedEventTypes', () => {
     expect(notifiedEventTypes).toEqual(
       expect.arrayContaining(['contact.received', 'lead.created', 'review.approved', 'review.rejected', 'hotel.approved', 'hotel.rejected']),
     );
+    expect(notifiedEventTypes).toEqual(expect.arrayContaining(['user.email_verification_requested', 'user.email_verified', 'user.email_change_requested', 'user.password_reset_requested']));
     expect(notifiedEventTypes).not.toContain('review.submitted');
     expect(notifiedEventTypes).not.toContain('hotel.created');
+    // A registration sends its verification link, and nothing that repeats what the registrant typed.
+    expect(notifiedEventTypes).not.toContain('user.registered');
   });
 });
 

@@ -15,7 +15,7 @@ const lead: EventData<'lead.created'> = {
   hotelName: 'The Iron Palace & Spa',
   contactEmail: 'frontdesk@ironpalace.example',
   userId: null,
-  name: 'Jane <b>Lifter</b>',
+  name: "Jane O'Lifter",
   email: 'jane@example.com',
   message: `Do you have a deadlift platform? ${evil}`,
   checkInDate: '2026-12-01',
@@ -90,8 +90,8 @@ describe('lead email', () => {
     const email = leadToHotel(lead, config.appUrl);
     expect(email.to).toBe('frontdesk@ironpalace.example');
     expect(email.replyTo).toBe('jane@example.com');
-    expect(email.subject).toBe('New lead for The Iron Palace & Spa: Jane <b>Lifter</b>');
-    for (const fact of ['The Iron Palace & Spa', 'Jane <b>Lifter</b>', 'jane@example.com', '1 December 2026', '4 December 2026', 'Guests: 2', 'deadlift platform']) {
+    expect(email.subject).toBe("New lead for The Iron Palace & Spa: Jane O'Lifter");
+    for (const fact of ['The Iron Palace & Spa', "Jane O'Lifter", 'jane@example.com', '1 December 2026', '4 December 2026', 'Guests: 2', 'deadlift platform']) {
       expect(email.text).toContain(fact);
     }
     expect(email.text).toContain('http://app.example/provider/dashboard?tab=leads');
@@ -124,7 +124,7 @@ describe('lead email', () => {
 
   it('escapes every traveller-provided value in the HTML', () => {
     const email = leadToHotel(lead, config.appUrl);
-    expectEscaped(email.html, 'Jane <b>Lifter</b>', evil, 'The Iron Palace & Spa');
+    expectEscaped(email.html, "Jane O'Lifter", evil, 'The Iron Palace & Spa');
     expect(email.html).toContain('1 December 2026');
   });
 
@@ -133,12 +133,33 @@ describe('lead email', () => {
     expect(email.replyTo).toBeUndefined();
     expect(email.subject).toBe('New lead for The Iron Palace & Spa: A traveller');
     expect(email.text).not.toMatch(/Check-in|Check-out|Guests|Their message/);
-    expect(email.text).toContain('was not signed in, so no contact details are shared');
+    expect(email.text).toContain('did not share contact details with RepRoute');
+  });
+
+  it('shows nothing a traveller typed on a lead without a verified contact: no name, no message, no reply-to', () => {
+    // Referral never sends these for an unverified account; an event that carries them anyway is shown as anonymous.
+    const email = leadToHotel({ ...lead, email: null, name: 'Your account is locked visit evil example', message: 'Call +1 555 0100 now' }, config.appUrl);
+    expect(email.replyTo).toBeUndefined();
+    expect(email.subject).toBe('New lead for The Iron Palace & Spa: A traveller');
+    for (const typed of ['locked', 'evil', 'Call +1', 'Their message']) {
+      expect(email.text).not.toContain(typed);
+      expect(email.html).not.toContain(typed);
+    }
+  });
+
+  it('shows a verified traveller\'s name only under the name rule, else their email', () => {
+    const email = leadToHotel({ ...lead, name: 'Visit https://evil.example now' }, config.appUrl);
+    expect(email.subject).toBe('New lead for The Iron Palace & Spa: jane@example.com');
+    expect(email.text).not.toContain('evil.example');
+    expect(email.html).not.toContain('evil.example');
+    expect(leadToHotel({ ...lead, name: 'Ana María Núñez-García' }, config.appUrl).text).toContain('Name: Ana María Núñez-García');
   });
 
   it('describes the traveller by name, else email, else generically', () => {
     expect(leadWho({ name: ' Ann ', email: 'a@x.io' })).toBe('Ann');
     expect(leadWho({ name: '  ', email: 'a@x.io' })).toBe('a@x.io');
+    expect(leadWho({ name: '<b>Ann</b>', email: 'a@x.io' })).toBe('a@x.io');
+    expect(leadWho({ name: 'Ann', email: null })).toBe('A traveller');
     expect(leadWho({ name: null, email: null })).toBe('A traveller');
   });
 });
@@ -175,15 +196,17 @@ describe('review emails', () => {
 });
 
 describe('review reply email', () => {
-  it('tells the reviewer the hotel answered, quotes the reply escaped, and links to the hotel page', () => {
-    const email = reviewRepliedEmail({ ...review, replyText: `Thanks! ${evil}\nSee you soon.` }, config.appUrl);
+  it('tells the reviewer the hotel answered and links to the reply, without carrying the hotel\'s text', () => {
+    const email = reviewRepliedEmail({ ...review, replyText: `Thanks! Your account is locked, visit evil.example ${evil}` }, config.appUrl);
     expect(email.to).toBe('reviewer@example.com');
     expect(email.subject).toBe('Gym & Tonic Hotel replied to your review');
-    expect(email.text).toContain('Response from the hotel:\nThanks!');
+    expect(email.text).toContain('Gym & Tonic Hotel has responded to');
     expect(email.text).toContain('http://app.example/hotel/3');
+    for (const typed of ['Thanks!', 'locked', 'evil.example']) {
+      expect(email.text).not.toContain(typed);
+      expect(email.html).not.toContain(typed);
+    }
     expect(email.html).not.toContain('<script>');
-    expect(email.html).toContain('&lt;script&gt;');
-    expect(email.html).toContain('Response from the hotel');
   });
 });
 

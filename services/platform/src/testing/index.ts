@@ -48,14 +48,50 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const strongPassword = 'Str0ng!Pass';
 
-/** Registers a traveller through the gateway; returns the token and user. */
-export async function registerTraveller(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+interface AuthBody {
+  token: string;
+  user: { id: string; email: string; emailVerified?: boolean };
+}
+
+/**
+ * Registers a traveller through the gateway; returns the token and user. By default the account then
+ * verifies its address through the real flow (the verification email in MailDev, its link opened as the
+ * account): the token returned claims the verified address, as a traveller's does after clicking, so its
+ * leads carry its contact and its reviews are taken. `verified: false` keeps the new, unverified account.
+ */
+export async function registerTraveller(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; verified: boolean }> = {}) {
   const email = overrides.email ?? uniqueEmail('traveller');
-  const res = await api<{ token: string; user: { id: string; email: string } }>('POST', '/api/auth/register', {
+  const res = await api<AuthBody>('POST', '/api/auth/register', {
     body: { email, password: overrides.password ?? strongPassword, firstName: overrides.firstName ?? 'Test', lastName: overrides.lastName ?? 'Traveller' },
   });
   if (res.status !== 201 && res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...res.body, email, password: overrides.password ?? strongPassword };
+  const registered = { ...res.body, email, password: overrides.password ?? strongPassword };
+  if (overrides.verified === false) return registered;
+  return { ...registered, ...(await verifyEmail(email, registered.token)) };
+}
+
+/** The token of the newest verification link emailed to `address` (after `since`, ms), read from MailDev. */
+export async function verificationLinkToken(address: string, options: { since?: number; timeoutMs?: number } = {}): Promise<string> {
+  const wanted = address.toLowerCase();
+  const since = options.since ?? 0;
+  const email = await waitForEmail(
+    (e) => e.to.some((t) => t.address.toLowerCase() === wanted) && /\/verify-email\?token=/.test(e.text ?? '') && Date.parse(e.time) >= since - 1000,
+    options.timeoutMs ?? 30_000,
+  );
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(email.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link in the email to ${address}`);
+  return token;
+}
+
+/**
+ * Verifies an account's address through the real flow: the link emailed to `address` is opened by the
+ * account (signed in with `token`), which answers a fresh token claiming the verified address.
+ */
+export async function verifyEmail(address: string, token: string, options: { since?: number } = {}): Promise<AuthBody> {
+  const link = await verificationLinkToken(address, options);
+  const res = await api<AuthBody & { message: string }>('POST', '/api/auth/verify-email', { body: { token: link }, token });
+  if (res.status !== 200 || !res.body.token) throw new Error(`verify-email failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, user: res.body.user };
 }
 
 export async function login(email: string, password: string) {

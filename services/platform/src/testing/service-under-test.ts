@@ -74,6 +74,11 @@ export interface TestUser {
   roles: Role[];
   firstName: string | null;
   lastName: string | null;
+  /**
+   * The token's `email_verified` claim. Test tokens claim a verified address unless told
+   * `emailVerified: false` (a new account's token before its link is opened).
+   */
+  emailVerified: boolean;
   jti: string;
   /** Seconds since the epoch. */
   issuedAt: number;
@@ -99,11 +104,12 @@ export async function signTestToken(
     roles: user.roles,
     firstName: user.firstName === undefined ? 'Test' : user.firstName,
     lastName: user.lastName === undefined ? 'User' : user.lastName,
+    emailVerified: user.emailVerified ?? true,
     jti: randomUUID(),
     issuedAt,
     expiresAt: user.expiresAt ?? issuedAt + 3600,
   };
-  const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName })
+  const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.emailVerified })
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
     .setSubject(id)
     .setIssuer(issuer)

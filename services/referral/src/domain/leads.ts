@@ -9,6 +9,8 @@ export interface Caller {
   roles: readonly string[];
   firstName: string | null;
   lastName: string | null;
+  /** The token claims a verified email address (`email_verified`). */
+  emailVerified: boolean;
 }
 
 export type LeadTargetCheck = { ok: true; hotel: ProjectedHotel } | { ok: false; status: 400 | 404 | 409; message: string };
@@ -27,10 +29,13 @@ export function checkLeadTarget(hotel: ProjectedHotel | null, caller: Caller | n
 
 /**
  * Who the lead is from: only ever the signed-in account (the token's user, name and email),
- * never the body's. A visitor's lead is anonymous whatever the body says.
+ * never the body's. A visitor's lead is anonymous whatever the body says, and so is the lead of an
+ * account whose token does not claim a verified address: until it is proved, an address does not
+ * speak for anyone (no name, no email, no Reply-To); the lead keeps the account's id for its own records.
  */
 export function leadContact(caller: Caller | null): { userId: string | null; name: string | null; email: string | null } {
   if (!caller) return { userId: null, name: null, email: null };
+  if (!caller.emailVerified) return { userId: caller.id, name: null, email: null };
   const accountName = [caller.firstName, caller.lastName].filter((part) => part && part.trim()).map((part) => part!.trim()).join(' ');
   return { userId: caller.id, name: accountName || null, email: caller.email.trim().toLowerCase() || null };
 }

@@ -17,7 +17,7 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     const target = checkLeadTarget(await findHotel(ctx.pool, body.hotelId), caller);
     if (!target.ok) throw new HttpError(target.status, target.message, [{ path: 'hotelId', message: target.message }]);
 
-    // Name, email and message come from a signed-in account only; the body's are never trusted.
+    // Name, email and message come from a signed-in account with a verified address only; the body's are never trusted.
     const contact = leadContact(caller);
     const ipAddress = clip(request.ip, 64);
     const userAgent = clip(request.headers['user-agent'], 512);
@@ -28,7 +28,7 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
         hotelName: target.hotel.name,
         contactEmail: leadRecipient(target.hotel),
         ...contact,
-        message: caller ? body.message : null,
+        message: contact.email ? body.message : null,
         checkInDate: body.checkInDate,
         checkOutDate: body.checkOutDate,
         guests: body.guests,

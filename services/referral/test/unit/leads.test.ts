@@ -16,8 +16,8 @@ const hotel = (overrides: Partial<ProjectedHotel> = {}): ProjectedHotel => ({
   deleted: false,
   ...overrides,
 });
-const traveller: Caller = { id: '00000000-0000-4000-8000-000000000003', email: 'Traveller@Reproute.example', roles: ['traveller'], firstName: 'Tess', lastName: 'Walker' };
-const provider: Caller = { id: providerId, email: 'provider@reproute.example', roles: ['provider'], firstName: 'Pat', lastName: null };
+const traveller: Caller = { id: '00000000-0000-4000-8000-000000000003', email: 'Traveller@Reproute.example', roles: ['traveller'], firstName: 'Tess', lastName: 'Walker', emailVerified: true };
+const provider: Caller = { id: providerId, email: 'provider@reproute.example', roles: ['provider'], firstName: 'Pat', lastName: null, emailVerified: true };
 
 describe('booking URL check ("Booking Unavailable")', () => {
   it('needs a non-blank absolute http(s) URL', () => {
@@ -65,6 +65,10 @@ describe('who a lead is from', () => {
 
   it('keeps a visitor anonymous', () => {
     expect(leadContact(null)).toEqual({ userId: null, name: null, email: null });
+  });
+
+  it('keeps an account anonymous until its token claims a verified address (the account id stays for the records)', () => {
+    expect(leadContact({ ...traveller, emailVerified: false })).toEqual({ userId: traveller.id, name: null, email: null });
   });
 
   it('recognises the same lead sent twice, and tells different stays apart', () => {
