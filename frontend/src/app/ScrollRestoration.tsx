@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { onPrivateDataCleared } from '@/lib/privateData';
 
 const STORAGE_KEY = 'rr_scroll_positions';
 
@@ -19,6 +20,10 @@ function readPositions(): Record<string, number> {
  */
 let positions: Record<string, number> | undefined;
 const stored = (): Record<string, number> => (positions ??= readPositions());
+// Sign-out empties sessionStorage; the positions kept here must not be written back into it.
+onPrivateDataCleared(() => {
+  positions = undefined;
+});
 
 /**
  * Whether the document was reloaded or reached by back or forward: only then has the address it opened with a

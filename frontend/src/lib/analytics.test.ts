@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { analyticsBatchRequest } from '@reproute/contracts';
-import { AnalyticsRecorder, BATCH_LIMITS, RETENTION, buildBatch, emptyAnalytics, isSyncDue, summarize, type AnalyticsBatch } from './analytics';
+import { ANALYTICS_KEY, AnalyticsRecorder, BATCH_LIMITS, RETENTION, analytics, buildBatch, emptyAnalytics, isSyncDue, startAnalyticsSync, summarize, type AnalyticsBatch } from './analytics';
+import { allAccepted, applyConsent, essentialOnly, saveConsent } from './consent';
 
 function recorder(options: { allowed?: boolean; now?: () => number; send?: (b: AnalyticsBatch) => Promise<boolean>; beacon?: (b: AnalyticsBatch) => boolean } = {}) {
   let t = 1_000_000;
@@ -85,6 +86,47 @@ describe('analytics sync', () => {
     rec.search('tokyo');
     expect(rec.flushWithBeacon()).toBe(true);
     expect(beacon).toHaveBeenCalledWith(expect.objectContaining({ sessionId: 'sess', searches: [expect.objectContaining({ query: 'tokyo' })] }));
+  });
+});
+
+describe('declined analytics', () => {
+  it('are neither stored nor sent, and what an earlier consent stored is removed at the next record', async () => {
+    localStorage.setItem(ANALYTICS_KEY, JSON.stringify({ ...emptyAnalytics(), pageViews: [{ url: '/before', title: '', timestamp: 1 }] }));
+    const send = vi.fn(async () => true);
+    const rec = recorder({ allowed: false, send });
+    rec.pageView('/a', 'A');
+    rec.search('london');
+    rec.conversion('booking_redirect', { hotelId: 1 });
+    rec.interaction('favorite_toggle', 'hotel:1');
+    expect(localStorage.getItem(ANALYTICS_KEY)).toBeNull();
+    expect(await rec.syncIfDue()).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('Essential Only removes what was stored, and nothing is stored after it', () => {
+    applyConsent(allAccepted);
+    const stop = startAnalyticsSync();
+    try {
+      analytics().pageView('/granted', 'Granted');
+      expect(JSON.parse(localStorage.getItem(ANALYTICS_KEY) ?? '{}').pageViews).toHaveLength(1);
+      saveConsent(essentialOnly);
+      expect(localStorage.getItem(ANALYTICS_KEY)).toBeNull();
+      analytics().pageView('/declined', 'Declined');
+      analytics().search('declined search');
+      expect(localStorage.getItem(ANALYTICS_KEY)).toBeNull();
+    } finally {
+      stop();
+      applyConsent(null);
+    }
+  });
+
+  it('a page that starts without consent drops records an earlier consent kept', () => {
+    localStorage.setItem(ANALYTICS_KEY, JSON.stringify({ ...emptyAnalytics(), searches: [{ query: 'kept', timestamp: 1 }] }));
+    applyConsent(essentialOnly);
+    const stop = startAnalyticsSync();
+    stop();
+    applyConsent(null);
+    expect(localStorage.getItem(ANALYTICS_KEY)).toBeNull();
   });
 });
 

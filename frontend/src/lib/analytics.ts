@@ -158,7 +158,12 @@ export class AnalyticsRecorder {
     }
   }
 
+  /** Without analytics consent nothing is kept (and what an earlier consent kept goes): declined analytics are neither sent nor stored. */
   private record<K extends RecordKind>(kind: K, record: AnalyticsData[K][number]): void {
+    if (!this.deps.allowed()) {
+      this.clear();
+      return;
+    }
     this.write(appendRecord(this.read(), kind, record));
   }
 
@@ -177,7 +182,11 @@ export class AnalyticsRecorder {
 
   /** Drops everything recorded, for a visitor who refused analytics. */
   clear(): void {
-    this.deps.storage.removeItem(ANALYTICS_KEY);
+    try {
+      this.deps.storage.removeItem(ANALYTICS_KEY);
+    } catch {
+      // blocked storage holds nothing
+    }
   }
 
   /** Sends the unsent records when more than 30 s have passed since the last sync. */
@@ -257,6 +266,8 @@ export function startAnalyticsSync(): () => void {
   const timer = window.setInterval(() => void rec.syncIfDue(), SYNC_INTERVAL_MS);
   const onHide = () => rec.flushWithBeacon();
   window.addEventListener('pagehide', onHide);
+  // Records kept while consent was given go as soon as it is not (declined now, or before this page loaded).
+  if (currentConsentSignals().analytics_storage !== 'granted') rec.clear();
   const unsubscribe = onConsentSignals((signals) => {
     if (signals.analytics_storage === 'denied') rec.clear();
   });

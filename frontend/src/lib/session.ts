@@ -5,7 +5,7 @@ import type { User } from '@/api/types';
 import { clearToken, readToken, tokenClaimsVerifiedEmail } from './tokenStorage';
 import { sessionLoaded, signedOut } from '@/store/session';
 import { toast } from '@/store/toast';
-import { FAVORITES_KEY } from './favorites';
+import { clearPrivateData } from './privateData';
 
 /**
  * Session bootstrap (spec section 4): with a stored token the current user is fetched; the token is
@@ -19,7 +19,11 @@ export async function bootstrapSession(loadUser: () => Promise<User> = fetchCurr
   try {
     sessionLoaded(await currentWithFreshToken(await loadUser()));
   } catch (error) {
-    if (error instanceof ApiError) clearToken();
+    if (error instanceof ApiError) {
+      // The token is refused: what the browser kept of its user goes with it.
+      clearToken();
+      clearPrivateData();
+    }
     sessionLoaded(null);
   }
 }
@@ -34,13 +38,14 @@ export async function currentWithFreshToken(user: User, refresh: () => Promise<U
   return refresh().catch(() => user);
 }
 
-/** Ends the session: server logout (best effort), token, user and favourites cleared, toast shown. */
+/** Ends the session: server logout (best effort), token, user and every private copy cleared (privateData.ts), toast shown. */
 export async function logout(queryClient?: QueryClient): Promise<void> {
   if (readToken()) {
     await logoutCall().catch(() => undefined);
   }
   clearToken();
+  // Every private copy goes with the session: the user's storage keys, sessionStorage, the whole query cache.
   signedOut();
-  queryClient?.removeQueries({ queryKey: [FAVORITES_KEY] });
+  clearPrivateData(queryClient);
   toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
 }

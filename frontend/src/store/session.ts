@@ -1,6 +1,7 @@
 import type { User } from '@/api/types';
 import { createExternalStore } from './externalStore';
 import { readToken } from '@/lib/tokenStorage';
+import { clearPrivateData } from '@/lib/privateData';
 
 export interface SessionState {
   user: User | null;
@@ -22,6 +23,8 @@ export function signedIn(user: User): void {
   sessionStore.set({ user, loading: false });
 }
 
+/** The session ended (sign-out, a token refused): nobody, and no private copy of what they saw (privateData.ts). */
 export function signedOut(): void {
+  clearPrivateData();
   sessionStore.set({ user: null, loading: false });
 }
