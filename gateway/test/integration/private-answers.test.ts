@@ -63,7 +63,7 @@ afterAll(async () => {
   redis?.disconnect();
 });
 
-const privateEndpoints = routedEndpoints.filter((endpoint) => endpoint.access !== 'public');
+const privateEndpoints = routedEndpoints.filter((endpoint): endpoint is (typeof routedEndpoints)[number] & { access: 'signedIn' | 'provider' | 'admin' } => endpoint.access !== 'public');
 
 async function send(method: string, path: string, token?: string) {
   const res = await fetch(`${base}${path}`, {

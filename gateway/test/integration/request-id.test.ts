@@ -64,7 +64,7 @@ describe('X-Request-Id at the gateway', () => {
     // The gateway's own error answer (a guarded route without a token) carries the new id too.
     const refused = await get('/api/favorites', sent);
     expect(refused.status).toBe(401);
-    const body = await refused.json();
+    const body = (await refused.json()) as { requestId: string };
     expect(body.requestId).toBe(refused.headers.get('x-request-id'));
     expect(body.requestId).toMatch(uuid);
   });

@@ -11,7 +11,7 @@ import { analyticsUnderTest } from '../../../services/analytics/test/routes/supp
 // its own service in-process, answers with Cache-Control: no-store, whoever asks (no token: 401; the wrong
 // role: 403; the right one: its 2xx, or the 4xx its empty input earns). The endpoints come from the table.
 
-const privateEndpoints = endpointList.filter((endpoint) => endpoint.access !== 'public');
+const privateEndpoints = endpointList.filter((endpoint): endpoint is Endpoint & { access: 'signedIn' | 'provider' | 'admin' } => endpoint.access !== 'public');
 const builders: Record<ServiceName, () => Promise<ServiceUnderTest<unknown>>> = {
   identity: () => identityUnderTest() as Promise<ServiceUnderTest<unknown>>,
   catalog: () => catalogUnderTest() as Promise<ServiceUnderTest<unknown>>,
