@@ -72,8 +72,10 @@ test.describe('review replies', () => {
       await expect(shown).toContainText('Two new platforms arrive in May.');
       await expect(shown).toContainText('(edited)');
 
+      // The email points to the reply; the hotel's own text is read on RepRoute, never carried in the email.
       const email = await waitForEmail(request, reviewer.email, /replied to your review/);
-      expect(email.text).toContain(replyText);
+      expect(email.text).not.toContain(replyText);
+      expect(email.text).toContain(`/hotel/${hotel.id}`);
 
       // A visitor sees the reply under the review but no Reply action.
       await page.evaluate(() => localStorage.removeItem('token'));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
 import { allTopics } from '@reproute/contracts';
-import { apiFrom, eventually, listEmails, login, mentionsIn, redeliveries, runScript, seedAccounts, sleep, stack, strongPassword, uniqueClientAddress, uniqueEmail, type ApiAnswer, type ServiceName } from '@reproute/platform/testing';
+import { apiFrom, eventually, listEmails, login, mentionsIn, redeliveries, runScript, seedAccounts, sleep, stack, strongPassword, uniqueClientAddress, uniqueEmail, verificationLinkToken, type ApiAnswer, type ServiceName } from '@reproute/platform/testing';
 
 // Two instances of every service, the notifier and the gateway, against the real components:
 // `services.sh start` with INSTANCES=2 adds the second ones (name-2, port + 100) beside the running
@@ -185,9 +185,12 @@ describe('two instances of every service', () => {
     // Four travellers review the 25 seeded hotels each: 100 pending reviews, each with its own title.
     const travellers = await Promise.all([1, 2, 3, 4].map(async (n) => {
       const email = uniqueEmail(`two${n}`);
-      const res = await send('POST', '/api/auth/register', { body: { email, password: strongPassword, firstName: `Two${n}`, lastName: 'Instances' }, from: uniqueClientAddress() });
+      const res = await send('POST', '/api/auth/register', { body: { email, password: strongPassword, firstName: `Two ${String.fromCharCode(65 + (n % 26))}`, lastName: 'Instances' }, from: uniqueClientAddress() });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { email, token: res.body.token as string };
+      // Reviews are taken from verified addresses only: the link from the verification email, opened as the account.
+      const verified = await send('POST', '/api/auth/verify-email', { token: res.body.token, body: { token: await verificationLinkToken(email) } });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      return { email, token: verified.body.token as string };
     }));
     const reviews: { id: string; title: string }[] = [];
     const pairs = travellers.flatMap((t, n) => Array.from({ length: 25 }, (_, h) => ({ t, n, hotelId: h + 1 })));

@@ -3,6 +3,9 @@ import { messages } from '@reproute/contracts';
 import { api, eventually, registerTraveller } from '@reproute/platform/testing';
 import { engagementDb, expectEmailsExactly, seededToken, sentTo, uniqueTag } from './support.ts';
 
+/** A name for the i-th account of a test: names are letters only (the registration rule). */
+const letterName = (i: number) => String.fromCharCode(65 + (i % 26)).repeat(1 + Math.floor(i / 26));
+
 /**
  * Admin moderation at scale, through the gateway with the real Kafka, BullMQ and MailDev: bulk decisions
  * (all or nothing, one event and one email per review), rejection reasons that reach the reviewer, and the
@@ -37,7 +40,7 @@ beforeAll(async () => {
   await eventually(async () => (await db.query('SELECT 1 FROM hotels WHERE id = $1 AND is_approved', [hotelId])).rows.length === 1, 30_000, 'approved listing in the projection');
   // Five reviewers, ratings 1..5, written one after another (so oldest-first is this order).
   for (let i = 0; i < 5; i += 1) {
-    const reviewer = await registerTraveller({ firstName: `Mod${i}`, lastName: 'Reviewer' });
+    const reviewer = await registerTraveller({ firstName: `Mod ${letterName(i)}`, lastName: 'Reviewer' });
     reviewers.push(reviewer);
     const res = await api('POST', '/api/reviews', {
       token: reviewer.token,
@@ -151,7 +154,7 @@ describe('bulk decisions', () => {
         [reviewIds[4], 'approved', null],
       ].sort(),
     );
-    expect(mine[0]).toMatchObject({ actorEmail: 'admin@reproute.example', hotelName, reviewerName: 'Mod2 Reviewer', reviewTitle: `Review 2 ${tag}` });
+    expect(mine[0]).toMatchObject({ actorEmail: 'admin@reproute.example', hotelName, reviewerName: 'Mod C Reviewer', reviewTitle: `Review 2 ${tag}` });
     expect(Date.parse(mine[0].createdAt)).toBeGreaterThan(Date.now() - 300_000);
     expect((await api('GET', '/api/admin/reviews/audit?page=0', { token: admin })).status).toBe(400);
   });
@@ -161,7 +164,7 @@ describe('bulk decisions at once', () => {
   it('two overlapping batches at once: both answer 200, each review is decided and announced once, no deadlock', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const reviewer = await registerTraveller({ firstName: `Race${i}` });
+      const reviewer = await registerTraveller({ firstName: `Race ${letterName(i)}` });
       const res = await api('POST', '/api/reviews', {
         token: reviewer.token,
         body: { hotelId, title: `Race ${i} ${tag}`, content: 'Racks, a platform and dumbbells to 40 kg; busy at six.', rating: 4, gymRating: 4, travelType: 'fitness', stayDate: '2026-10' },
