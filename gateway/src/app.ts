@@ -14,7 +14,7 @@ import { RevocationList, checkAccess, createHttpApp, jsonNotFound, remoteKeySet,
 import { messages, photoUploadRequestMaxBytes, requestBodyMaxBytes, type Role } from '@reproute/contracts';
 import { upstreams, type Config } from './config.ts';
 import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
-import { ServiceInstances } from './instances.ts';
+import { ServiceInstances, opsUrlOf } from './instances.ts';
 import { canonicalUrl, screenIdentity } from './identity.ts';
 import { aggregateHealth } from './health.ts';
 import { openApiAggregator } from './docs.ts';
@@ -48,7 +48,7 @@ export async function buildGateway(options: {
   let revocations = options.revocations;
   let ownRevocations: RevocationList | undefined;
   if (!revocations) {
-    ownRevocations = new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }), name: 'gateway' });
+    ownRevocations = new RevocationList({ redis: config, logger: logger.child({ component: 'revocations' }), name: 'gateway' });
     await ownRevocations.start();
     revocations = ownRevocations;
   }
@@ -59,6 +59,7 @@ export async function buildGateway(options: {
       name,
       new ServiceInstances(name, targets[name], {
         logger: logger.child({ component: 'instances' }),
+        opsPortOffset: config.UPSTREAM_OPS_PORT_OFFSET,
         pool: { connections: 64, pipelining: 1, connectTimeout: 1_000, headersTimeout: config.UPSTREAM_TIMEOUT_MS, bodyTimeout: config.UPSTREAM_TIMEOUT_MS },
       }),
     ]),
@@ -149,9 +150,11 @@ export async function buildGateway(options: {
     }),
   });
 
+  // Each service's readiness is on its instances' ops ports (never the gateway's own: that port is public).
+  const opsTargets = Object.fromEntries(Object.entries(targets).map(([name, urls]) => [name, urls.map((url) => opsUrlOf(url, config.UPSTREAM_OPS_PORT_OFFSET))]));
   app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const report = await aggregateHealth(targets);
+    const report = await aggregateHealth(opsTargets);
     return reply.status(report.status === 'healthy' ? 200 : 503).send(report.status === 'healthy' ? { status: 'healthy' } : report);
   });
 
@@ -215,7 +218,7 @@ export async function buildGateway(options: {
   // Page heads, the sitemap and robots.txt read the catalog through the balancer, kept briefly in memory.
   const catalogPages = new CatalogPages(serviceGet(instances.catalog, 2_000), { hotelTtlMs: config.PAGE_HOTEL_TTL_MS, sitemapTtlMs: config.PAGE_SITEMAP_TTL_MS });
   if (options.hotelEvents) {
-    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, reviews: reviewAnswers, publicReads, logger });
+    const hotelChanges = listenForHotelChanges({ brokers: config.KAFKA_BROKERS, security: config, instanceId: gatewayInstanceId(config.INSTANCE_ID, config.PORT), pages: catalogPages, reviews: reviewAnswers, publicReads, logger });
     app.addHook('onClose', async () => hotelChanges.close());
   }
   const renderer = new PageRenderer(config.FRONTEND_SERVER_RENDER, logger);

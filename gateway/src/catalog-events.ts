@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { topics } from '@reproute/contracts';
-import { KafkaBus, type Logger } from '@reproute/platform';
+import { KafkaBus, type KafkaSettings, type Logger } from '@reproute/platform';
 import type { CatalogPages, PageAnswers } from './catalog-pages.ts';
 import type { PublicReadCache } from './public-cache.ts';
 
@@ -37,6 +37,8 @@ export function forgetChanged(message: { topic: string; value: string | null }, 
  */
 export function listenForHotelChanges(options: {
   brokers: string;
+  /** Kafka SASL and TLS (KAFKA_SASL_*, KAFKA_TLS*). */
+  security?: KafkaSettings;
   instanceId: string;
   pages: CatalogPages;
   reviews?: PageAnswers;
@@ -44,7 +46,7 @@ export function listenForHotelChanges(options: {
   logger: Logger;
 }): { close: () => Promise<void> } {
   const logger = options.logger.child({ component: 'hotel-changes' });
-  const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger });
+  const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger, security: options.security });
   let closed = false;
   const closing = new AbortController();
   let subscription: { stop: () => Promise<void> } | undefined;

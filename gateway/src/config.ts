@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema } from '@reproute/platform';
+import { baseConfigSchema, checkConnectionSettings, kafkaSettingsShape, opsPortOffset, opsSettingsShape, redisSettingsShape } from '@reproute/platform';
 import { instanceUrls } from './instances.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,7 +56,16 @@ export const configSchema = z.object({
   /** The key the gateway signs the client address it forwards with (platform client-address.ts; shared with every service). */
   CLIENT_ADDRESS_KEY: baseConfigSchema.shape.CLIENT_ADDRESS_KEY,
   CLIENT_ADDRESS_KEY_FILE: baseConfigSchema.shape.CLIENT_ADDRESS_KEY_FILE,
-});
+  /**
+   * Where a service instance serves its readiness (the gateway's /api/health and its instance checks ask
+   * there): the instance's address with its port plus this, as the services' OPS_PORT default.
+   */
+  UPSTREAM_OPS_PORT_OFFSET: z.coerce.number().int().min(-65535).max(65535).default(opsPortOffset),
+  /** OPS_PORT (this gateway's /health/ready and /metrics), Kafka SASL and TLS, Redis password and TLS (platform deployment-settings.ts). */
+  ...opsSettingsShape,
+  ...kafkaSettingsShape,
+  ...redisSettingsShape,
+}).superRefine(checkConnectionSettings);
 export type Config = z.infer<typeof configSchema>;
 
 /** Every instance address of each service, by service. */

@@ -1,6 +1,9 @@
 export type HealthReport = { status: 'healthy' | 'unhealthy'; services: Record<string, 'up' | 'down'> };
 
-/** Asks the readiness endpoint of every instance of every service; a service is up while one of its instances is ready. */
+/**
+ * Asks the readiness endpoint of every instance of every service (`targets`: their ops addresses, instances.ts
+ * opsUrlOf); a service is up while one of its instances is ready.
+ */
 export async function aggregateHealth(targets: Record<string, readonly string[]>, timeoutMs = 2_000): Promise<HealthReport> {
   const ready = async (base: string) => {
     try {

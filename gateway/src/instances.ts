@@ -1,5 +1,5 @@
 import { Pool, type Dispatcher } from 'undici';
-import type { Logger } from '@reproute/platform';
+import { opsPortOffset, type Logger } from '@reproute/platform';
 
 /** Errors that mean the connection was never made: the instance did not receive the request. */
 const connectFailures = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
@@ -9,6 +9,8 @@ const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 interface Instance {
   url: string;
+  /** Where its readiness is asked: its ops port (opsUrlOf). */
+  opsUrl: string;
   pool: Pool;
   up: boolean;
   probing: boolean;
@@ -20,6 +22,8 @@ export interface InstancesOptions {
   checkIntervalMs?: number;
   /** How often an instance taken out is checked until it answers again (default 500 ms). */
   recoveryIntervalMs?: number;
+  /** An instance's ops port (its /health/ready) is its port plus this (UPSTREAM_OPS_PORT_OFFSET; default 50, the services' own). */
+  opsPortOffset?: number;
   logger: Logger;
 }
 
@@ -49,7 +53,7 @@ export class ServiceInstances {
     this.service = service;
     this.options = options;
     if (urls.length === 0) throw new Error(`no instance configured for ${service}`);
-    this.instances = urls.map((url) => ({ url, pool: new Pool(url, options.pool), up: true, probing: false }));
+    this.instances = urls.map((url) => ({ url, opsUrl: opsUrlOf(url, options.opsPortOffset), pool: new Pool(url, options.pool), up: true, probing: false }));
     if (this.instances.length > 1) {
       this.timer = setInterval(() => {
         for (const instance of this.instances) void this.probe(instance);
@@ -147,7 +151,7 @@ export class ServiceInstances {
 
   private async ready(instance: Instance): Promise<boolean> {
     try {
-      const res = await fetch(`${instance.url}/health/ready`, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(`${instance.opsUrl}/health/ready`, { signal: AbortSignal.timeout(1_000) });
       await res.body?.cancel();
       return res.ok;
     } catch {
@@ -164,6 +168,17 @@ async function bodyOf(body: RequestOptions['body']): Promise<Buffer | string | n
   const chunks: Buffer[] = [];
   for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The address of an instance's operational endpoints (/health/ready, /metrics: the platform's ops.ts): its
+ * own address with the port moved by `offset` (a port left out counts as the scheme's, 80 or 443).
+ */
+export function opsUrlOf(url: string, offset = opsPortOffset): string {
+  const address = new URL(url);
+  const port = Number(address.port || (address.protocol === 'https:' ? 443 : 80));
+  address.port = String(port + offset);
+  return address.origin;
 }
 
 /** Splits a comma-separated list of instance addresses (one per instance of a service). */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { ConfigError, clientAddressKeyOf, createLogger, loadConfig, runService } from '@reproute/platform';
+import { ConfigError, clientAddressKeyOf, createLogger, loadConfig, opsPortOf, redisClientOptions, runService } from '@reproute/platform';
 import { loadSealingKey } from '@reproute/platform/sealing';
 import { configSchema } from './config.ts';
 import { buildGateway } from './app.ts';
@@ -15,7 +15,7 @@ try {
   throw err;
 }
 const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+const redis = new Redis({ ...redisClientOptions(config), maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 redis.on('error', (err) => logger.warn({ err }, 'redis error'));
 const clientAddressKey = await loadSealingKey({ ...clientAddressKeyOf(config), logger });
 const app = await buildGateway({ config, logger, redis, clientAddressKey, hotelEvents: true, warmPages: true });
@@ -24,6 +24,7 @@ await runService({
   app,
   host: config.HOST,
   port: config.PORT,
+  opsPort: opsPortOf(config),
   logger,
   closers: [
     { name: 'redis', close: async () => redis.disconnect() },

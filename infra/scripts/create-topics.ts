@@ -1,10 +1,12 @@
 // Creates every topic and its dead-letter topic; the broker never auto-creates them.
 import { allTopics, deadLetterTopic } from '@reproute/contracts';
-import { KafkaBus, createLogger, defaultPartitions } from '@reproute/platform';
+import { KafkaBus, createLogger, defaultPartitions, kafkaConfigSchema, loadConfig } from '@reproute/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const logger = createLogger('create-topics', 'warn');
-const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'create-topics', logger });
+// KAFKA_BROKERS, and SASL and TLS as the services use them (KAFKA_SASL_*, KAFKA_TLS*).
+const kafka = loadConfig(kafkaConfigSchema);
+const bus = new KafkaBus({ brokers: kafka.KAFKA_BROKERS, security: kafka, clientId: 'create-topics', logger });
 const names = allTopics.flatMap((t) => [t, deadLetterTopic(t)]);
 const partitions = defaultPartitions();
 let outcome: { created: string[]; raised: string[] };

@@ -1,8 +1,9 @@
 // Checks the Helm chart in infra/helm/reproute without a cluster: `helm lint`, then `helm template` with the
 // default values, with values-production.yaml and with a chart-created Secret, and checks of the rendered
-// manifests (probes, resources, non-root, secrets only through secretKeyRef, an HPA, a PDB and a Service per
-// Deployment, the environment names the processes read). One line per check; the last line is
-// `N passed, N failed`. Exit code 1 when any check failed.
+// manifests (probes, resources, security contexts, secrets only through secretKeyRef and never in a ConfigMap or a
+// plain value, an HPA, a PDB and a Service per Deployment, the environment names the processes read, readiness and
+// metrics on the ops port only, the NetworkPolicies, TLS and credentials of the connections). One line per check;
+// the last line is `N passed, N failed`. Exit code 1 when any check failed.
 // Usage: node --import tsx infra/scripts/helm-check.ts [--helm <helm binary>] [--junit <report.xml>] [-- <extra helm args>]
 // (run through infra/scripts/helm.sh, which builds helm on first use).
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,8 @@ const components: Record<string, { dir: string; port: number }> = {
   notifier: { dir: 'services/notifier', port: 4006 },
 };
 const backEnd = Object.keys(components).filter((n) => n !== 'gateway');
+/** Every process's ops port is its port + this (the platform's opsPortOffset, deployment-settings.ts). */
+const opsOffset = Number(/export const opsPortOffset = (\d+);/.exec(fs.readFileSync(path.join(root, 'services/platform/src/deployment-settings.ts'), 'utf8'))?.[1]);
 
 // ── results ────────────────────────────────────────────────────────────────────────────────────
 type Result = { group: string; name: string; ok: boolean; detail: string };
@@ -55,6 +58,7 @@ function schemaNames(file: string): string[] {
 }
 const platformNames = [
   ...schemaNames('services/platform/src/config.ts'),
+  ...schemaNames('services/platform/src/deployment-settings.ts'), // OPS_PORT, KAFKA_SASL_*, KAFKA_TLS*, REDIS_PASSWORD, REDIS_TLS_CA_FILE, PGSSLMODE, PGSSLROOTCERT
   ...schemaNames('services/platform/src/http.ts'), // SHED_*
   'TRACE_SAMPLE_RATIO', // telemetry/sampling.ts
   'OTEL_EXPORTER_OTLP_ENDPOINT',
@@ -69,21 +73,37 @@ function knownNames(name: string): Set<string> {
 
 // ── manifests ──────────────────────────────────────────────────────────────────────────────────
 type Obj = Record<string, unknown>;
-type Manifest = { apiVersion?: string; kind?: string; metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Obj };
+type Manifest = { apiVersion?: string; kind?: string; metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Obj; data?: Obj; stringData?: Obj };
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name?: string; key?: string }; configMapKeyRef?: unknown; fieldRef?: unknown } };
 type Probe = { httpGet?: { path?: string; port?: string | number } };
+type SecurityContext = {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  allowPrivilegeEscalation?: boolean;
+  readOnlyRootFilesystem?: boolean;
+  privileged?: boolean;
+  capabilities?: { drop?: string[]; add?: string[] };
+  seccompProfile?: { type?: string };
+};
 type Container = {
   name: string;
   image?: string;
   env?: EnvVar[];
   ports?: { name?: string; containerPort?: number }[];
+  startupProbe?: Probe;
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; allowPrivilegeEscalation?: boolean };
+  securityContext?: SecurityContext;
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 };
-type PodSpec = { containers?: Container[]; initContainers?: Container[]; securityContext?: { runAsNonRoot?: boolean; runAsUser?: number } };
-type PodTemplate = { metadata?: { labels?: Record<string, string> }; spec?: PodSpec };
+type Volume = { name: string; secret?: { secretName?: string }; emptyDir?: unknown };
+type PodSpec = { containers?: Container[]; initContainers?: Container[]; securityContext?: SecurityContext; volumes?: Volume[]; hostNetwork?: boolean };
+type PodTemplate = { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: PodSpec };
+type Peer = { podSelector?: { matchLabels?: Record<string, string> }; namespaceSelector?: { matchLabels?: Record<string, string> }; ipBlock?: { cidr?: string } };
+type PolicyPort = { port?: string | number; protocol?: string };
+type PolicyRule = { from?: Peer[]; to?: Peer[]; ports?: PolicyPort[] };
+type PolicySpec = { podSelector?: { matchLabels?: Record<string, string> }; policyTypes?: string[]; ingress?: PolicyRule[]; egress?: PolicyRule[] };
 
 function helmRun(label: string, helmArgs: string[]): { ok: boolean; out: string; err: string } {
   const r = spawnSync(helm, [...helmArgs, ...(helmArgs[0] === 'version' ? [] : extraHelmArgs)], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -124,6 +144,17 @@ function checkPod(group: string, pod: PodTemplate | undefined) {
     const uid = c.securityContext?.runAsUser ?? spec.securityContext?.runAsUser;
     check(group, `container ${c.name}: runs as non-root (runAsNonRoot, uid ≠ 0)`, nonRoot && uid !== 0, `runAsNonRoot=${String(nonRoot)} runAsUser=${String(uid)}`);
     check(group, `container ${c.name}: no privilege escalation`, c.securityContext?.allowPrivilegeEscalation === false);
+    check(group, `container ${c.name}: read-only root filesystem`, c.securityContext?.readOnlyRootFilesystem === true);
+    check(group, `container ${c.name}: drops ALL capabilities, adds none`, (c.securityContext?.capabilities?.drop ?? []).includes('ALL') && (c.securityContext?.capabilities?.add ?? []).length === 0, JSON.stringify(c.securityContext?.capabilities ?? null));
+    check(group, `container ${c.name}: not privileged`, c.securityContext?.privileged !== true);
+    const seccomp = c.securityContext?.seccompProfile?.type ?? spec.securityContext?.seccompProfile?.type;
+    check(group, `container ${c.name}: seccomp profile RuntimeDefault`, seccomp === 'RuntimeDefault', `seccompProfile ${String(seccomp)}`);
+    // A file a setting names (a CA bundle) is mounted from a Secret, read-only.
+    for (const e of (c.env ?? []).filter((v) => /(_FILE|^PGSSLROOTCERT)$/.test(v.name) && v.value?.startsWith('/etc/'))) {
+      const mount = (c.volumeMounts ?? []).find((m) => e.value!.startsWith(`${m.mountPath.replace(/\/$/, '')}/`));
+      const volume = spec.volumes?.find((v) => v.name === mount?.name);
+      check(group, `container ${c.name}: ${e.name} is a file mounted read-only from a Secret`, !!mount?.readOnly && !!volume?.secret?.secretName, `${e.value} ${mount ? `in ${mount.name}` : 'not mounted'}`);
+    }
     const plainSecrets = (c.env ?? []).filter((e) => looksSecret(e.name) && !e.valueFrom?.secretKeyRef).map((e) => e.name);
     check(group, `container ${c.name}: secret-looking variables come from a secretKeyRef`, plainSecrets.length === 0, `plain: ${plainSecrets.join(', ')}`);
     const urlsWithPasswords = (c.env ?? []).filter((e) => typeof e.value === 'string' && CREDENTIALS_IN_URL.test(e.value)).map((e) => e.name);
@@ -131,7 +162,17 @@ function checkPod(group: string, pod: PodTemplate | undefined) {
   }
 }
 
-function checkRender(render: string, manifests: Manifest[], profile: { production: boolean; secretName: string }) {
+/** What a render is expected to hold beyond the common checks. */
+type Profile = {
+  production: boolean;
+  secretName: string;
+  /** Throwaway secret values given to this render: they may appear in a Secret and nowhere else. */
+  secretValues?: string[];
+  /** The connections' credentials and TLS this render sets (platform deployment-settings.ts). */
+  connections?: { kafkaSasl?: boolean; kafkaTls?: boolean; redisAuth?: boolean; redisTls?: boolean; postgresSslMode?: string };
+};
+
+function checkRender(render: string, manifests: Manifest[], profile: Profile) {
   const all = (kind: string) => manifests.filter((m) => m.kind === kind);
   const deployments = all('Deployment');
   const hpas = all('HorizontalPodAutoscaler');
@@ -162,10 +203,18 @@ function checkRender(render: string, manifests: Manifest[], profile: { productio
     const env = envOf(container);
     const port = container.ports?.find((p) => p.name === 'http')?.containerPort ?? container.ports?.[0]?.containerPort;
 
-    // Probes (the platform serves /health/live and /health/ready on every process, the gateway included).
-    const probeOk = (p: Probe | undefined, paths: string[]) => !!p?.httpGet?.path && paths.includes(p.httpGet.path) && (p.httpGet.port === 'http' || p.httpGet.port === port);
-    check(group, 'liveness probe on /health/live', probeOk(container.livenessProbe, ['/health/live']), JSON.stringify(container.livenessProbe ?? null));
-    check(group, `readiness probe on /health/ready${name === 'gateway' ? ' or /api/health' : ''}`, probeOk(container.readinessProbe, name === 'gateway' ? ['/health/ready', '/api/health'] : ['/health/ready']), JSON.stringify(container.readinessProbe ?? null));
+    // Probes: every process serves /health/live on its port and on its ops port, /health/ready and /metrics on its
+    // ops port only (the platform's ops.ts), the gateway included: the port the ingress reaches answers those 404.
+    const opsPort = container.ports?.find((p) => p.name === 'ops')?.containerPort;
+    const probeOk = (p: Probe | undefined, paths: string[], ports: (string | number | undefined)[]) => !!p?.httpGet?.path && paths.includes(p.httpGet.path) && ports.includes(p.httpGet.port);
+    check(group, `an ops port (named ops) = its port + ${opsOffset}`, port !== undefined && opsPort === port + opsOffset, `port ${String(port)} ops ${String(opsPort)}`);
+    check(group, 'OPS_PORT is the ops container port', Number(plain(env, 'OPS_PORT')) === opsPort, `OPS_PORT=${String(plain(env, 'OPS_PORT'))}`);
+    check(group, 'liveness probe on /health/live', probeOk(container.livenessProbe, ['/health/live'], ['http', port, 'ops', opsPort]), JSON.stringify(container.livenessProbe ?? null));
+    check(group, 'readiness probe on /health/ready at the ops port', probeOk(container.readinessProbe, ['/health/ready'], ['ops', opsPort]), JSON.stringify(container.readinessProbe ?? null));
+    const annotations = template?.metadata?.annotations ?? {};
+    if (annotations['prometheus.io/scrape'] === 'true') {
+      check(group, "Prometheus' annotations name the ops port and /metrics", annotations['prometheus.io/port'] === String(opsPort) && annotations['prometheus.io/path'] === '/metrics', JSON.stringify(annotations));
+    }
 
     // The process and how it listens.
     check(group, `SERVICE_DIR=${expected.dir} (the image's CMD runs that directory)`, plain(env, 'SERVICE_DIR') === expected.dir, `got ${String(plain(env, 'SERVICE_DIR'))}`);
@@ -185,7 +234,14 @@ function checkRender(render: string, manifests: Manifest[], profile: { productio
         const svc = u ? serviceByName.get(u.hostname) : undefined;
         const svcPort = (svc?.spec?.ports as { port?: number }[] | undefined)?.[0]?.port;
         check(group, `${upstream.toUpperCase()}_URL points at the ${upstream} Service`, !!svc && componentOf(svc) === upstream && String(svcPort) === u?.port, `url ${String(url)}`);
+        // The gateway asks each service's readiness at its address + UPSTREAM_OPS_PORT_OFFSET (default 50).
+        const offset = Number(plain(env, 'UPSTREAM_OPS_PORT_OFFSET') ?? opsOffset);
+        const svcOps = (svc?.spec?.ports as { name?: string; port?: number; targetPort?: string | number }[] | undefined)?.find((p) => p.name === 'ops');
+        check(group, `the ${upstream} Service's ops port is where the gateway asks its readiness`, !!svcOps && svcOps.targetPort === 'ops' && svcOps.port === Number(u?.port) + offset, `ops ${JSON.stringify(svcOps ?? null)}`);
       }
+      const ownService = services.find((sv) => labelsMatch(sv.spec?.selector as Record<string, string> | undefined, podLabels));
+      const ownPorts = (ownService?.spec?.ports as { name?: string; targetPort?: string | number; port?: number }[] | undefined) ?? [];
+      check(group, "the gateway's Service exposes its port only, not its ops port", ownPorts.length > 0 && ownPorts.every((p) => p.targetPort === 'http' || p.targetPort === port), JSON.stringify(ownPorts));
     } else {
       const dbUrl = plain(env, 'DATABASE_URL');
       const role = (() => {
@@ -210,6 +266,7 @@ function checkRender(render: string, manifests: Manifest[], profile: { productio
       check(group, 'RESET_LINK_KEY from a Secret', !!secretRef(env, 'RESET_LINK_KEY'));
     }
     if (name === 'notifier') check(group, 'SMTP_HOST set', !!plain(env, 'SMTP_HOST'));
+    checkConnections(group, env, profile, name !== 'gateway');
     if (name !== 'gateway') {
       const secretNames = [...env.values()].map((e) => e.valueFrom?.secretKeyRef?.name).filter((n): n is string => !!n);
       check(group, `its keys and passwords come from the Secret ${profile.secretName}`, secretNames.includes(profile.secretName), `secrets: ${secretNames.join(', ')}`);
@@ -252,6 +309,8 @@ function checkRender(render: string, manifests: Manifest[], profile: { productio
   const unmigrated = backEnd.filter((n) => !new RegExp(`SERVICES=${n} [^\\n]*migrate\\.ts`).test(script));
   check(render, 'the Job migrates every service as its own role (infra/scripts/migrate.ts)', unmigrated.length === 0, `missing ${unmigrated.join(', ')}`);
   if (job) checkPod(`${render} migrate-job`, jobPod);
+  const jobContainer = jobPod?.spec?.containers?.[0];
+  if (jobContainer) checkConnections(`${render} migrate-job`, envOf(jobContainer), { ...profile, connections: { ...profile.connections, redisAuth: undefined, redisTls: undefined } }, true);
 
   // Every Deployment's secret is there before the Job runs, when the chart makes it.
   const secret = all('Secret').find((s) => s.metadata?.name === profile.secretName);
@@ -260,8 +319,157 @@ function checkRender(render: string, manifests: Manifest[], profile: { productio
     const jobWeight = Number(job?.metadata?.annotations?.['helm.sh/hook-weight'] ?? 0);
     check(render, "the chart's Secret is a hook created before the migration Job", (secret.metadata?.annotations?.['helm.sh/hook'] ?? '').includes('pre-install') && weight < jobWeight);
     const keys = Object.keys({ ...((secret as Obj).stringData as Obj | undefined), ...((secret as Obj).data as Obj | undefined) });
-    const wanted = ['jwt-private-key', 'reset-link-key', ...backEnd.map((n) => `${n}-db-password`)];
+    // Every key a pod reads from it (not marked optional), besides the ones every install has.
+    const referenced = [...deployments.map((d) => (d.spec?.template as PodTemplate | undefined)?.spec), jobPod?.spec]
+      .flatMap((spec) => spec?.containers ?? [])
+      .flatMap((c) => c.env ?? [])
+      .map((e) => e.valueFrom?.secretKeyRef as { name?: string; key?: string; optional?: boolean } | undefined)
+      .filter((ref) => ref?.name === profile.secretName && !ref.optional)
+      .map((ref) => ref!.key!);
+    const wanted = [...new Set(['jwt-private-key', 'reset-link-key', ...backEnd.map((n) => `${n}-db-password`), ...referenced])];
     check(render, "the chart's Secret holds every key the pods read", wanted.every((k) => keys.includes(k)), `missing ${wanted.filter((k) => !keys.includes(k)).join(', ')}`);
+  }
+
+  checkSecretsStayInSecrets(render, manifests, profile);
+  checkNetworkPolicies(render, manifests, profile);
+}
+
+/** Credentials and TLS of one process's connections: as the render sets them, every secret from a Secret. */
+function checkConnections(group: string, env: Map<string, EnvVar>, profile: Profile, postgres: boolean) {
+  const wanted = profile.connections ?? {};
+  for (const name of ['KAFKA_SASL_PASSWORD', 'REDIS_PASSWORD', 'PGPASSWORD']) {
+    if (env.has(name)) check(group, `${name} comes from a Secret`, !!secretRef(env, name)?.name && !!secretRef(env, name)?.key && plain(env, name) === undefined);
+  }
+  if (wanted.kafkaSasl !== undefined && env.has('KAFKA_BROKERS')) {
+    const sasl = ['scram-sha-256', 'scram-sha-512'].includes(plain(env, 'KAFKA_SASL_MECHANISM') ?? '') && !!plain(env, 'KAFKA_SASL_USERNAME') && !!secretRef(env, 'KAFKA_SASL_PASSWORD');
+    check(group, `Kafka SASL ${wanted.kafkaSasl ? 'SCRAM, its password from a Secret' : 'off'}`, sasl === wanted.kafkaSasl, `mechanism ${String(plain(env, 'KAFKA_SASL_MECHANISM'))}`);
+  }
+  if (wanted.kafkaTls !== undefined && env.has('KAFKA_BROKERS')) check(group, `Kafka TLS ${wanted.kafkaTls ? 'on' : 'off'}`, (plain(env, 'KAFKA_TLS') === 'true') === wanted.kafkaTls);
+  if (wanted.redisAuth !== undefined) check(group, `Redis password ${wanted.redisAuth ? 'from a Secret' : 'not set'}`, !!secretRef(env, 'REDIS_PASSWORD') === wanted.redisAuth);
+  if (wanted.redisTls !== undefined) {
+    const url = plain(env, 'REDIS_URL');
+    const tls = url === undefined ? !!secretRef(env, 'REDIS_URL') : url.startsWith('rediss://');
+    check(group, `Redis ${wanted.redisTls ? 'over TLS (rediss://)' : 'URL'}`, !wanted.redisTls || tls, `REDIS_URL ${String(url)}`);
+  }
+  if (postgres && wanted.postgresSslMode !== undefined) check(group, `PGSSLMODE=${wanted.postgresSslMode || '(unset)'}`, (plain(env, 'PGSSLMODE') ?? '') === wanted.postgresSslMode, `PGSSLMODE=${String(plain(env, 'PGSSLMODE'))}`);
+}
+
+/** No secret value anywhere but in a Secret: no ConfigMap holds one, no plain variable or annotation carries one. */
+function checkSecretsStayInSecrets(render: string, manifests: Manifest[], profile: Profile) {
+  const configMaps = manifests.filter((m) => m.kind === 'ConfigMap');
+  const secretKeys = configMaps.flatMap((m) => Object.keys({ ...m.data }).filter((k) => looksSecret(k.toUpperCase().replace(/[^A-Z0-9]+/g, '_'))).map((k) => `${m.metadata?.name}/${k}`));
+  check(render, 'no ConfigMap holds a secret-looking key', secretKeys.length === 0, secretKeys.join(', '));
+  const values = profile.secretValues ?? [];
+  if (values.length === 0) return;
+  const leaks = manifests
+    .filter((m) => m.kind !== 'Secret')
+    .filter((m) => values.some((v) => JSON.stringify(m).includes(v)))
+    .map((m) => `${m.kind}/${m.metadata?.name}`);
+  check(render, `the secrets given (${values.length}) appear in a Secret only`, leaks.length === 0, `in ${leaks.join(', ')}`);
+  const inSecrets = manifests.filter((m) => m.kind === 'Secret').map((m) => JSON.stringify(m));
+  const missing = values.filter((v) => !inSecrets.some((text) => text.includes(v)));
+  check(render, 'the secrets given are all in a Secret', missing.length === 0, `${missing.length} missing`);
+}
+
+/**
+ * The NetworkPolicies: a default deny of every pod of the release, and per process only what it needs. Ports of
+ * a rule are compared by name (http, ops) or number; a rule with no `from` (or `to`) admits every address.
+ */
+function checkNetworkPolicies(render: string, manifests: Manifest[], profile: Profile) {
+  const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
+  const spec = (m: Manifest) => (m.spec ?? {}) as PolicySpec;
+  const deployments = manifests.filter((m) => m.kind === 'Deployment');
+  const componentOf = (labels: Record<string, string> | undefined) => labels?.['app.kubernetes.io/component'];
+  const release = (deployments[0]?.spec?.template as PodTemplate | undefined)?.metadata?.labels ?? {};
+  const releaseLabels = { 'app.kubernetes.io/name': release['app.kubernetes.io/name']!, 'app.kubernetes.io/instance': release['app.kubernetes.io/instance']! };
+
+  const deny = policies.find((p) => {
+    const selector = spec(p).podSelector?.matchLabels ?? {};
+    return JSON.stringify(selector) === JSON.stringify(releaseLabels) && !spec(p).ingress?.length && !spec(p).egress?.length;
+  });
+  check(render, 'a NetworkPolicy denies all traffic in and out of every pod of the release by default', !!deny && ['Ingress', 'Egress'].every((t) => spec(deny).policyTypes?.includes(t)), deny ? JSON.stringify(spec(deny).policyTypes) : 'none');
+
+  const openRules = policies.flatMap((p) => [
+    ...(spec(p).ingress ?? []).filter((r) => !r.from?.length).map(() => `${p.metadata?.name} ingress`),
+    ...(spec(p).ingress ?? []).filter((r) => (r.from ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0' || peer.ipBlock?.cidr === '::/0' || (peer.namespaceSelector && Object.keys(peer.namespaceSelector).length === 0 && !peer.podSelector))).map(() => `${p.metadata?.name} ingress (any namespace or address)`),
+    ...(spec(p).ingress ?? []).filter((r) => !r.ports?.length).map(() => `${p.metadata?.name} ingress (every port)`),
+    ...(spec(p).egress ?? []).filter((r) => !r.ports?.length).map(() => `${p.metadata?.name} egress (every port)`),
+  ]);
+  check(render, 'no rule admits every source, or every port', openRules.length === 0, openRules.join(', '));
+
+  /** The pod's port of a rule's port (by name or number). */
+  const portsOf = (container: Container | undefined) => new Map((container?.ports ?? []).map((p) => [p.name ?? '', p.containerPort ?? 0]));
+  const portNumber = (port: string | number | undefined, named: Map<string, number>) => (typeof port === 'number' ? port : named.get(String(port)) ?? Number(port));
+  const gatewayPeer = (peer: Peer) => componentOf(peer.podSelector?.matchLabels) === 'gateway' && !peer.namespaceSelector;
+  const prometheusPeer = (peer: Peer) => !!peer.namespaceSelector || !!peer.ipBlock;
+
+  const postgresPorts = new Set<number>();
+  let smtpPort: number | undefined;
+  for (const d of deployments) {
+    const container = (d.spec?.template as PodTemplate | undefined)?.spec?.containers?.[0];
+    const env = container ? envOf(container) : new Map<string, EnvVar>();
+    const dbUrl = plain(env, 'DATABASE_URL');
+    if (dbUrl) postgresPorts.add(Number(new URL(dbUrl).port || 5432));
+    if (plain(env, 'SMTP_PORT')) smtpPort = Number(plain(env, 'SMTP_PORT'));
+  }
+
+  for (const d of deployments) {
+    const template = d.spec?.template as PodTemplate | undefined;
+    const name = componentOf(template?.metadata?.labels) ?? '?';
+    const group = `${render} ${name}`;
+    const named = portsOf(template?.spec?.containers?.[0]);
+    const [http, ops] = [named.get('http'), named.get('ops')];
+    const own = policies.filter((p) => {
+      const selector = spec(p).podSelector?.matchLabels;
+      return componentOf(selector) === name && labelsMatch(selector, template?.metadata?.labels);
+    });
+    check(group, 'a NetworkPolicy of its own, for traffic in and out', own.length === 1 && ['Ingress', 'Egress'].every((t) => spec(own[0]!).policyTypes?.includes(t)), `${own.length} policies`);
+    const policy = own[0] ? spec(own[0]) : {};
+    const ingress = policy.ingress ?? [];
+    const egress = policy.egress ?? [];
+    const admitted = (port: number | undefined) => ingress.filter((r) => (r.ports ?? []).some((p) => portNumber(p.port, named) === port)).flatMap((r) => r.from ?? []);
+    const otherPorts = ingress.flatMap((r) => r.ports ?? []).map((p) => portNumber(p.port, named)).filter((port) => port !== http && port !== ops);
+    check(group, 'lets in only on its port and its ops port', otherPorts.length === 0, `also ${otherPorts.join(', ')}`);
+    if (name === 'gateway') {
+      const fromOutside = admitted(http);
+      // Peers outside the release: a namespace by its labels, or pods by labels that are none of the release's.
+      const outside = (peer: Peer) =>
+        (!!peer.namespaceSelector && Object.keys(peer.namespaceSelector.matchLabels ?? {}).length > 0) ||
+        (!!peer.podSelector && Object.keys(peer.podSelector.matchLabels ?? {}).length > 0 && componentOf(peer.podSelector.matchLabels) === undefined);
+      check(group, 'its port only from the ingress controller', fromOutside.length > 0 && fromOutside.every(outside), JSON.stringify(fromOutside));
+    } else {
+      const callers = admitted(http);
+      const allowed = (peer: Peer) => gatewayPeer(peer) || (name === 'identity' && backEnd.includes(componentOf(peer.podSelector?.matchLabels) ?? '') && !peer.namespaceSelector);
+      check(group, `its port only from the gateway${name === 'identity' ? ' and the services (JWKS)' : ''}`, callers.length > 0 && callers.every(allowed) && callers.some(gatewayPeer), JSON.stringify(callers));
+      const readinessAskers = admitted(ops);
+      check(group, 'its ops port reachable by the gateway (the readiness of /api/health)', readinessAskers.some(gatewayPeer));
+    }
+    const opsCallers = admitted(ops);
+    check(group, 'its ops port only from the gateway, Prometheus and probe peers', opsCallers.every((peer) => gatewayPeer(peer) || prometheusPeer(peer)), JSON.stringify(opsCallers));
+
+    const egressPorts = (rules: PolicyRule[]) => rules.flatMap((r) => (r.ports ?? []).map((p) => Number(p.port)));
+    check(group, 'may resolve names (DNS, port 53)', egressPorts(egress).includes(53));
+    const toPostgres = egress.filter((r) => (r.ports ?? []).some((p) => postgresPorts.has(Number(p.port))));
+    if (name === 'gateway') check(group, 'no way out to Postgres (the gateway has no database)', toPostgres.length === 0, JSON.stringify(toPostgres));
+    else check(group, 'a way out to Postgres', toPostgres.length > 0);
+    if (smtpPort !== undefined) {
+      const toSmtp = egress.some((r) => (r.ports ?? []).some((p) => Number(p.port) === smtpPort));
+      check(group, name === 'notifier' ? 'a way out to SMTP' : 'no way out to SMTP (only the notifier sends email)', toSmtp === (name === 'notifier'));
+    }
+    if (profile.production) {
+      const unbounded = egress.filter((r) => !r.to?.length && !(r.ports ?? []).some((p) => Number(p.port) === 53 || Number(p.port) === smtpPort));
+      check(group, 'every way out but DNS and SMTP names its peers', unbounded.length === 0, JSON.stringify(unbounded));
+    }
+  }
+
+  // The migration Job: its own policy, a hook created before the Job (an upgrade runs it under the default deny).
+  const job = manifests.find((m) => m.kind === 'Job' && m.metadata?.labels?.['app.kubernetes.io/component'] === 'migrate');
+  if (job) {
+    const jobPolicy = policies.find((p) => componentOf(spec(p).podSelector?.matchLabels) === 'migrate');
+    const weight = (m: Manifest | undefined) => Number(m?.metadata?.annotations?.['helm.sh/hook-weight'] ?? 0);
+    check(render, 'the migration Job has a NetworkPolicy, a hook created before it', !!jobPolicy && (jobPolicy.metadata?.annotations?.['helm.sh/hook'] ?? '').includes('pre-upgrade') && weight(jobPolicy) < weight(job));
+    const jobEgress = jobPolicy ? spec(jobPolicy).egress ?? [] : [];
+    check(render, 'the migration Job may reach Postgres and nothing reaches it', jobEgress.some((r) => (r.ports ?? []).some((p) => postgresPorts.has(Number(p.port)))) && !(jobPolicy && spec(jobPolicy).ingress?.length));
   }
 }
 
@@ -273,20 +481,31 @@ if (!check('helm', `helm runs (${helm})`, version.ok, version.err)) {
 
 const production = ['-f', path.join(chart, 'values-production.yaml')];
 // Throwaway values for the chart-created Secret path (never real keys).
+const ownSecretValues = {
+  jwtPrivateKey: 'check-only-not-a-key',
+  resetLinkKey: 'dGVzdA==',
+  kafkaSaslPassword: 'check-only-kafka-password',
+  redisPassword: 'check-only-redis-password',
+  ...Object.fromEntries(backEnd.map((n) => [`dbPasswords.${n}`, `check-only-${n}-db-password`])),
+};
 const ownSecret = [
   '--set', 'secrets.existingSecret=',
-  '--set', 'secrets.jwtPrivateKey=check-only-not-a-key',
-  '--set', 'secrets.resetLinkKey=dGVzdA==',
-  ...backEnd.flatMap((n) => ['--set', `secrets.dbPasswords.${n}=check-only`]),
+  ...Object.entries(ownSecretValues).flatMap(([key, value]) => ['--set', `secrets.${key}=${value}`]),
+  // SCRAM and a Redis password, both from the chart's Secret.
+  '--set', 'kafka.sasl.mechanism=scram-sha-256',
+  '--set', 'kafka.sasl.username=reproute',
+  '--set', 'redis.auth.enabled=true',
 ];
 for (const [label, extra] of [['default values', []], ['values-production.yaml', production]] as const) {
   const lint = helmRun('helm lint', ['lint', chart, '--strict', '--kube-version', kubeVersion, ...extra]);
   check('helm lint', label, lint.ok, lint.err);
 }
-const renders: { label: string; extra: string[]; production: boolean; secretName: string }[] = [
-  { label: 'default', extra: [], production: false, secretName: 'reproute-secrets' },
-  { label: 'production', extra: production, production: true, secretName: 'reproute-secrets' },
-  { label: 'own-secret', extra: ownSecret, production: false, secretName: 'release-reproute-secrets' },
+const renders: ({ label: string; extra: string[] } & Profile)[] = [
+  // Local-like: no credentials or TLS beyond the Secret's keys.
+  { label: 'default', extra: [], production: false, secretName: 'reproute-secrets', connections: { kafkaSasl: false, kafkaTls: false, redisAuth: false, postgresSslMode: '' } },
+  // SCRAM-SHA-512 over TLS to Kafka, rediss:// with a password, Postgres verify-full, each CA from a Secret.
+  { label: 'production', extra: production, production: true, secretName: 'reproute-secrets', connections: { kafkaSasl: true, kafkaTls: true, redisAuth: true, redisTls: true, postgresSslMode: 'verify-full' } },
+  { label: 'own-secret', extra: ownSecret, production: false, secretName: 'release-reproute-secrets', secretValues: Object.values(ownSecretValues), connections: { kafkaSasl: true, redisAuth: true } },
 ];
 for (const r of renders) {
   const t = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, ...r.extra]);
@@ -301,11 +520,27 @@ for (const r of renders) {
   check(r.label, 'rendered YAML parses', true);
   checkRender(r.label, manifests, r);
 }
+// With no peers named for the gateway and Prometheus, their rules go: nothing is let in rather than everyone.
+const closed = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, '--set-json', 'networkPolicy.ingressController=[]', '--set-json', 'networkPolicy.prometheus=[]']);
+if (check('no-peers', 'helm template renders with no ingress controller or Prometheus peers', closed.ok, closed.err)) {
+  const policies = parse(closed.out).filter((m) => m.kind === 'NetworkPolicy');
+  const open = policies.filter((p) => ((p.spec as PolicySpec).ingress ?? []).some((r) => !r.from?.length)).map((p) => p.metadata?.name);
+  check('no-peers', 'no ingress rule is left without peers (which would admit everyone)', open.length === 0, open.join(', '));
+  const gatewayPolicy = policies.find((p) => (p.spec as PolicySpec).podSelector?.matchLabels?.['app.kubernetes.io/component'] === 'gateway');
+  check('no-peers', 'the gateway then lets nothing in', !!gatewayPolicy && ((gatewayPolicy.spec as PolicySpec).ingress ?? []).length === 0);
+}
+// Kafka's CA without TLS on is refused (the processes would refuse it too).
+const caWithoutTls = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, '--set', 'kafka.tls.caSecret.name=kafka-ca']);
+check('kafka-ca', 'helm template refuses a Kafka CA without kafka.tls.enabled', !caWithoutTls.ok && /kafka\.tls\.enabled/.test(caWithoutTls.err), caWithoutTls.ok ? 'rendered' : caWithoutTls.err);
+// SCRAM from the chart's Secret needs its password given.
+const withoutKafkaPassword = ownSecret.flatMap((arg, i) => (arg.startsWith('secrets.kafkaSaslPassword=') || ownSecret[i + 1]?.startsWith('secrets.kafkaSaslPassword=') ? [] : [arg]));
+const noKafkaPassword = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, ...withoutKafkaPassword]);
+check('no-kafka-password', 'helm template refuses SCRAM without its password', !noKafkaPassword.ok && /kafkaSaslPassword/.test(noKafkaPassword.err), noKafkaPassword.ok ? 'rendered' : noKafkaPassword.err);
 // Without an existing Secret and without the values, the chart refuses to render (no default secret).
 const refused = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, '--set', 'secrets.existingSecret=']);
 check('no-secret', 'helm template refuses to render without secrets (no default values)', !refused.ok && /required/.test(refused.err), refused.ok ? 'rendered' : refused.err);
 const inValues = fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8');
-check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, smtpPassword empty; no passwords)', /jwtPrivateKey: ""/.test(inValues) && /resetLinkKey: ""/.test(inValues) && /smtpPassword: ""/.test(inValues) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
+check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, smtpPassword, kafkaSaslPassword, redisPassword empty; no passwords)', ['jwtPrivateKey', 'resetLinkKey', 'smtpPassword', 'kafkaSaslPassword', 'redisPassword'].every((k) => new RegExp(`\\b${k}: ""`).test(inValues)) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
 
 finish();
 

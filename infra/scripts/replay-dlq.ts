@@ -1,6 +1,6 @@
 // Replays a dead-letter topic into its source topic: `replay-dlq.sh <topic> [--dry-run]` (see README, "Dead letters").
 import { deadLetterTopic } from '@reproute/contracts';
-import { KafkaBus, createLogger } from '@reproute/platform';
+import { KafkaBus, createLogger, kafkaConfigSchema, loadConfig } from '@reproute/platform';
 
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
@@ -14,7 +14,9 @@ const dlq = deadLetterTopic(source);
 // One replay position per dead-letter topic, kept by Kafka as this group's committed offsets.
 const groupId = process.env.REPLAY_GROUP ?? `dlq-replay.${source}`;
 
-const bus = new KafkaBus({ brokers: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092', clientId: 'replay-dlq', logger: createLogger('replay-dlq', 'error') });
+// KAFKA_BROKERS, and SASL and TLS as the services use them (KAFKA_SASL_*, KAFKA_TLS*).
+const kafka = loadConfig(kafkaConfigSchema);
+const bus = new KafkaBus({ brokers: kafka.KAFKA_BROKERS, security: kafka, clientId: 'replay-dlq', logger: createLogger('replay-dlq', 'error') });
 try {
   const letters = await bus.replayDeadLetters(dlq, {
     groupId,

@@ -26,7 +26,7 @@ cat <<INFO
   API docs           http://127.0.0.1:$GATEWAY_PORT/api/docs
   MailDev (emails)   http://127.0.0.1:$MAILDEV_WEB_PORT
   Traces             http://127.0.0.1:$TRACE_SINK_PORT/traces  (one trace: /traces/<trace id>)
-  Metrics            http://127.0.0.1:<port>/metrics  (gateway $GATEWAY_PORT; $(echo $SERVICES))
+  Metrics, readiness http://127.0.0.1:<ops port>/metrics, /health/ready  (each process's port + 50: gateway $((GATEWAY_PORT + 50)); $(for s in $SERVICES; do printf '%s:%s ' "${s%%:*}" $((${s##*:} + 50)); done))
   Postgres           postgres://postgres@127.0.0.1:$PGPORT/$PGDATABASE
   Redis              $REDIS_URL     Kafka  $KAFKA_BROKERS
   Logs               $LOGS

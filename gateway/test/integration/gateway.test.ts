@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { createLogger, publishRevocations } from '@reproute/platform';
+import { createLogger, opsAppOf, publishRevocations } from '@reproute/platform';
 import { api, eventually, stack } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
@@ -18,6 +18,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // test can see exactly what the gateway forwards; a closed port stands in for a service that is down.
 let gateway: FastifyInstance;
 let echo: http.Server;
+/** The services' ops ports (readiness), where the gateway's /api/health asks. */
+let echoOps: http.Server;
 let redis: Redis;
 let privateKey: CryptoKey;
 let distDir: string;
@@ -39,6 +41,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
   const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+  echoOps = http.createServer((req, res) => {
+    res.statusCode = req.url === '/health/ready' ? 200 : 404;
+    res.end();
+  });
+  await new Promise<void>((r) => echoOps.listen(0, '127.0.0.1', r));
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>RepRoute</title><div id="root"></div>');
   fs.writeFileSync(path.join(distDir, 'app.js'), 'console.log(1)');
@@ -55,14 +62,18 @@ beforeAll(async () => {
     FRONTEND_DIST: distDir,
     RATE_LIMIT_MAX: '40',
     RATE_LIMIT_NAMESPACE: `ratelimit:gateway-test-${process.pid}-${Date.now()}:`,
+    UPSTREAM_OPS_PORT_OFFSET: String((echoOps.address() as AddressInfo).port - (echo.address() as AddressInfo).port),
   });
   gateway = await buildGateway({ config, logger: createLogger('gateway-test', 'silent'), redis, key: pair.publicKey });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
+  // As runService does: the ops port beside the public one (here any free port).
+  await opsAppOf(gateway).listen({ host: '127.0.0.1', port: 0 });
 });
 
 afterAll(async () => {
   await gateway?.close();
   echo?.close();
+  echoOps?.close();
   redis?.disconnect();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
@@ -162,11 +173,13 @@ describe('gateway', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('reports health per service, unhealthy when one is down', async () => {
+  it('reports health per service from their ops ports, unhealthy when one is down', async () => {
     const res = await api('GET', '/api/health', { base: base() });
     expect(res.status).toBe(503);
     expect(res.body.status).toBe('unhealthy');
     expect(res.body.services.referral).toBe('down');
+    // The others' readiness answers only on their ops ports (their main ports answer it 200 too: the echo).
+    expect(res.body.services.identity).toBe('up');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -186,9 +199,29 @@ describe('gateway', () => {
     expect(await (await fetch(`${base()}/app.js`)).text()).toBe('console.log(1)');
   });
 
+  it('serves readiness and metrics on its ops port only: the public port answers them 404', async () => {
+    const ops = `http://127.0.0.1:${(opsAppOf(gateway).server.address() as AddressInfo).port}`;
+    for (const route of ['/metrics', '/health/ready']) {
+      const open = await fetch(`${base()}${route}`);
+      expect(open.status, route).toBe(404);
+      expect(await open.text(), route).not.toMatch(/http_server_request_duration_seconds|"checks"/);
+      // However the address is written.
+      expect((await rawRequest(`/./${route.slice(1)}?x=1`)).status, route).toBe(404);
+    }
+    expect((await fetch(`${ops}/health/ready`)).status).toBe(200);
+    expect((await fetch(`${ops}/metrics`)).headers.get('content-type')).toContain('text/plain');
+    expect((await fetch(`${ops}/health/live`)).status).toBe(200);
+    // Liveness stays on the public port (start scripts and probes); it tells nothing.
+    expect(await (await fetch(`${base()}/health/live`)).json()).toEqual({ status: 'ok' });
+    // The ops port serves nothing else: no API, no pages.
+    expect((await fetch(`${ops}/api/cities`)).status).toBe(404);
+    expect((await fetch(`${ops}/`)).status).toBe(404);
+  });
+
   it('exposes only the metrics it fills: HTTP, not Kafka consumers or an outbox it does not have', async () => {
     await api('GET', '/api/cities', { base: base() });
-    const text = await (await fetch(`${base()}/metrics`)).text();
+    const ops = `http://127.0.0.1:${(opsAppOf(gateway).server.address() as AddressInfo).port}`;
+    const text = await (await fetch(`${ops}/metrics`)).text();
     expect(text).toContain('http_server_request_duration_seconds_bucket');
     for (const name of ['events_consumed_total', 'events_dead_lettered_total', 'outbox_published_total', 'kafka_consumer_lag']) expect(text).not.toContain(name);
   });

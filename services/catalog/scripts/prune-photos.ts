@@ -18,7 +18,7 @@ async function main() {
   const logger = createLogger(`${config.SERVICE_NAME}-prune-photos`, config.LOG_LEVEL);
   const remove = process.argv.includes('--delete');
   const storage = photoStorageFrom(config, defaultPhotosDir);
-  const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 1, logger });
+  const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 1, logger, tls: config });
   try {
     // Files first, references second: a photo named in between is then seen as referenced.
     const files: { key: string; writtenAt: Date }[] = [];

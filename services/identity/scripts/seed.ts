@@ -79,8 +79,8 @@ for (const definition of seedDefinitions) {
   else seedAccounts.push({ ...definition, password });
 }
 
-await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: path.resolve(here, '../migrations'), logger });
-const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger });
+await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: path.resolve(here, '../migrations'), logger, tls: config });
+const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger, tls: config });
 const passwords = new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM });
 
 try {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { authPlugin, createHttpApp, quickReconnect, type ServiceContext } from '@reproute/platform';
+import { authPlugin, createHttpApp, quickReconnect, redisClientOptions, type ServiceContext } from '@reproute/platform';
 import { loadSealingKey } from '@reproute/platform/sealing';
 import type { Config } from './config.ts';
 import { TokenIssuer } from './domain/tokens.ts';
@@ -26,7 +26,7 @@ export interface IdentityDeps {
 
 export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
   const { config, logger } = ctx;
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: quickReconnect });
+  const redis = new Redis({ ...redisClientOptions(config), maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: quickReconnect });
   // One warning per outage; the reconnect attempts that follow (every half second) go to debug.
   let redisDown = false;
   redis.on('error', (err) => {
@@ -71,6 +71,7 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   const revocations = new RevocationMirror({
     db: ctx.pool,
     url: ctx.config.DATABASE_URL,
+    tls: ctx.config,
     schema: ctx.config.DB_SCHEMA,
     tokenTtlSeconds: ctx.config.JWT_TTL_SECONDS,
     logger: ctx.logger.child({ component: 'revocations' }),

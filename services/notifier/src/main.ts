@@ -11,8 +11,8 @@ import { queueEmailsHandler } from './events/handlers.ts';
 
 let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
-  const redis = redisConnection(ctx.config.REDIS_URL);
-  const producer = queueConnection(ctx.config.REDIS_URL);
+  const redis = redisConnection(ctx.config);
+  const producer = queueConnection(ctx.config);
   // Redis being down shows up as failed commands (logged where they fail); the reconnect errors are only noise.
   for (const connection of [redis, producer]) connection.on('error', (err) => ctx.logger.debug({ err }, 'redis connection error'));
   const queue = createEmailQueue(producer);
@@ -41,7 +41,7 @@ await startService({
     ];
   },
   beforeListen: async (ctx) => {
-    const workerConnection = redisConnection(ctx.config.REDIS_URL);
+    const workerConnection = redisConnection(ctx.config);
     const transport = createTransport({
       host: ctx.config.SMTP_HOST,
       port: ctx.config.SMTP_PORT,

@@ -5,7 +5,7 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
 import { BullMQOtel } from 'bullmq-otel';
-import { registry, withMessagingSpan, type Logger } from '@reproute/platform';
+import { redisClientOptions, registry, withMessagingSpan, type Logger, type RedisSettings } from '@reproute/platform';
 import { openSealedEmail, type EmailJob } from './domain/email.ts';
 
 const noSealingKey = () => {
@@ -18,9 +18,10 @@ export const EMAIL_QUEUE = 'email';
 /** BullMQ's OpenTelemetry support: a job carries the trace of the event that queued it, and its processing continues that trace. */
 const telemetry = new BullMQOtel({ tracerName: 'reproute-notifier' });
 
-export function redisConnection(url: string): Redis {
+/** `redis`: REDIS_URL with its password and TLS settings (the notifier's config; platform connections.ts). */
+export function redisConnection(redis: RedisSettings): Redis {
   // BullMQ workers need blocking commands that never give up.
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  return new Redis({ ...redisClientOptions(redis), maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
 /**
@@ -28,8 +29,8 @@ export function redisConnection(url: string): Redis {
  * waiting, so the event consumer sees a transient failure and retries the event (and can stop
  * promptly); reconnecting every second at most notices Redis's return quickly.
  */
-export function queueConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: true, retryStrategy: (times) => Math.min(times * 100, 1_000) });
+export function queueConnection(redis: RedisSettings): Redis {
+  return new Redis({ ...redisClientOptions(redis), maxRetriesPerRequest: 1, enableOfflineQueue: false, enableReadyCheck: true, retryStrategy: (times) => Math.min(times * 100, 1_000) });
 }
 
 export function createEmailQueue(connection: Redis): Queue<EmailJob> {

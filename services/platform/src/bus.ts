@@ -4,6 +4,8 @@ import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyKafkaIdleFix } from './kafka-idle-fix.ts';
 import { positiveEnv } from './config.ts';
+import { kafkaClientSecurity } from './connections.ts';
+import type { KafkaSettings } from './deployment-settings.ts';
 
 applyKafkaIdleFix();
 
@@ -110,11 +112,13 @@ export class KafkaBus implements EventBus {
 
   private readonly logger: Logger;
 
-  constructor(options: { brokers: string; clientId: string; logger: Logger }) {
+  /** `security`: SASL and TLS from the process's config (KAFKA_SASL_*, KAFKA_TLS*); none on loopback. */
+  constructor(options: { brokers: string; clientId: string; logger: Logger; security?: KafkaSettings }) {
     this.logger = options.logger;
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers.split(',').map((b) => b.trim()),
+      ...kafkaClientSecurity(options.security),
       logLevel: logLevel.WARN,
       logCreator: kafkaLogCreator(options.logger),
       connectionTimeout: 3_000,

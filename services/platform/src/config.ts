@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDeliveryRetention } from './delivery-retention.ts';
+import { checkConnectionSettings, connectionSettingsShape } from './deployment-settings.ts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -51,7 +52,9 @@ export const baseConfigSchema = z.object({
   OUTBOX_SENT_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.sentOutboxHours),
   /** How long a processed event's record is kept: longer than Kafka keeps the event (7 days). */
   PROCESSED_EVENTS_RETENTION_HOURS: z.coerce.number().int().min(1).default(defaultDeliveryRetention.processedEventHours),
-});
+  /** OPS_PORT; Kafka SASL and TLS; Redis password and TLS; Postgres sslmode (deployment-settings.ts). Unset: loopback as before. */
+  ...connectionSettingsShape,
+}).superRefine(checkConnectionSettings);
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 /** Where the client-address key comes from (the gateway's configuration extends this too). */

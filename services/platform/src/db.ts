@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 import { TracedPool } from './telemetry/pg-spans.ts';
+import { postgresConnection } from './connections.ts';
+import type { PostgresTls } from './deployment-settings.ts';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -13,11 +15,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /**
  * A pool whose connections see only the service's own schema first (search_path), its queries spans of a
- * sampled request or message (telemetry/pg-spans.ts).
+ * sampled request or message (telemetry/pg-spans.ts). TLS as `sslmode` in the URL or PGSSLMODE in `tls` say
+ * (connections.ts: postgresConnection).
  */
-export function createPool(options: { url: string; schema: string; max?: number; logger?: Logger }): pg.Pool {
+export function createPool(options: { url: string; schema: string; max?: number; logger?: Logger; tls?: PostgresTls }): pg.Pool {
   const pool = new TracedPool({
-    connectionString: options.url,
+    ...postgresConnection(options.url, options.tls),
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,

@@ -9,7 +9,8 @@ import { accessLogOf, type Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { loadConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
-import { metrics, registry } from './metrics.ts';
+import { metrics } from './metrics.ts';
+import { attachOpsApp } from './ops.ts';
 import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly } from './endpoints.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
@@ -169,7 +170,7 @@ export const statusName = (status: number) => STATUS_CODES[status] ?? 'Error';
 /**
  * The Fastify instance every service builds on: request ids (x-request-id), zod validation of
  * route schemas with the spec's messages as 400 answers, JSON errors (never a stack), metrics
- * per route, liveness and readiness, and /metrics.
+ * per route, and liveness; readiness and /metrics are served by its ops app, on the ops port (ops.ts).
  */
 export function createHttpApp(options: {
   logger: Logger;
@@ -392,16 +393,9 @@ export function createHttpApp(options: {
 
   if (options.jsonNotFound !== false) app.setNotFoundHandler((request, reply) => jsonNotFound(request, reply));
 
+  // Liveness here too (the start scripts wait on it); readiness and metrics only on the ops port (ops.ts).
   app.get('/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
-    const checks = await runChecks(options.readiness ?? {});
-    const ready = Object.values(checks).every((c) => c === 'up');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
-  });
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  attachOpsApp(app, { logger: options.logger, readiness: options.readiness });
 
   return app;
 }
@@ -412,16 +406,3 @@ export function jsonNotFound(request: FastifyRequest, reply: FastifyReply) {
     .send({ statusCode: 404, error: statusName(404), message: `No route for ${request.method} ${request.url.split('?')[0]}`, requestId: request.id });
 }
 
-async function runChecks(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
-  const entries = await Promise.all(
-    Object.entries(checks).map(async ([name, check]) => {
-      try {
-        await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1_500))]);
-        return [name, 'up'] as const;
-      } catch {
-        return [name, 'down'] as const;
-      }
-    }),
-  );
-  return Object.fromEntries(entries);
-}

@@ -1,4 +1,7 @@
 export * from './config.ts';
+export * from './deployment-settings.ts';
+export * from './connections.ts';
+export * from './ops.ts';
 export * from './logger.ts';
 export * from './errors.ts';
 export * from './db.ts';

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import { extractTraceContext, injectTraceContext, withMessagingSpan } from './propagation.ts';
 import { metrics } from './metrics.ts';
 import { PgListener } from './pg-listener.ts';
+import type { PostgresTls } from './deployment-settings.ts';
 
 /** An event made ready for the outbox: its envelope, and the outbox row's values in `outboxInsert`'s order. */
 export interface PreparedEvent<T extends EventType> {
@@ -83,6 +84,8 @@ export interface OutboxRelayOptions {
   schema: string;
   /** Database URL for the LISTEN connection; without it the relay polls every `pollMs`. */
   listenUrl?: string;
+  /** The LISTEN connection's TLS (PGSSLMODE, PGSSLROOTCERT), as the pool's. */
+  listenTls?: PostgresTls;
   /** Poll interval while no LISTEN connection is up (default 250 ms). */
   pollMs?: number;
   /** Safety poll while listening, for a notification lost with a dropped connection (default 5 s). */
@@ -125,6 +128,7 @@ export class OutboxRelay {
     this.listener = options.listenUrl
       ? new PgListener({
           url: options.listenUrl,
+          tls: options.listenTls,
           channel: this.channel,
           applicationName: `${options.schema}-outbox-listener`,
           logger: options.logger,

@@ -1,8 +1,12 @@
 import pg from 'pg';
 import type { Logger } from './logger.ts';
+import { postgresConnection } from './connections.ts';
+import type { PostgresTls } from './deployment-settings.ts';
 
 export interface PgListenerOptions {
   url: string;
+  /** PGSSLMODE and PGSSLROOTCERT (a `sslmode` in the URL wins). */
+  tls?: PostgresTls;
   channel: string;
   applicationName: string;
   logger: Logger;
@@ -45,7 +49,7 @@ export class PgListener {
   private async connect(attempt: number): Promise<void> {
     if (!this.running) return;
     const { options } = this;
-    const client = new pg.Client({ connectionString: options.url, application_name: options.applicationName });
+    const client = new pg.Client({ ...postgresConnection(options.url, options.tls), application_name: options.applicationName });
     let lost = false;
     const onLost = (err: unknown) => {
       if (lost) return; // 'error' and 'end' both report one loss

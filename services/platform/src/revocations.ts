@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
+import { redisClientOptions } from './connections.ts';
+import type { RedisSettings } from './deployment-settings.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -107,16 +109,20 @@ export class RevocationList implements RevocationCheck {
   private pruneTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  /** `name`, the process's (`catalog`, `gateway`), names its two connections in Redis's `CLIENT LIST`. */
-  private readonly options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number };
+  /**
+   * `redis`: REDIS_URL and its password and TLS settings (the process's config). `name`, the process's (`catalog`,
+   * `gateway`), names its two connections in Redis's `CLIENT LIST`.
+   */
+  private readonly options: { redis: RedisSettings; logger: Logger; name?: string; retryMs?: number };
 
-  constructor(options: { redisUrl: string; logger: Logger; name?: string; retryMs?: number }) {
+  constructor(options: { redis: RedisSettings; logger: Logger; name?: string; retryMs?: number }) {
     this.options = options;
     const logger = options.logger;
     const connectionName = (role: string) => (options.name ? { connectionName: `${options.name}:${role}` } : {});
-    this.commands = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocations') });
+    const connection = redisClientOptions(options.redis);
+    this.commands = new Redis({ ...connection, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocations') });
     // The subscriber queues its SUBSCRIBE until connected and resubscribes after every reconnect.
-    this.subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocation-notices') });
+    this.subscriber = new Redis({ ...connection, maxRetriesPerRequest: null, lazyConnect: true, retryStrategy: quickReconnect, ...connectionName('revocation-notices') });
     // One warning per outage; the reconnect attempts that follow (every half second) go to debug.
     let warned = false;
     for (const client of [this.commands, this.subscriber]) {

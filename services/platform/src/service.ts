@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.ts';
+import { opsPortOf, opsPortOffset } from './deployment-settings.ts';
+import { opsAppOf } from './ops.ts';
 
 export type Closer = { name: string; close: () => Promise<unknown> };
 
 /**
- * Listens, then on SIGTERM/SIGINT shuts down in order: stop accepting and finish in-flight
- * requests, then each closer in the order given (consumers, relay, workers, pools, telemetry).
+ * Listens (the app's port, then its ops port: ops.ts), then on SIGTERM/SIGINT shuts down in order: stop
+ * accepting and finish in-flight requests (readiness answering 503 meanwhile), then each closer in the order
+ * given (consumers, relay, workers, pools, telemetry).
  */
 export async function runService(options: {
   app: FastifyInstance;
   host: string;
   port: number;
+  /** Where /health/ready and /metrics listen (OPS_PORT), on the same host; default port + 50 (0 with port 0). */
+  opsPort?: number;
   logger: Logger;
   closers?: Closer[];
   shutdownTimeoutMs?: number;
@@ -45,6 +50,8 @@ export async function runService(options: {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   await app.listen({ host: options.host, port: options.port });
+  // Ready only once the main port takes requests.
+  await opsAppOf(app).listen({ host: options.host, port: options.opsPort ?? (options.port === 0 ? 0 : options.port + opsPortOffset) });
 }
 
 import type { z } from 'zod';
@@ -115,14 +122,15 @@ export async function startService<S extends typeof baseConfigSchema>(definition
     throw err;
   }
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
-  const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: config.DB_POOL_MAX, logger });
-  await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger });
-  const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.SERVICE_NAME, logger });
-  const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA, listenUrl: config.DATABASE_URL });
+  // Connection settings (TLS, credentials) come from the config: deployment-settings.ts, connections.ts.
+  const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: config.DB_POOL_MAX, logger, tls: config });
+  await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger, tls: config });
+  const bus = new KafkaBus({ brokers: config.KAFKA_BROKERS, clientId: config.SERVICE_NAME, logger, security: config });
+  const relay = new OutboxRelay({ pool, bus, logger: logger.child({ component: 'outbox' }), schema: config.DB_SCHEMA, listenUrl: config.DATABASE_URL, listenTls: config });
   const sharedRevocations =
     definition.sharedRevocations === false
       ? undefined
-      : new RevocationList({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'revocations' }), name: config.SERVICE_NAME });
+      : new RevocationList({ redis: config, logger: logger.child({ component: 'revocations' }), name: config.SERVICE_NAME });
   await sharedRevocations?.start();
   const clientAddressKey = await loadSealingKey({ ...clientAddressKeyOf(config), logger });
   const ctx: ServiceContext<z.infer<S>> = { config, logger, pool, bus, relay, revocations: sharedRevocations ?? noSharedRevocations, clientAddressKey };
@@ -160,6 +168,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
     app,
     host: config.HOST,
     port: config.PORT,
+    opsPort: opsPortOf(config),
     logger,
     closers: [
       { name: 'consumers', close: () => Promise.all(consumerHandles.map((c) => c.stop())) },
@@ -172,5 +181,5 @@ export async function startService<S extends typeof baseConfigSchema>(definition
       { name: 'telemetry', close: () => telemetry?.() ?? Promise.resolve() },
     ],
   });
-  logger.info({ port: config.PORT }, 'service listening');
+  logger.info({ port: config.PORT, opsPort: opsPortOf(config) }, 'service listening');
 }

@@ -166,3 +166,133 @@ database: {{ default .root.Values.postgres.database $db.database | quote }}
   value: {{ .root.Values.config.jwtIssuer | quote }}
 {{ include "reproute.redisEnv" .root }}
 {{- end }}
+
+{{/* The TCP ports the data stores are reached on, space-separated (NetworkPolicy egress). */}}
+{{- define "reproute.postgresPorts" -}}
+{{- $ports := list (toString .Values.postgres.port) }}
+{{- range $name, $component := .Values.components }}
+{{- with (default dict (get $component "database")).port }}{{ $ports = append $ports (toString .) }}{{ end }}
+{{- end }}
+{{- $ports | uniq | join " " }}
+{{- end }}
+
+{{- define "reproute.kafkaPorts" -}}
+{{- $ports := list }}
+{{- range $broker := splitList "," .Values.kafka.brokers }}
+{{- $ports = append $ports (regexFind ":[0-9]+$" (trim $broker) | trimPrefix ":" | default "9092") }}
+{{- end }}
+{{- $ports | uniq | join " " }}
+{{- end }}
+
+{{- define "reproute.redisPorts" -}}
+{{- if .Values.redis.urlSecret.name }}
+{{- .Values.networkPolicy.egress.redis.ports | default (list 6379) | join " " }}
+{{- else }}
+{{- regexFind ":[0-9]+$" (urlParse .Values.redis.url).host | trimPrefix ":" | default "6379" }}
+{{- end }}
+{{- end }}
+
+{{- define "reproute.otlpPorts" -}}
+{{- $url := urlParse .Values.config.otlpEndpoint }}
+{{- regexFind ":[0-9]+$" $url.host | trimPrefix ":" | default (ternary "443" "80" (eq $url.scheme "https")) }}
+{{- end }}
+
+{{/* One egress rule: TCP to `ports` (space-separated), to the peers `to` (none: any address, on those ports only). */}}
+{{- define "reproute.egressRule" -}}
+- ports:
+    {{- range $port := splitList " " .ports }}
+    - { port: {{ $port }}, protocol: TCP }
+    {{- end }}
+  {{- with .to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+
+{{/* A peer selecting one component's pods. */}}
+{{- define "reproute.componentPeer" -}}
+- podSelector:
+    matchLabels:
+      {{- include "reproute.selectorLabels" . | nindent 6 }}
+{{- end }}
+
+{{/* A component's ops port (/health/ready, /metrics): its port + 50, the processes' OPS_PORT default and what the gateway asks the services' readiness on. */}}
+{{- define "reproute.opsPort" -}}
+{{- add .port 50 }}
+{{- end }}
+
+{{/* Where the CA files of the data stores are mounted (from their caSecret). */}}
+{{- define "reproute.caFile" -}}
+{{- printf "/etc/reproute/tls/%s/ca.crt" . }}
+{{- end }}
+
+{{/*
+Credentials and TLS of the connections (platform deployment-settings.ts), every value from a Secret or a file
+mounted from one. Usage: include "reproute.connectionEnv" (dict "root" $root "kafka" true "redis" true "postgres" true)
+*/}}
+{{- define "reproute.connectionEnv" -}}
+{{- $v := .root.Values }}
+{{- if and .kafka $v.kafka.sasl.mechanism }}
+- name: KAFKA_SASL_MECHANISM
+  value: {{ $v.kafka.sasl.mechanism | quote }}
+- name: KAFKA_SASL_USERNAME
+  value: {{ required "kafka.sasl.username is required with kafka.sasl.mechanism" $v.kafka.sasl.username | quote }}
+- name: KAFKA_SASL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ default (include "reproute.secretName" .root) $v.kafka.sasl.existingSecret }}
+      key: {{ $v.kafka.sasl.passwordKey }}
+{{- end }}
+{{- if and .kafka $v.kafka.tls.enabled }}
+- name: KAFKA_TLS
+  value: "true"
+{{- if $v.kafka.tls.caSecret.name }}
+- name: KAFKA_TLS_CA_FILE
+  value: {{ include "reproute.caFile" "kafka" | quote }}
+{{- end }}
+{{- else if and .kafka $v.kafka.tls.caSecret.name }}
+{{- fail "kafka.tls.caSecret needs kafka.tls.enabled=true" }}
+{{- end }}
+{{- if and .redis $v.redis.auth.enabled }}
+- name: REDIS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ default (include "reproute.secretName" .root) $v.redis.auth.existingSecret }}
+      key: {{ $v.redis.auth.passwordKey }}
+{{- end }}
+{{- if and .redis $v.redis.tls.caSecret.name }}
+- name: REDIS_TLS_CA_FILE
+  value: {{ include "reproute.caFile" "redis" | quote }}
+{{- end }}
+{{- if and .postgres $v.postgres.caSecret.name }}
+- name: PGSSLROOTCERT
+  value: {{ include "reproute.caFile" "postgres" | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The CA files' volumes and mounts, for the connections a pod makes (the dict of reproute.connectionEnv); empty when none. */}}
+{{- define "reproute.caSecrets" -}}
+{{- $v := .root.Values }}
+{{- $secrets := dict }}
+{{- if and .postgres $v.postgres.caSecret.name }}{{ $_ := set $secrets "postgres" $v.postgres.caSecret }}{{ end }}
+{{- if and .kafka $v.kafka.tls.enabled $v.kafka.tls.caSecret.name }}{{ $_ := set $secrets "kafka" $v.kafka.tls.caSecret }}{{ end }}
+{{- if and .redis $v.redis.tls.caSecret.name }}{{ $_ := set $secrets "redis" $v.redis.tls.caSecret }}{{ end }}
+{{- toYaml $secrets }}
+{{- end }}
+
+{{- define "reproute.caVolumes" -}}
+{{- range $store, $secret := include "reproute.caSecrets" . | fromYaml }}
+- name: ca-{{ $store }}
+  secret:
+    secretName: {{ $secret.name }}
+    items: [{ key: {{ $secret.key | quote }}, path: ca.crt }]
+{{- end }}
+{{- end }}
+
+{{- define "reproute.caVolumeMounts" -}}
+{{- range $store, $_ := include "reproute.caSecrets" . | fromYaml }}
+- name: ca-{{ $store }}
+  mountPath: {{ dir (include "reproute.caFile" $store) }}
+  readOnly: true
+{{- end }}
+{{- end }}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@reproute/contracts';
 import { serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { toHotelAnswer } from '../domain/hotel.ts';
+import { toHotelAnswer } from '../domain/hotel-answer.ts';
 import { revisionChanges } from '../domain/revision.ts';
 import { adminHotelStats, listAdminHotels } from '../store/admin-hotels.ts';
 import { listAudit } from '../store/audit.ts';

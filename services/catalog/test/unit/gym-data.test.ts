@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminHotelUpdate, classifyEquipment, listingMessages, providerHotelCreate, providerHotelUpdate } from '@reproute/contracts';
-import { applyListingUpdate, emptyGym, gymFrom, hoursText, newProviderListing, timesFromText, toHotelAnswer, type StoredHotel } from '../../src/domain/hotel.ts';
+import { applyListingUpdate, emptyGym, gymFrom, hoursText, newProviderListing, timesFromText, type StoredHotel } from '../../src/domain/hotel.ts';
+import { toHotelAnswer } from '../../src/domain/hotel-answer.ts';
 import { splitProviderUpdate } from '../../src/domain/revision.ts';
 
 const provider = { id: '00000000-0000-4000-8000-000000000002', email: 'provider@reproute.example', roles: ['provider'] };

@@ -12,10 +12,10 @@ import {
   nextFreeSlug,
   ratingAfterReview,
   slugFor,
-  toHotelAnswer,
   type StoredHotel,
   type Viewer,
 } from '../../src/domain/hotel.ts';
+import { toHotelAnswer } from '../../src/domain/hotel-answer.ts';
 import { approvalChange, statusAfterProviderEdit } from '../../src/domain/approval.ts';
 import { normalisePrice, priceInUsd } from '../../src/domain/price.ts';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseRevocationNotice, PgListener, publishRevocations, RevocationSet, revocationChannel, revokedTokensKey, tokensNotBeforeKey, type Logger as PlatformLogger, type Queryable, type RevocationNotice, type TokenIdentity } from '@reproute/platform';
+import { parseRevocationNotice, PgListener, publishRevocations, RevocationSet, revocationChannel, revokedTokensKey, tokensNotBeforeKey, type Logger as PlatformLogger, type PostgresTls, type Queryable, type RevocationNotice, type TokenIdentity } from '@reproute/platform';
 
 type Logger = Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 
@@ -101,12 +101,13 @@ export class RevocationMirror {
   private session = 0;
   private pruneTimer: NodeJS.Timeout | undefined;
 
-  private readonly options: { db: Queryable; url: string; schema: string; tokenTtlSeconds: number; logger: PlatformLogger };
+  private readonly options: { db: Queryable; url: string; tls?: PostgresTls; schema: string; tokenTtlSeconds: number; logger: PlatformLogger };
 
-  constructor(options: { db: Queryable; url: string; schema: string; tokenTtlSeconds: number; logger: PlatformLogger }) {
+  constructor(options: { db: Queryable; url: string; tls?: PostgresTls; schema: string; tokenTtlSeconds: number; logger: PlatformLogger }) {
     this.options = options;
     this.listener = new PgListener({
       url: options.url,
+      tls: options.tls,
       channel: `revocations_${options.schema}`,
       applicationName: `${options.schema}-revocations-listener`,
       logger: options.logger,

@@ -6,7 +6,8 @@ import { api, eventually, uniqueEmail, stack } from '@reproute/platform/testing'
 import { engagementDb, expectEmailsExactly, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
-const notifierUrl = process.env.NOTIFIER_URL ?? stack.serviceUrl('notifier');
+// Its metrics are on its ops port (OPS_PORT), not the port it serves on.
+const notifierOpsUrl = process.env.NOTIFIER_OPS_URL ?? stack.serviceOpsUrl('notifier');
 const engagement = engagementDb();
 const notifier = new pg.Pool({ connectionString: stack.databaseUrl('notifier'), max: 2, options: '-c search_path=notifier' });
 const bus = new KafkaBus({ brokers: stack.kafkaBrokers, clientId: 'notifier-duplicate-test', logger: createLogger('test', 'silent') });
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 /** The notifier's count of contact.received events it skipped as repeats (its /metrics). */
 async function duplicatesSkipped(): Promise<number> {
-  const text = await (await fetch(`${notifierUrl}/metrics`)).text();
+  const text = await (await fetch(`${notifierOpsUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('events_consumed_total{') && l.includes('consumer="notifier"') && l.includes('type="contact.received"') && l.includes('outcome="duplicate"'));
   return line ? Number(line.split(' ').pop()) : 0;
 }

@@ -4,7 +4,8 @@ import { expectEmailsExactly, runInfraScript, sentTo, uniqueTag } from '../../..
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const supportEmail = process.env.SUPPORT_EMAIL ?? 'support@reproute.example';
-const notifierUrl = process.env.NOTIFIER_URL ?? stack.serviceUrl('notifier');
+// Its readiness is on its ops port (OPS_PORT), not the port it serves on.
+const notifierOpsUrl = process.env.NOTIFIER_OPS_URL ?? stack.serviceOpsUrl('notifier');
 // Leads come from an address of this file's own: the same lead from the same client within minutes is a
 // repeat (answered with the first one, no second email), and other files post leads for hotel 1 too.
 const client = uniqueClientAddress();
@@ -39,7 +40,7 @@ describe('the notifier stopped while messages and leads are created', () => {
     } finally {
       runInfraScript('services.sh', 'start', 'notifier');
     }
-    await eventually(async () => (await fetch(`${notifierUrl}/health/ready`)).ok, 60_000, 'notifier ready');
+    await eventually(async () => (await fetch(`${notifierOpsUrl}/health/ready`)).ok, 60_000, 'notifier ready');
 
     for (const { n, email } of senders) {
       await expectEmailsExactly(sentTo(email), 1, { timeoutMs: 90_000, settleMs: 0, what: `acknowledgement ${n}` });

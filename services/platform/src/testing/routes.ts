@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The routes every service app registers itself (probes, metrics, its OpenAPI document), outside the endpoint table. */
-export const platformRoutes = ['GET /openapi.json', 'GET /health/live', 'GET /health/ready', 'GET /metrics'] as const;
+/**
+ * The routes every service app registers itself (liveness, its OpenAPI document), outside the endpoint table.
+ * Readiness and metrics are on its ops app (ops.ts), not among the app's routes.
+ */
+export const platformRoutes = ['GET /openapi.json', 'GET /health/live'] as const;
 
 const treeLine = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/;
 

@@ -8,6 +8,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { opsPortOffset } from '../deployment-settings.ts';
 
 const env = process.env;
 const offset = Number(env.STACK_PORT_OFFSET ?? 0);
@@ -32,6 +33,10 @@ export const stack = {
   traceSinkPort: port('TRACE_SINK_PORT', 4318),
   servicePort: (name: ServiceName): number => servicePorts.get(name) ?? basePorts[name]! + offset,
   serviceUrl: (name: ServiceName): string => `http://127.0.0.1:${stack.servicePort(name)}`,
+  /** Where a service serves /health/ready and /metrics: its ops port (OPS_PORT, its port + 50). */
+  serviceOpsUrl: (name: ServiceName): string => `http://127.0.0.1:${stack.servicePort(name) + opsPortOffset}`,
+  /** The gateway's ops port (its /health/ready and /metrics; the public port answers them 404). */
+  gatewayOpsUrl: env.GATEWAY_OPS_URL ?? `http://127.0.0.1:${port('GATEWAY_PORT', 8080) + opsPortOffset}`,
   /** A service's own database role, which owns its schema only. */
   databaseUrl: (role: string): string => `postgres://${role}@127.0.0.1:${stack.pgPort}/${env.PGDATABASE ?? 'reproute'}`,
   pidFile: (process: string): string => path.join(stack.dataDir, 'run', `${process}.pid`),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authPlugin, baseConfigSchema, createHttpApp, requireRole } from '../../src/index.ts';
+import { authPlugin, baseConfigSchema, createHttpApp, opsAppOf, requireRole } from '../../src/index.ts';
 import { adminDatabaseUrl, serviceUnderTest } from '../../src/testing/service-under-test.ts';
 
 // A service with no migrations of its own: the platform's outbox tables only.
@@ -64,8 +64,9 @@ describe('serviceUnderTest', () => {
     expect((await sut.inject({ method: 'GET', url: '/whoami' })).statusCode).toBe(401);
     sut.revocations.apply({ kind: 'token', jti: admin.jti, expiresAt: admin.expiresAt });
     expect((await sut.inject({ method: 'GET', url: '/whoami', as: admin })).statusCode).toBe(401);
-    // Ready with only Postgres running: the bus is in memory.
-    expect((await sut.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+    // Ready with only Postgres running: the bus is in memory. Readiness is on the ops app (ops.ts), not the app's port.
+    expect((await opsAppOf(sut.app).inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+    expect((await sut.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(404);
 
     await sut.close();
     expect(await databases(sut.databaseName)).toEqual([]);

@@ -3,6 +3,7 @@ import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp } from '../../src/http.ts';
+import { opsAppOf } from '../../src/ops.ts';
 import { authPlugin, requireRole, requireUser } from '../../src/auth.ts';
 import { createLogger } from '../../src/logger.ts';
 import { badRequest } from '../../src/errors.ts';
@@ -172,18 +173,23 @@ describe('createHttpApp', () => {
     expect(res.json().message).toBe('Nope');
   });
 
-  it('separates liveness from readiness', async () => {
-    expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
+  it('separates liveness from readiness (on the ops app)', async () => {
+    const ops = opsAppOf(app);
+    expect((await ops.inject({ url: '/health/ready' })).statusCode).toBe(200);
     await app.inject({ url: '/toggle' });
-    const ready = await app.inject({ url: '/health/ready' });
+    const ready = await ops.inject({ url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'not ready', checks: { db: 'down' } });
+    expect((await ops.inject({ url: '/health/live' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/health/live' })).statusCode).toBe(200);
     await app.inject({ url: '/toggle' });
   });
 
-  it('exposes Prometheus metrics with per-route request durations', async () => {
-    const res = await app.inject({ url: '/metrics' });
+  it('exposes Prometheus metrics with per-route request durations on the ops app, not the main one', async () => {
+    await app.inject({ url: '/things' });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(404);
+    const res = await opsAppOf(app).inject({ url: '/metrics' });
     expect(res.body).toContain('http_server_request_duration_seconds_bucket');
     expect(res.body).toMatch(/route="\/things"/);
   });
