@@ -9,6 +9,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/somewhere?a=1&token=abc&resetToken=def&b=2')).toBe('/somewhere?a=1&token=[redacted]&resetToken=[redacted]&b=2');
     expect(redactUrl('/search?query=London&eq=sauna')).toBe('/search?query=London&eq=sauna');
     expect(redactUrl('/reset-password')).toBe('/reset-password');
+    // The email verification page's link carries a single-use token the same way.
+    expect(redactUrl('/verify-email?token=abc123&utm=x')).toBe('/verify-email?[redacted]');
+    expect(redactUrl('/api/auth/verify-email?token=abc')).toBe('/api/auth/verify-email?token=[redacted]');
   });
 
   it("is applied to every request line Fastify logs", () => {
