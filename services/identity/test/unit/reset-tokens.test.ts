@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashResetToken, isResetTokenUsable, newResetToken, resetExpiry } from '../../src/domain/reset-tokens.ts';
+import { hashResetToken, isResetTokenUsable, newResetToken, resetExpiry, sendLimit } from '../../src/domain/reset-tokens.ts';
 
 describe('password reset tokens', () => {
   const now = new Date('2025-02-02T10:00:00Z');
@@ -28,5 +28,19 @@ describe('password reset tokens', () => {
     expect(isResetTokenUsable({ expiresAt, usedAt: null }, new Date('2025-02-02T11:00:00Z'))).toBe(false);
     expect(isResetTokenUsable({ expiresAt, usedAt: new Date('2025-02-02T10:10:00Z') }, now)).toBe(false);
     expect(isResetTokenUsable(undefined, now)).toBe(false);
+  });
+});
+
+describe('the hourly send limit (verification resends, email changes)', () => {
+  const now = new Date('2025-02-02T10:00:00Z');
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+
+  it('allows sends below the limit, then says when the oldest counted one leaves the window', () => {
+    expect(sendLimit([], 3, 3600, now)).toEqual({ allowed: true });
+    expect(sendLimit([minutesAgo(50), minutesAgo(10)], 3, 3600, now)).toEqual({ allowed: true });
+    expect(sendLimit([minutesAgo(50), minutesAgo(20), minutesAgo(10)], 3, 3600, now)).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    // More sends than the limit (a lower limit since): the one whose leaving frees a slot decides.
+    expect(sendLimit([minutesAgo(55), minutesAgo(50), minutesAgo(20), minutesAgo(10)], 3, 3600, now)).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    expect(sendLimit([new Date(now.getTime() - 3600_000 + 200)], 1, 3600, now)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 });
