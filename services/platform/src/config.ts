@@ -3,18 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { defaultDeliveryRetention } from './delivery-retention.ts';
 import { checkConnectionSettings, connectionSettingsShape } from './deployment-settings.ts';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
+
+export { ConfigError } from './config-error.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export class ConfigError extends Error {
-  public readonly variables: string[];
-
-  constructor(variables: string[], detail: string) {
-    super(`Invalid configuration: ${detail}`);
-    this.variables = variables;
-    this.name = 'ConfigError';
-  }
-}
 
 const port = z.coerce.number().int().min(1).max(65535);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import type { SASLOptions } from 'kafkajs';
 import type { RedisOptions } from 'ioredis';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 import { connectionSettingsIssues, pgSslModes, type KafkaSettings, type PgSslMode, type PostgresTls, type RedisSettings } from './deployment-settings.ts';
 
 // The client options of Kafka (kafkajs), Redis (ioredis, BullMQ) and Postgres (node-postgres, node-pg-migrate)

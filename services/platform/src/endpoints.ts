@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import { errorBody, type Access, type Endpoint, type Role, type EndpointAnswer, type EndpointBody, type EndpointKey, type EndpointParams, type EndpointQuery, type EndpointSpec, type RawAnswer } from '@reproute/contracts';
 import { forbidden, unauthorized } from './errors.ts';
-import { noContentAnswer, publicRead } from './http.ts';
+import { documentedOnly, noContentAnswer, publicRead } from './http-parts.ts';
 
-/** Schemas that document a request part the handler reads itself (multipart bodies): never applied. */
-export const documentedOnly = new WeakSet<object>();
+export { documentedOnly } from './http-parts.ts';
 
 /** The request a handler receives: params, query and body already validated by the endpoint's schemas. */
 export type EndpointRequest<E extends EndpointSpec> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {

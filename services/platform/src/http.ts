@@ -12,28 +12,13 @@ import { isTransientFailure } from './consumer.ts';
 import { metrics } from './metrics.ts';
 import { attachOpsApp } from './ops.ts';
 import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
-import { documentedOnly } from './endpoints.ts';
+import { documentedOnly, noContentAnswer, type ReadinessCheck } from './http-parts.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
 import { requestIdFrom } from './request-id.ts';
 import { privateAnswerHeaders } from './private-answers.ts';
 import { screenForwarding } from './client-address.ts';
 
-export type ReadinessCheck = () => Promise<unknown>;
-
-/** How long browsers and shared caches may reuse a public read (route config `publicCache`). */
-export interface PublicCache {
-  maxAgeSeconds: number;
-  staleWhileRevalidateSeconds: number;
-}
-
-/** The policy of the directory's public reads: fresh for 15 s, then served stale for a minute while revalidated. */
-export const publicRead: { publicCache: PublicCache } = { publicCache: { maxAgeSeconds: 15, staleWhileRevalidateSeconds: 60 } };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    publicCache?: PublicCache;
-  }
-}
+export { noContentAnswer, publicRead, type PublicCache, type ReadinessCheck } from './http-parts.ts';
 
 /**
  * Caching headers for public reads: an ETag on every 200 answer of a route marked `publicCache`
@@ -60,9 +45,6 @@ export function publicCacheHeaders(request: FastifyRequest, reply: FastifyReply,
   }
   return payload;
 }
-
-/** The answer schema of a status that has no body (204): documented without content, not as a JSON null. */
-export const noContentAnswer = z.null().describe('No content');
 
 /** The zod OpenAPI transform, with bodiless answers declared as such (a JSON `null` body is not what a 204 sends). */
 const openapiTransform: typeof jsonSchemaTransform = (document) => {

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from './logger.ts';
+import type { ReadinessCheck } from './http-parts.ts';
 import { registry } from './metrics.ts';
 
 // The operational endpoints of a process (gateway, services, notifier) on a port of their own, OPS_PORT
@@ -8,9 +9,6 @@ import { registry } from './metrics.ts';
 // publishes, keeps only /health/live, so per-route counters, consumer lag and the state of the dependencies are
 // never served to the internet (docs/security.md). Probes, Prometheus and the gateway's readiness checks of the
 // services use this port; in Kubernetes a NetworkPolicy lets only those reach it.
-
-/** A dependency's check: resolves when it is up (createHttpApp's `readiness`). */
-type ReadinessCheck = () => Promise<unknown>;
 
 const opsApps = new WeakMap<FastifyInstance, FastifyInstance>();
 

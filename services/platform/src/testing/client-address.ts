@@ -3,7 +3,8 @@
  * can exhaust a per-client limit without throttling every other test, which all come from 127.0.0.1.
  */
 import http from 'node:http';
-import { gatewayUrl, type ApiAnswer } from './index.ts';
+import { stack } from './stack.ts';
+import type { ApiAnswer } from './index.ts';
 
 const octet = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
@@ -25,7 +26,7 @@ export function apiFrom<T = any>(
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
-    const request = http.request(new URL(path, options.base ?? gatewayUrl), { method, headers, localAddress, agent: false, timeout: options.timeoutMs }, (response) => {
+    const request = http.request(new URL(path, options.base ?? stack.gatewayUrl), { method, headers, localAddress, agent: false, timeout: options.timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
