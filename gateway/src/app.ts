@@ -95,16 +95,16 @@ export async function buildGateway(options: {
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: false,
     // Sent below, on answers over HTTPS only (HSTS_MAX_AGE_SECONDS).
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   const hsts = config.HSTS_MAX_AGE_SECONDS > 0 ? `max-age=${config.HSTS_MAX_AGE_SECONDS}; includeSubDomains` : undefined;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    done();
     // Over HTTPS (as the ingress in front says, with TRUST_PROXY) browsers are told to use nothing else.
     if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    done();
   });
 
   // An oversize body is refused before it is read: the connection closes after the 413, so its rest is never taken in.

@@ -56,8 +56,8 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
 export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) {
   const app = createHttpApp({
     logger: ctx.logger,
-    openapiTitle: 'RepRoute identity',
     clientAddressKey: ctx.clientAddressKey,
+    openapiTitle: 'RepRoute identity',
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
       kafka: () => ctx.bus.ping(),
