@@ -15,7 +15,7 @@ import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from '../src
 const batchSize = 500;
 
 async function main() {
-  const config = loadConfig(configSchema.extend({ PORT: z.coerce.number().int().min(0).default(0) }));
+  const config = loadConfig(configSchema.safeExtend({ PORT: z.coerce.number().int().min(0).default(0) }));
   const logger = createLogger(`${config.SERVICE_NAME}-announce-hotels`, config.LOG_LEVEL);
   const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger, tls: config });
   let announced = 0;

@@ -14,7 +14,7 @@ import { photoIdsIn, unreferencedFiles } from '../src/domain/photos.ts';
 import { photoStorageFrom } from '../src/photos/storage.ts';
 
 async function main() {
-  const config = loadConfig(configSchema.extend({ PORT: z.coerce.number().int().min(0).default(0), PRUNE_GRACE_HOURS: z.coerce.number().min(1).default(24) }));
+  const config = loadConfig(configSchema.safeExtend({ PORT: z.coerce.number().int().min(0).default(0), PRUNE_GRACE_HOURS: z.coerce.number().min(1).default(24) }));
   const logger = createLogger(`${config.SERVICE_NAME}-prune-photos`, config.LOG_LEVEL);
   const remove = process.argv.includes('--delete');
   const storage = photoStorageFrom(config, defaultPhotosDir);

@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   // The seed listens on nothing: infra/scripts/seed.sh passes PORT=0.
-  const config = loadConfig(configSchema.extend({ PORT: z.coerce.number().int().min(0).default(0) }));
+  const config = loadConfig(configSchema.safeExtend({ PORT: z.coerce.number().int().min(0).default(0) }));
   const logger = createLogger(`${config.SERVICE_NAME}-seed`, config.LOG_LEVEL);
   await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: path.resolve(here, '../migrations'), logger, tls: config });
   const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger, tls: config });
