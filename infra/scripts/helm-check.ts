@@ -65,6 +65,7 @@ const platformNames = [
   'SERVICE_DIR', // the image's CMD
   'PGPASSWORD', // node-postgres: the role's password when DATABASE_URL carries none
   'PGSSLMODE',
+  'MALLOC_ARENA_MAX', // glibc: the catalog's malloc arenas (photo decoding)
 ];
 function knownNames(name: string): Set<string> {
   const own = name === 'gateway' ? schemaNames('gateway/src/config.ts') : schemaNames(`services/${name}/src/config.ts`);
@@ -265,6 +266,10 @@ function checkRender(render: string, manifests: Manifest[], profile: Profile) {
     if (name === 'identity' || name === 'notifier') {
       check(group, 'RESET_LINK_KEY from a Secret', !!secretRef(env, 'RESET_LINK_KEY'));
     }
+    // The gateway signs the client address and every service checks it: all with one key, from the Secret.
+    check(group, 'CLIENT_ADDRESS_KEY from a Secret', !!secretRef(env, 'CLIENT_ADDRESS_KEY'));
+    if (name === 'catalog') check(group, 'MALLOC_ARENA_MAX=1 (photo decoding memory)', plain(env, 'MALLOC_ARENA_MAX') === '1');
+    if (name === 'gateway' && profile.production) check(group, 'HSTS_MAX_AGE_SECONDS of at least a year in production', Number(plain(env, 'HSTS_MAX_AGE_SECONDS')) >= 31_536_000, `value ${String(plain(env, 'HSTS_MAX_AGE_SECONDS'))}`);
     if (name === 'notifier') check(group, 'SMTP_HOST set', !!plain(env, 'SMTP_HOST'));
     checkConnections(group, env, profile, name !== 'gateway');
     if (name !== 'gateway') {
@@ -326,7 +331,7 @@ function checkRender(render: string, manifests: Manifest[], profile: Profile) {
       .map((e) => e.valueFrom?.secretKeyRef as { name?: string; key?: string; optional?: boolean } | undefined)
       .filter((ref) => ref?.name === profile.secretName && !ref.optional)
       .map((ref) => ref!.key!);
-    const wanted = [...new Set(['jwt-private-key', 'reset-link-key', ...backEnd.map((n) => `${n}-db-password`), ...referenced])];
+    const wanted = [...new Set(['jwt-private-key', 'reset-link-key', 'client-address-key', ...backEnd.map((n) => `${n}-db-password`), ...referenced])];
     check(render, "the chart's Secret holds every key the pods read", wanted.every((k) => keys.includes(k)), `missing ${wanted.filter((k) => !keys.includes(k)).join(', ')}`);
   }
 
@@ -484,6 +489,7 @@ const production = ['-f', path.join(chart, 'values-production.yaml')];
 const ownSecretValues = {
   jwtPrivateKey: 'check-only-not-a-key',
   resetLinkKey: 'dGVzdA==',
+  clientAddressKey: 'dGVzdA==',
   kafkaSaslPassword: 'check-only-kafka-password',
   redisPassword: 'check-only-redis-password',
   ...Object.fromEntries(backEnd.map((n) => [`dbPasswords.${n}`, `check-only-${n}-db-password`])),
@@ -540,7 +546,7 @@ check('no-kafka-password', 'helm template refuses SCRAM without its password', !
 const refused = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, '--set', 'secrets.existingSecret=']);
 check('no-secret', 'helm template refuses to render without secrets (no default values)', !refused.ok && /required/.test(refused.err), refused.ok ? 'rendered' : refused.err);
 const inValues = fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8');
-check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, smtpPassword, kafkaSaslPassword, redisPassword empty; no passwords)', ['jwtPrivateKey', 'resetLinkKey', 'smtpPassword', 'kafkaSaslPassword', 'redisPassword'].every((k) => new RegExp(`\\b${k}: ""`).test(inValues)) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
+check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, clientAddressKey, smtpPassword, kafkaSaslPassword, redisPassword empty; no passwords)', ['jwtPrivateKey', 'resetLinkKey', 'clientAddressKey', 'smtpPassword', 'kafkaSaslPassword', 'redisPassword'].every((k) => new RegExp(`\\b${k}: ""`).test(inValues)) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
 
 finish();
 
