@@ -24,8 +24,8 @@ FROM manifests AS deps
 RUN npm ci --no-audit --no-fund
 
 # Production dependencies only (the root's node_modules and each workspace's own): no MailDev (nor the old
-# nodemailer and mailparser it brings), test runners, bundlers or type checkers. tsx, which runs every process
-# (CMD below), is a production dependency of @reproute/platform. infra/test/dockerfile.test.ts checks this.
+# nodemailer and mailparser it brings), test runners, bundlers, type checkers or a TypeScript loader: every process
+# runs its TypeScript on Node's own type stripping (CMD below). infra/test/dockerfile.test.ts checks this.
 FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
@@ -50,4 +50,4 @@ RUN mkdir -p .data/keys .data/photos && chown -R node:node .data && chmod 700 .d
 USER node
 ARG SERVICE_DIR=gateway
 ENV SERVICE_DIR=${SERVICE_DIR}
-CMD ["sh", "-c", "cd \"$SERVICE_DIR\" && exec node --enable-source-maps --import tsx --import @reproute/platform/telemetry src/main.ts"]
+CMD ["sh", "-c", "cd \"$SERVICE_DIR\" && exec node --no-experimental-webstorage --import @reproute/platform/telemetry src/main.ts"]

@@ -7,5 +7,5 @@ for s in $SERVICES; do
   script="$ROOT/services/$name/scripts/seed.ts"
   [ -f "$script" ] || continue
   (cd "$ROOT/services/$name" && env SERVICE_NAME="$name" DATABASE_URL="$(service_db_url "$name")" DB_SCHEMA="$name" PORT=0 \
-    node --import tsx scripts/seed.ts) || die "seeding $name failed"
+    node scripts/seed.ts) || die "seeding $name failed"
 done
