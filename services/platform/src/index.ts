@@ -10,6 +10,7 @@ export * from './bus.ts';
 export * from './outbox.ts';
 export * from './delivery-retention.ts';
 export * from './consumer.ts';
+export * from './hotel-projection.ts';
 export * from './propagation.ts';
 export * from './auth.ts';
 export * from './metrics.ts';

@@ -1,5 +1,5 @@
 import type { Envelope } from '@reproute/contracts';
-import type { EventHandler, EventHandlers, PoolClient } from '@reproute/platform';
+import { hotelProjectionHandlersFor, type EventHandler, type EventHandlers, type PoolClient } from '@reproute/platform';
 import { rollupFor } from '../domain/rollups.ts';
 import { hotelRefFromPath } from '../domain/paths.ts';
 import { hotelIdsBySlug, markHotelDeleted, upsertHotel } from '../store/hotels.ts';
@@ -27,12 +27,7 @@ const countIntoRollups: EventHandler = async (event, tx) => {
  * repeat delivery counts once.
  */
 export const analyticsHandlers: EventHandlers = {
-  'hotel.created': (event, tx) => upsertHotel(tx, event.data),
-  'hotel.updated': (event, tx) => upsertHotel(tx, event.data),
-  'hotel.submitted': (event, tx) => upsertHotel(tx, event.data),
-  'hotel.approved': (event, tx) => upsertHotel(tx, event.data),
-  'hotel.rejected': (event, tx) => upsertHotel(tx, event.data),
-  'hotel.deleted': (event, tx) => markHotelDeleted(tx, event.data.hotelId),
+  ...hotelProjectionHandlersFor({ upsert: upsertHotel, markDeleted: markHotelDeleted }),
   'referral.clicked': countIntoRollups,
   'lead.created': countIntoRollups,
   'favorite.added': countIntoRollups,

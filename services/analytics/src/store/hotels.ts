@@ -1,8 +1,7 @@
-import type { EventData } from '@reproute/contracts';
-import type { Queryable } from '@reproute/platform';
+import type { HotelSnapshot, Queryable } from '@reproute/platform';
 
 /** Stores the latest snapshot of a hotel from a hotel.* event. */
-export async function upsertHotel(db: Queryable, hotel: EventData<'hotel.created'>): Promise<void> {
+export async function upsertHotel(db: Queryable, hotel: HotelSnapshot): Promise<void> {
   await db.query(
     `INSERT INTO hotels (hotel_id, name, slug, provider_id, is_approved, city, country, equipment_labels, deleted_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, now())

@@ -1,8 +1,5 @@
-import type { EventData } from '@reproute/contracts';
-import type { Queryable } from '@reproute/platform';
+import type { HotelSnapshot, Queryable } from '@reproute/platform';
 import type { KnownHotel } from '../domain/hotels.ts';
-
-type HotelSnapshot = EventData<'hotel.created'>;
 
 /** Inserts or refreshes the projection row from any hotel.* snapshot event. */
 export async function upsertHotel(db: Queryable, hotel: HotelSnapshot): Promise<void> {

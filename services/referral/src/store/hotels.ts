@@ -1,5 +1,4 @@
-import type { EventData } from '@reproute/contracts';
-import type { Queryable } from '@reproute/platform';
+import type { HotelSnapshot, Queryable } from '@reproute/platform';
 import type { ProjectedHotel } from '../domain/hotels.ts';
 
 interface HotelRow {
@@ -29,7 +28,7 @@ function toHotel(row: HotelRow): ProjectedHotel {
 }
 
 /** Stores the latest snapshot of a hotel from a hotel.* event (a hotel re-created after deletion comes back). */
-export async function upsertHotel(db: Queryable, hotel: EventData<'hotel.created'>): Promise<void> {
+export async function upsertHotel(db: Queryable, hotel: HotelSnapshot): Promise<void> {
   await db.query(
     `INSERT INTO hotels (hotel_id, name, slug, city, country, provider_id, provider_email, contact_email, booking_url, is_approved, deleted_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, now())
