@@ -15,3 +15,4 @@ export * from './photo-values.ts';
 export * from './photos.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
+export * from './api-url.ts';

@@ -1,55 +1,19 @@
-import { fillPath, splitEndpointKey, type EndpointAnswer, type EndpointBodyInput, type EndpointQueryInput, type Endpoints, type PathParamNames } from '@reproute/contracts';
+import { apiUrl, splitEndpointKey, type ApiAnswer, type ApiArgs, type ApiKey, type ApiUrlArgs } from '@reproute/contracts';
 import { apiRequest, type RequestOptions } from './request';
 import { takeWrittenAnswer } from './initialData';
 
 /**
  * The typed client of the API: every call is named by its endpoint key (`'POST /api/leads'`), and
- * its params, query, body and answer types come from that endpoint's definition in `contracts/`.
+ * its params, query, body and answer types come from that endpoint's definition in `contracts/`,
+ * whose `apiUrl` makes its URL (the pages' server names the answers it writes into a page with the same).
  * Only types are taken from the definitions, so no schema reaches the browser; the method and path
  * are read from the key itself.
  */
-export type ApiKey = keyof Endpoints;
-type Definition<K extends ApiKey> = Endpoints[K];
-
-type ParamsArg<K extends ApiKey> = [PathParamNames<Definition<K>['path']>] extends [never]
-  ? { params?: undefined }
-  : { params: Record<PathParamNames<Definition<K>['path']>, string | number> };
-type QueryArg<K extends ApiKey> = [EndpointQueryInput<Definition<K>>] extends [undefined]
-  ? { query?: undefined }
-  : { query?: Partial<Record<keyof NonNullable<EndpointQueryInput<Definition<K>>>, QueryValue>> };
-type BodyArg<K extends ApiKey> = [EndpointBodyInput<Definition<K>>] extends [undefined] ? { body?: undefined } : { body: EndpointBodyInput<Definition<K>> };
-
-export type ApiArgs<K extends ApiKey> = ParamsArg<K> & QueryArg<K> & BodyArg<K>;
-export type ApiAnswer<K extends ApiKey> = EndpointAnswer<Definition<K>>;
-export type ApiBody<K extends ApiKey> = EndpointBodyInput<Definition<K>>;
-/** The query a read takes (its values as the URL carries them). */
-export type ApiQueryArg<K extends ApiKey> = NonNullable<ApiArgs<K>['query']>;
-
-type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
-
-/** A query string from values: empty ones are left out, lists joined with commas (the API's list form). */
-export function queryString(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) search.set(name, value.join(','));
-    } else search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+export type { ApiAnswer, ApiArgs, ApiBody, ApiKey, ApiQueryArg } from '@reproute/contracts';
 
 /** A query string's values by name, in their order (for callers that build a URLSearchParams). */
 export function queryFromSearch(search: string | URLSearchParams): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
-}
-
-/** The URL of a call: the path with its params filled in, then the query. */
-export function apiUrl<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'> = {} as ApiArgs<K>): string {
-  const { path } = splitEndpointKey(key);
-  return fillPath(path, args.params as Record<string, string | number> | undefined) + queryString(args.query as Record<string, QueryValue> | undefined);
 }
 
 /** Calls an endpoint and answers its typed body (null for a 204). */
@@ -59,12 +23,12 @@ export function callApi<K extends ApiKey>(key: K, args: ApiArgs<K> = {} as ApiAr
 }
 
 /** The TanStack Query key of a read: the endpoint key, then its params and query, so related reads share a prefix. */
-export function apiQueryKey<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'> = {} as ApiArgs<K>) {
+export function apiQueryKey<K extends ApiKey>(key: K, args: ApiUrlArgs<K> = {} as ApiUrlArgs<K>) {
   return [key, args.params ?? null, args.query ?? null] as const;
 }
 
 /** `useQuery` options for a read: its key and a fetch of it (aborted with the query). */
-export function apiQuery<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'> = {} as ApiArgs<K>, options: Omit<RequestOptions, 'signal'> = {}) {
+export function apiQuery<K extends ApiKey>(key: K, args: ApiUrlArgs<K> = {} as ApiUrlArgs<K>, options: Omit<RequestOptions, 'signal'> = {}) {
   return {
     queryKey: apiQueryKey(key, args),
     queryFn: ({ signal }: { signal?: AbortSignal }) => callApi(key, args as ApiArgs<K>, { ...options, signal }),
@@ -76,7 +40,7 @@ export function apiQuery<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'
  * The answer written into the page for this read, if any (initialData.ts): a read's first render
  * shows it at once, and a page rendered by the server hydrates into the same page.
  */
-export function writtenAnswer<K extends ApiKey>(key: K, args: Omit<ApiArgs<K>, 'body'> = {} as ApiArgs<K>): ApiAnswer<K> | undefined {
+export function writtenAnswer<K extends ApiKey>(key: K, args: ApiUrlArgs<K> = {} as ApiUrlArgs<K>): ApiAnswer<K> | undefined {
   return takeWrittenAnswer(apiUrl(key, args)) as ApiAnswer<K> | undefined;
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { photoMaxBytes, photoMessages, type PhotoKind } from '@reproute/contracts';
+import { apiUrl, photoMaxBytes, photoMessages, type PhotoKind } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
-import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody } from './client';
+import { apiQuery, apiQueryKey, callApi, type ApiBody } from './client';
 import { hotelReads } from './hotelReads';
 import { providerHotelsKey } from './provider';
 import { ApiError } from './request';

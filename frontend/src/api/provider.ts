@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LeadStatus } from '@reproute/contracts';
+import { apiUrl, type LeadStatus } from '@reproute/contracts';
 import { readToken } from '@/lib/tokenStorage';
-import { apiQuery, apiQueryKey, apiUrl, callApi, type ApiBody, type ApiQueryArg } from './client';
+import { apiQuery, apiQueryKey, callApi, type ApiBody, type ApiQueryArg } from './client';
 import { hotelReads } from './hotelReads';
 import { ApiError } from './request';
 import type { ProviderLeadsPage } from './types';
