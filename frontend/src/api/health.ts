@@ -5,11 +5,14 @@ export const HEALTH_POLL_MS = 30_000;
 
 /** Errors of the health check carry the spec's texts (section 8). */
 export class HealthError extends Error {
+  readonly status: number | null;
+
   constructor(
     message: string,
-    readonly status: number | null,
+    status: number | null,
   ) {
     super(message);
+    this.status = status;
     this.name = 'HealthError';
   }
 }

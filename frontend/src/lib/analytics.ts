@@ -134,7 +134,11 @@ export class AnalyticsRecorder {
   private userId: string | null = null;
   private syncing = false;
 
-  constructor(private readonly deps: RecorderDeps) {}
+  private readonly deps: RecorderDeps;
+
+  constructor(deps: RecorderDeps) {
+    this.deps = deps;
+  }
 
   setUser(userId: string | null): void {
     this.userId = userId;
