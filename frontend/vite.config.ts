@@ -67,7 +67,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // chunk shared by the screens. Left to automatic splitting, each module shared by a different set of screens
     // was a chunk of its own (126 files, a phone's home page 31 of them, a third under 1 KB), and each costs the
     // main thread a fetch, a compile and a link: 31 → 14 scripts on the home page, main-thread time at load -10%
-    // (docs/benchmarks.md, 29 November, afternoon).
+    // (the benchmark diary of 29 November, afternoon (`git show 9bee98b:docs/benchmarks.md`)).
     rollupOptions: isSsrBuild
       ? { output: { inlineDynamicImports: true } }
       : {

@@ -19,7 +19,7 @@ export function hasCompileHint(code: string): boolean {
  * Puts the compile hint at the top of every script chunk. Nearly all of what a chunk holds runs as soon as it is
  * loaded: the entry starts the app, and the others are the screens and parts of a page being opened. On a phone's
  * first load of the home page, functions compiled one by one on the main thread were 605 compiles and 46-140 ms
- * unthrottled (docs/benchmarks.md, "28 November 2026, night"). Runs after minification (which would drop the comment)
+ * unthrottled (the benchmark diary of "28 November 2026, night" (`git show 9bee98b:docs/benchmarks.md`)). Runs after minification (which would drop the comment)
  * and after Vite's own changes to the chunks, before the files are written and precompressed.
  */
 export function compileHintsPlugin(): Plugin {

@@ -1,6 +1,6 @@
 // Brief pauses, as a collection, a checkpoint or a neighbour's job makes them: every PERIOD ms both cores are held
 // busy for BUSY ms, for SECONDS in all, then it stops by itself. Run beside a k6 rate within capacity to see whether
-// the gateway's latency-based shedding answers 503 for a pause that is not overload (docs/benchmarks.md, "27 November 2026").
+// the gateway's latency-based shedding answers 503 for a pause that is not overload (the benchmark diary of "27 November 2026" (`git show 9bee98b:docs/benchmarks.md`)).
 //   node --import tsx infra/bench/pauses.ts [seconds] [period ms] [busy ms]
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';

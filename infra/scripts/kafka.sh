@@ -22,7 +22,7 @@ configure() {
   mkdir -p "$KDIR/data"
   # metadata.max.idle.interval.ms: how often the controller appends a no-op record to the metadata log when nothing
   # changes (Kafka's default 500 ms; each one is appended, flushed and published to the broker). Every 5 s instead, the
-  # idle broker uses about a third less CPU (docs/benchmarks.md, 28 November); one node has no follower to keep in step.
+  # idle broker uses about a third less CPU (the benchmark diary of 28 November (`git show 9bee98b:docs/benchmarks.md`)); one node has no follower to keep in step.
   cat >"$KDIR/server.properties" <<PROPS
 process.roles=broker,controller
 node.id=1

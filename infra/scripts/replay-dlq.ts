@@ -1,4 +1,4 @@
-// Replays a dead-letter topic into its source topic: `replay-dlq.sh <topic> [--dry-run]` (see README, "Dead letters").
+// Replays a dead-letter topic into its source topic: `replay-dlq.sh <topic> [--dry-run]` (see docs/operations.md, "Dead letters").
 import { deadLetterTopic } from '@reproute/contracts';
 import { KafkaBus, createLogger, kafkaConfigSchema, loadConfig } from '@reproute/platform';
 

@@ -7,7 +7,7 @@
  * stack through the source maps. Most packages require only while they load, but kafkajs requires the
  * encoder of each protocol request when it sends one. So every fetch, offset commit and produce
  * resolved files again: 14% of the analytics consumer's CPU and 3-5% of the other services' under the
- * k6 mix (`node --cpu-prof`; docs/benchmarks.md).
+ * k6 mix (`node --cpu-prof`; the benchmark diary (`git show 9bee98b:docs/benchmarks.md`)).
  *
  * An answer is kept per (requiring file, request) pair, and only for answers that resolved. A file added
  * later is still found: misses are not remembered. Built-in modules and calls with options (the
