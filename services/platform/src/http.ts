@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import http, { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type RequestListener } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
@@ -201,7 +201,7 @@ export function createHttpApp(options: {
       void reply.status(status).send({ statusCode: status, error: statusName(status), message, requestId: request.id });
     },
     // Each request runs in its server span from the moment it arrives (telemetry/server-span.ts).
-    serverFactory: ((handler: http.RequestListener, serverOptions: Parameters<typeof tracedServerFactory>[1]) =>
+    serverFactory: ((handler: RequestListener, serverOptions: Parameters<typeof tracedServerFactory>[1]) =>
       tracedServerFactory(
         vouching === false
           ? handler
