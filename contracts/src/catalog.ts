@@ -301,6 +301,18 @@ export const hotelSearchQuery = z
   });
 export type HotelSearchQuery = z.output<typeof hotelSearchQuery>;
 
+/** A query's fields as applied: a field the caller left out is null rather than absent. */
+type Applied<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
+
+/**
+ * The search's filters beyond text, equipment and sort, as the catalog applies them (the answer's `filters`) and
+ * the search page keeps them in its URL (with the sort added): the search query's own fields, a bound not given
+ * as null, and `lat` with `lng` as one point, the one distances are measured from.
+ */
+export type HotelSearchFilters = Applied<
+  Pick<HotelSearchQuery, 'minPrice' | 'maxPrice' | 'currency' | 'minRating' | 'gymAccessType' | 'accessibilityFeatures' | 'open24h' | 'gymSize' | 'minDumbbellKg'>
+> & { point: { lat: NonNullable<HotelSearchQuery['lat']>; lng: NonNullable<HotelSearchQuery['lng']> } | null };
+
 /** GET /api/hotels: the public list; `all=true` (admins) includes pending and rejected listings. */
 export const hotelListQuery = z.object({
   all: z.enum(['true', 'false']).optional(),
@@ -442,7 +454,7 @@ export const hotelSearchAnswer = z.object({
     gymSize: z.array(z.enum(gymSizeBands)),
     minDumbbellKg: z.number().nullable(),
     point: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-  }),
+  }) satisfies z.ZodType<HotelSearchFilters>,
   /** Counts over the whole result (all pages) for every value of the other filters, as `facets` does for equipment. */
   filterFacets: z.object({
     gymAccessType: z.record(z.enum(gymAccessTypes), z.number().int()),

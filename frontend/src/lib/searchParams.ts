@@ -6,9 +6,8 @@ import {
   parseEquipmentParam,
   ratingThresholds,
   supportedCurrencies,
-  type AccessibilityFeature,
-  type GymAccessType,
-  type GymSizeBand,
+  type HotelSearchFilters,
+  type HotelSearchQuery,
   type HotelSort,
   type SupportedCurrency,
 } from '@reproute/contracts';
@@ -18,22 +17,11 @@ export interface SearchState {
   eq: string[];
 }
 
-/** Sorting and the filters of the spec's search shape (document 2, section 3), as kept in the URL. */
-export interface SearchFilters {
-  sort: HotelSort;
-  minPrice: number | null;
-  maxPrice: number | null;
-  currency: SupportedCurrency;
-  minRating: number | null;
-  gymAccessType: GymAccessType[];
-  /** A hotel must have every one. */
-  accessibilityFeatures: AccessibilityFeature[];
-  open24h: boolean;
-  gymSize: GymSizeBand[];
-  minDumbbellKg: number | null;
-  /** The point distances are measured from (distance sort). */
-  point: { lat: number; lng: number } | null;
-}
+/**
+ * Sorting and the filters of the spec's search shape (document 2, section 3), as kept in the URL: the filters as
+ * the catalog applies them (`HotelSearchFilters`, from the search query's schema in contracts) and the sort.
+ */
+export type SearchFilters = HotelSearchFilters & Pick<HotelSearchQuery, 'sort'>;
 
 export const defaultFilters: SearchFilters = {
   sort: 'rating',

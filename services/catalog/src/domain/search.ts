@@ -5,29 +5,10 @@ import {
   groupLabelsByCategory,
   matchesEquipment,
   parseEquipmentParam,
-  type AccessibilityFeature,
-  type GymAccessType,
-  type GymSizeBand,
+  type HotelSearchFilters,
   type HotelSearchQuery,
   type HotelSort,
-  type SupportedCurrency,
 } from '@reproute/contracts';
-
-/** The filters beyond text and equipment (document 2, section 3), as applied. */
-export interface SearchFilters {
-  /** Price bounds in `currency`, converted to USD with the catalog's currency_rates. */
-  minPrice: number | null;
-  maxPrice: number | null;
-  currency: SupportedCurrency;
-  minRating: number | null;
-  gymAccessType: GymAccessType[];
-  /** A hotel needs every one of these. */
-  accessibilityFeatures: AccessibilityFeature[];
-  open24h: boolean;
-  gymSize: GymSizeBand[];
-  minDumbbellKg: number | null;
-  point: { lat: number; lng: number } | null;
-}
 
 /** A search request reduced to what the matching rules need (document 1, section 5; ruling 2). */
 export interface SearchCriteria {
@@ -39,7 +20,11 @@ export interface SearchCriteria {
   equipment: string[];
   /** One list per category that has a selection: a hotel needs at least one label of each list. */
   equipmentGroups: string[][];
-  filters: SearchFilters;
+  /**
+   * The filters beyond text and equipment (document 2, section 3), as applied; price bounds are in `currency`,
+   * converted to USD with the catalog's currency_rates, and a hotel needs every accessibility feature.
+   */
+  filters: HotelSearchFilters;
   sort: HotelSort;
   page: number;
   pageSize: number;
