@@ -18,10 +18,16 @@ describe('route chunks', () => {
     const routesSource = `
 const HomePage = lazyPage(() => import('@/pages/HomePage'));
 const NotFoundPage = lazyPage(() => import('@/pages/errors/NotFoundPage'));
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '*', element: <NotFoundPage /> },`;
-    expect(routeChunks(bundle, '/app', routesSource).routes).toEqual([
+const screens: Record<Screen, ReactElement> = {
+  home: <HomePage />,
+  notFound: <NotFoundPage />,
+};`;
+    const table = [
+      { path: '/', screen: 'home' },
+      { path: '/home', screen: 'home' },
+      { path: '*', screen: 'notFound' },
+    ] as const;
+    expect(routeChunks(bundle, '/app', routesSource, '/', table).routes).toEqual([
       { path: '/', files: ['/assets/HomePage.js', '/assets/SearchBox.js', '/assets/icons.js'] },
       { path: '/home', files: ['/assets/HomePage.js', '/assets/SearchBox.js', '/assets/icons.js'] },
       { path: '*', files: ['/assets/NotFoundPage.js'] },

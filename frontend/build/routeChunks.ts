@@ -17,7 +17,7 @@ export interface RouteChunks {
  * names these in a page's head, so a phone fetches them with the entry instead of one round trip after
  * another (entry, then the page chunk, then its imports).
  */
-export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesSource: string, base = '/'): RouteChunks {
+export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesSource: string, base = '/', table?: Parameters<typeof routesByPage>[1]): RouteChunks {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   // Chunks by file name, each importing file names: the shape the manifest's closure walks.
   const byFile = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -29,7 +29,7 @@ export function routeChunks(bundle: Rolldown.OutputBundle, root: string, routesS
     if (chunk.isDynamicEntry && chunk.facadeModuleId) pageChunk.set(path.relative(root, chunk.facadeModuleId).split(path.sep).join('/'), chunk.fileName);
   }
   const routes: RouteChunks['routes'] = [];
-  for (const [page, paths] of routesByPage(routesSource)) {
+  for (const [page, paths] of routesByPage(routesSource, table)) {
     const fileName = pageChunk.get(page);
     if (!fileName) continue;
     const files = [...closure(fileName)].filter((file) => !entry.has(file)).map((file) => `${base}${file}`);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { hasCompileHint } from '../build/compileHints';
+import { appRoutes, type AppRoute } from '../src/site/routeTable.ts';
 
 interface ManifestChunk {
   file: string;
@@ -35,14 +36,18 @@ export function staticClosure(manifest: Record<string, { imports?: readonly stri
   return seen;
 }
 
-/** Route paths per page module, read from the route table (`const X = lazyPage(() => import('@/pages/…'))`). */
-export function routesByPage(routesSource: string): Map<string, string[]> {
+/**
+ * Route paths per page module: each screen's element in routes.tsx (`const X = lazyPage(() => import('@/pages/…'))`,
+ * `screen: <X />`), at the paths the route table (site/routeTable.ts) gives that screen.
+ */
+export function routesByPage(routesSource: string, table: readonly Pick<AppRoute, 'path' | 'screen'>[] = appRoutes): Map<string, string[]> {
   const pageOf = new Map<string, string>();
   for (const [, name = '', module = ''] of routesSource.matchAll(/const (\w+) = lazyPage\(\(\) => import\('@\/([^']+)'\)\)/g)) pageOf.set(name, `src/${module}.tsx`);
   const routes = new Map<string, string[]>();
-  for (const [, route = '', element = ''] of routesSource.matchAll(/path: '([^']+)', element: (?:<Require\w+>)?<(\w+)/g)) {
+  for (const [, screen = '', element = ''] of routesSource.matchAll(/^\s*(\w+): (?:<Require\w+>)?<(\w+)/gm)) {
     const page = pageOf.get(element);
-    if (page) routes.set(page, [...(routes.get(page) ?? []), route]);
+    const paths = table.filter((route) => route.screen === screen).map((route) => route.path);
+    if (page && paths.length) routes.set(page, [...(routes.get(page) ?? []), ...paths]);
   }
   return routes;
 }

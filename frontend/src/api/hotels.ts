@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiQuery, apiQueryKey, callApi, nextPageOf, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
+import { DEFAULT_SEARCH_SORT, SEARCH_PAGE_SIZE } from '@/site/pageReads';
 
 export interface HotelSearchParams {
   query?: string;
@@ -12,14 +13,12 @@ export interface HotelSearchParams {
   page?: number;
 }
 
-export const SEARCH_PAGE_SIZE = 24;
-
 /** The search call's query (in the URL's order): empty filters left out, the first page without a page number. */
 export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /api/hotels/search'> {
   const search = new URLSearchParams();
   if (params.query) search.set('query', params.query);
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
-  search.set('sort', params.filters?.sort ?? params.sort ?? 'rating');
+  search.set('sort', params.filters?.sort ?? params.sort ?? DEFAULT_SEARCH_SORT);
   for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
   if (params.page && params.page > 1) search.set('page', String(params.page));
@@ -57,7 +56,7 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
 
 /** Six featured hotels: premium listings first among the best rated, then the rest by rating. */
 export function useFeaturedHotels(count = 6) {
-  const search = useHotelSearch({ pageSize: SEARCH_PAGE_SIZE, sort: 'rating' });
+  const search = useHotelSearch({ pageSize: SEARCH_PAGE_SIZE, sort: DEFAULT_SEARCH_SORT });
   const items = search.data?.items ?? [];
   const featured = [...items.filter((h) => h.isPremium), ...items.filter((h) => !h.isPremium)].slice(0, count);
   return { ...search, featured };

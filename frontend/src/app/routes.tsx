@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { lazyPage } from './lazyPage';
 import { Navigate, useNavigate, type RouteObject } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { AppLayout } from './AppLayout';
 import { RequireAdmin, RequireAuth, RequireProvider, RequireProviderOrExplain } from './guards';
 import { useSession } from '@/hooks/useSession';
 import { logout } from '@/lib/session';
+import { appRoutes, type Screen } from '@/site/routeTable';
 
 const HomePage = lazyPage(() => import('@/pages/HomePage'));
 const SearchPage = lazyPage(() => import('@/pages/SearchPage'));
@@ -55,50 +56,46 @@ function SignOutRoute() {
   return null;
 }
 
-/** The complete route table of document 1, section 2.1, with aliases and redirects. */
+/** Each screen's element: what the router shows at the routes of that screen. */
+const screens: Record<Screen, ReactElement> = {
+  home: <HomePage />,
+  search: <SearchPage />,
+  hotel: <HotelDetailPage />,
+  login: <LoginPage />,
+  register: <RegisterPage />,
+  providerRegister: <ProviderRegisterPage />,
+  forgotPassword: <ForgotPasswordPage />,
+  resetPassword: <ResetPasswordPage />,
+  verifyEmail: <VerifyEmailPage />,
+  profileSetup: <ProfileSetupPage />,
+  providerSetup: <ProviderSetupPage />,
+  providerDashboard: <RequireProvider><ProviderDashboardPage /></RequireProvider>,
+  providerDashboardAlias: <Navigate to="/provider/dashboard" replace />,
+  addListing: <RequireProvider><AddHotelPage /></RequireProvider>,
+  addHotel: <RequireProviderOrExplain><AddHotelPage /></RequireProviderOrExplain>,
+  editHotel: <RequireProvider><EditHotelPage /></RequireProvider>,
+  profile: <RequireAuth><ProfilePage /></RequireAuth>,
+  favourites: <FavoritesPage />,
+  admin: <RequireAdmin><AdminPage /></RequireAdmin>,
+  signOut: <SignOutRoute />,
+  writeReview: <WriteReviewPage />,
+  businessTravel: <BusinessTravelPage />,
+  helpCenter: <HelpCenterPage />,
+  privacyPolicy: <PrivacyPolicyPage />,
+  termsOfService: <TermsOfServicePage />,
+  partnerHotels: <PartnerHotelsPage />,
+  contactUs: <ContactUsPage />,
+  cookiePreferences: <CookiePreferencesPage />,
+  connectionError: <ConnectionErrorPage />,
+  maintenance: <MaintenancePage />,
+  serverError: <ServerErrorPage />,
+  notFound: <NotFoundPage />,
+};
+
+/** The route table (site/routeTable.ts, which the pages' server answers by too), each route with its screen's element. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/hotels/:slug', element: <HotelDetailPage /> },
-      { path: '/hotel/:id', element: <HotelDetailPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/provider-register', element: <ProviderRegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/profile-setup', element: <ProfileSetupPage /> },
-      { path: '/provider/setup', element: <ProviderSetupPage /> },
-      { path: '/provider-setup', element: <ProviderSetupPage /> },
-      { path: '/provider/dashboard', element: <RequireProvider><ProviderDashboardPage /></RequireProvider> },
-      { path: '/provider-dashboard', element: <Navigate to="/provider/dashboard" replace /> },
-      { path: '/provider/listings/new', element: <RequireProvider><AddHotelPage /></RequireProvider> },
-      { path: '/add-hotel', element: <RequireProviderOrExplain><AddHotelPage /></RequireProviderOrExplain> },
-      { path: '/edit-hotel/:id', element: <RequireProvider><EditHotelPage /></RequireProvider> },
-      { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
-      { path: '/favourites', element: <FavoritesPage /> },
-      { path: '/favorites', element: <FavoritesPage /> },
-      { path: '/admin', element: <RequireAdmin><AdminPage /></RequireAdmin> },
-      { path: '/sign-out', element: <SignOutRoute /> },
-      // The review page itself toasts "Authentication Required" and redirects visitors to /login.
-      { path: '/write-review', element: <WriteReviewPage /> },
-      { path: '/write-review/:hotelId', element: <WriteReviewPage /> },
-      { path: '/business-travel', element: <BusinessTravelPage /> },
-      { path: '/help-center', element: <HelpCenterPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsOfServicePage /> },
-      { path: '/partner-hotels', element: <PartnerHotelsPage /> },
-      { path: '/contact-us', element: <ContactUsPage /> },
-      { path: '/cookie-preferences', element: <CookiePreferencesPage /> },
-      { path: '/connection-error', element: <ConnectionErrorPage /> },
-      { path: '/network-error', element: <ConnectionErrorPage /> },
-      { path: '/maintenance', element: <MaintenancePage /> },
-      { path: '/server-error', element: <ServerErrorPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: appRoutes.map(({ path, screen }) => ({ path, element: screens[screen] })),
   },
 ];

@@ -12,6 +12,8 @@ import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
 import { cn } from '@/lib/cn';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
+// The pages' server preloads a search page's first card picture as this one chooses it.
+import { cardPicture } from '@/site/pageReads';
 
 /** A hotel in a grid: image, heart, gym badge, rating, place, gym score and highlights, 120-character preview, price and actions. */
 export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?: boolean }) {
@@ -48,7 +50,7 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
             src={primaryImage(hotel)}
             alt=""
             ratio="16 / 10"
-            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            {...cardPicture}
             loading={priority ? 'eager' : 'lazy'}
             className="transition duration-500 group-hover:scale-[1.03]"
           />

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { documentTitle } from '@/site/pages';
 
+/** Sets the document title for a page's own title (site/pages.ts: a fixed page's comes from the page table). */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = title ? `${title} | RepRoute` : 'RepRoute – Hotels with gyms worth training in';
+    document.title = documentTitle(title);
   }, [title]);
 }

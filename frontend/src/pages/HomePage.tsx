@@ -8,6 +8,7 @@ import { Container } from '@/components/ui/Misc';
 import { useFeaturedHotels } from '@/api/hotels';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pages } from '@/site/pages';
 import { LIST_A_HOTEL_SIGNED_OUT } from '@/components/Header';
 import { searchPath } from '@/lib/searchParams';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
@@ -38,7 +39,7 @@ const testimonials = [
 ];
 
 export default function HomePage() {
-  useDocumentTitle('');
+  useDocumentTitle(pages.home.title);
   const navigate = useNavigate();
   const { user } = useSession();
   const featured = useFeaturedHotels(6);

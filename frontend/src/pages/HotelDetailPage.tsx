@@ -14,6 +14,9 @@ import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pages } from '@/site/pages';
+// The pages' server preloads the hero picture as this one chooses it.
+import { heroPicture } from '@/site/pageReads';
 import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
 import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
@@ -35,7 +38,7 @@ export default function HotelDetailPage() {
   const hotelQuery = useHotel(key);
   const navigate = useNavigate();
   const hotel = hotelQuery.data;
-  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? 'Hotel Not Found' : 'Hotel'));
+  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? pages.hotelNotFound.title : 'Hotel'));
 
   if (hotelQuery.isPending) return <DetailSkeleton />;
   if (hotelQuery.isError || !hotel) {
@@ -78,7 +81,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
     <article className="pb-20">
       <HydrateLater>
         <div className="relative">
-          <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" sizes="100vw" preferredWidth={1600} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
+          <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" {...heroPicture} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />
           <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
           <Container className="absolute inset-x-0 bottom-0 pb-6 text-white sm:pb-10">
             <div className="flex flex-wrap items-center gap-2">

@@ -11,6 +11,7 @@ import { Container } from '@/components/ui/Misc';
 import { useHotelSearchPages } from '@/api/hotels';
 import { useCities } from '@/api/cities';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { searchPageTitle } from '@/site/pages';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import {
   activeFilterCount,
@@ -53,7 +54,7 @@ export default function SearchPage() {
   const hotels = pages.flatMap((p) => p.items);
   const total = data?.total ?? 0;
   const heading = query ? `Results for "${query}" (${total})` : `All Hotels (${total})`;
-  useDocumentTitle(query ? `Hotels in ${query}` : 'Search hotels');
+  useDocumentTitle(searchPageTitle(query));
 
   const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters, nextStay: Stay = stay) =>
     navigate(withSearchView(searchPath(nextQuery, nextEq, nextFilters, nextStay), view));

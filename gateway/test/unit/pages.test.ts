@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { topics } from '@reproute/contracts';
-import { documentTitle, notFoundPage, resolvePath, sitemapStaticPaths, staticPages } from '../../src/pages.ts';
+import { resolvePath, sitemapStaticPaths, staticPages } from '../../src/pages.ts';
 import { escapeHtml, hotelPageHead, renderHead, scriptJson, staticPageHead } from '../../src/page-head.ts';
 import { CatalogPages, ExpiringCache, PageAnswers, type ServiceGet } from '../../src/catalog-pages.ts';
 import { registerDiscoveryRoutes } from '../../src/page-routes.ts';
 import { changedHotel, forgetChanged } from '../../src/catalog-events.ts';
 
 const origin = 'https://reproute.example';
-const frontendSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/src');
 
 describe('resolvePath', () => {
   it('matches the route table as React Router does: fixed pages, hotels, the rest not found', () => {
@@ -30,30 +28,6 @@ describe('resolvePath', () => {
     const paths = sitemapStaticPaths();
     expect(paths).toEqual(expect.arrayContaining(['/', '/search', '/business-travel', '/help-center', '/privacy-policy', '/terms-of-service', '/partner-hotels', '/contact-us', '/cookie-preferences']));
     for (const hidden of ['/home', '/login', '/admin', '/profile', '/favourites', '/maintenance']) expect(paths).not.toContain(hidden);
-  });
-});
-
-describe('page titles', () => {
-  it('are the titles the SPA sets itself (useDocumentTitle or usePageMeta)', () => {
-    const sources: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (/\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name)) sources.push(fs.readFileSync(full, 'utf8'));
-      }
-    };
-    walk(frontendSrc);
-    const all = sources.join('\n');
-    const clientTitles = new Set([...all.matchAll(/useDocumentTitle\('([^']*)'\)/g)].map((m) => documentTitle(m[1]!)));
-    for (const m of all.matchAll(/title: '([^']+\| RepRoute)'/g)) clientTitles.add(m[1]!);
-    // The hotel page's own fallback titles, and the search page's title without a query.
-    for (const m of all.matchAll(/'(Hotel Not Found|Search hotels)'/g)) clientTitles.add(documentTitle(m[1]!));
-    const hook = fs.readFileSync(path.join(frontendSrc, 'hooks/useDocumentTitle.ts'), 'utf8');
-    expect(hook).toContain(`'${documentTitle('')}'`);
-    expect(hook).toContain('`${title} | RepRoute`');
-    for (const [route, page] of Object.entries(staticPages)) expect(clientTitles.has(page.title), `${route}: ${page.title}`).toBe(true);
-    expect(clientTitles.has(notFoundPage.title), notFoundPage.title).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { acceptAuthAnswer } from '@/api/auth';
 import { callApi } from '@/api/client';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pages } from '@/site/pages';
 import { registerErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
@@ -23,7 +24,7 @@ import { toast } from '@/store/toast';
  * page opens with the company, phone and bio filled in.
  */
 export default function ProviderRegisterPage() {
-  useDocumentTitle('List your hotel');
+  useDocumentTitle(pages.providerRegister.title);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(providerRegistrationForm),

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/FormAlert';
 import { useResetPassword } from '@/api/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pages } from '@/site/pages';
 import { resetErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -17,7 +18,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 export const RESET_REDIRECT_MS = 3000;
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle(pages.resetPassword.title);
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

@@ -6,7 +6,9 @@ import { PanelTabs } from '@/components/provider/PanelTabs';
 import { StaticHero } from '@/components/static/StaticHero';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
-import { usePageMeta, websiteSearchJsonLd } from './pageMeta';
+import { usePageMeta } from './pageMeta';
+import { staticPageHead } from '@/site/head';
+import { pages } from '@/site/pages';
 
 export interface SampleHotel {
   id: number;
@@ -89,6 +91,8 @@ const services = [
   { icon: HeartPulse, title: 'Wellness Programs', text: 'Support employee wellbeing on the road with gyms, pools and recovery.' },
 ];
 
+const keywords = 'business travel, business hotels, hotel gym, corporate travel, fitness hotels, hotels with gyms';
+
 function pageOrigin(): string {
   return typeof window === 'undefined' ? 'https://reproute.example' : window.location.origin;
 }
@@ -96,15 +100,8 @@ function pageOrigin(): string {
 /** /business-travel: overview, featured hotels and services for people who travel for work. */
 export default function BusinessTravelPage() {
   const origin = pageOrigin();
-  usePageMeta({
-    title: 'Business Travel Hotels with Great Gyms | RepRoute',
-    description: 'Hotels for business travellers who keep training: 24/7 gyms, fast WiFi and meeting rooms in New York, London, Tokyo and more. Book direct with no fees.',
-    keywords: 'business travel, business hotels, hotel gym, corporate travel, fitness hotels, hotels with gyms',
-    robots: 'index, follow',
-    canonical: `${origin}/business-travel`,
-    image: `${origin}/media/hero-poster.jpg`,
-    jsonLd: websiteSearchJsonLd(origin),
-  });
+  // The head the pages' server writes for this address (site/head.ts), with the page's keywords.
+  usePageMeta({ ...staticPageHead(origin, '/business-travel', pages.businessTravel), keywords });
 
   return (
     <>

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyPageMeta, websiteSearchJsonLd } from './pageMeta';
+import { websiteSearchJsonLd } from '@/site/pages';
+import { applyPageMeta, type PageMeta } from './pageMeta';
 
-const meta = {
+const meta: PageMeta = {
   title: 'Business Travel | RepRoute',
   description: 'Hotels for business travellers who train.',
   keywords: 'business travel, hotel gym',
   robots: 'index, follow',
   canonical: 'https://reproute.example/business-travel',
   image: 'https://reproute.example/media/hero-poster.jpg',
-  jsonLd: websiteSearchJsonLd('https://reproute.example'),
+  jsonLd: [websiteSearchJsonLd('https://reproute.example')],
 };
 
 describe('applyPageMeta', () => {

@@ -1,17 +1,8 @@
 import { useEffect } from 'react';
 import { removeServerHead } from '@/lib/serverHead';
+import { headTags, type HeadTag, type PageMeta } from '@/site/head';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  keywords: string;
-  robots: string;
-  /** Absolute URL of the page. */
-  canonical: string;
-  image: string;
-  /** Structured data, written as one application/ld+json script. */
-  jsonLd?: Record<string, unknown>;
-}
+export type { PageMeta };
 
 type Restore = () => void;
 
@@ -58,29 +49,19 @@ function addJsonLd(data: Record<string, unknown>): Restore {
   return () => script.remove();
 }
 
-/** Writes the page's title, meta tags, social-share tags, canonical link and structured data; puts everything back on leave. */
+const setTag = (tag: HeadTag): Restore => (tag.element === 'link' ? setCanonical(tag.href) : setMeta(tag.attribute, tag.key, tag.content));
+
+/**
+ * Writes the page's title and head tags (the same list the pages' server writes, site/head.ts: meta tags,
+ * social-share tags, canonical link) and its structured data; puts everything back on leave.
+ */
 export function applyPageMeta(meta: PageMeta): Restore {
-  // The page writes its own tags; the gateway's copies of them would be duplicates.
+  // The page writes its own tags; the server's copies of them would be duplicates.
   removeServerHead();
   const previousTitle = document.title;
   document.title = meta.title;
-  const restores: Restore[] = [
-    setMeta('name', 'description', meta.description),
-    setMeta('name', 'keywords', meta.keywords),
-    setMeta('name', 'robots', meta.robots),
-    setMeta('property', 'og:title', meta.title),
-    setMeta('property', 'og:description', meta.description),
-    setMeta('property', 'og:type', 'website'),
-    setMeta('property', 'og:url', meta.canonical),
-    setMeta('property', 'og:image', meta.image),
-    setMeta('property', 'og:site_name', 'RepRoute'),
-    setMeta('name', 'twitter:card', 'summary_large_image'),
-    setMeta('name', 'twitter:title', meta.title),
-    setMeta('name', 'twitter:description', meta.description),
-    setMeta('name', 'twitter:image', meta.image),
-    setCanonical(meta.canonical),
-  ];
-  if (meta.jsonLd) restores.push(addJsonLd(meta.jsonLd));
+  const restores: Restore[] = headTags(meta).map(setTag);
+  for (const data of meta.jsonLd ?? []) restores.push(addJsonLd(data));
   return () => {
     for (const restore of restores.reverse()) restore();
     document.title = previousTitle;
@@ -90,19 +71,4 @@ export function applyPageMeta(meta: PageMeta): Restore {
 export function usePageMeta(meta: PageMeta) {
   const key = JSON.stringify(meta);
   useEffect(() => applyPageMeta(JSON.parse(key) as PageMeta), [key]);
-}
-
-/** WebSite structured data with a SearchAction for /search?q={search_term_string}. */
-export function websiteSearchJsonLd(origin: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: 'RepRoute',
-    url: `${origin}/`,
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
-  };
 }
