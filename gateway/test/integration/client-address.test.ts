@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@reproute/contracts';
 import { api, apiFrom, registerTraveller, serviceDb, stack, uniqueClientAddress } from '@reproute/platform/testing';
@@ -81,29 +81,37 @@ describe('the running gateway under an oversize body', () => {
     const before = gatewayRssKb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, gatewayRssKb())), 20);
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(new URL('/api/contact', stack.gatewayUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': 100 * 1024 * 1024 },
-        agent: false,
-      });
+    // A raw connection: the gateway answers 413 and closes while the body is still being sent, so the writer meets
+    // EPIPE or a reset; the answer it read before that is what counts.
+    const status = await new Promise<number>((resolve) => {
+      const url = new URL(stack.gatewayUrl);
+      const socket = net.connect(Number(url.port), url.hostname);
       const chunk = Buffer.alloc(256 * 1024, 0x20);
       let sent = 0;
-      let done = false;
-      const pump = () => {
-        while (!done && sent < 100 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!request.write(chunk)) return void request.once('drain', pump);
-        }
-        if (!done) request.end();
+      let text = '';
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        socket.destroy();
+        resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0));
       };
-      request.on('response', (response) => {
-        done = true;
-        response.resume();
-        resolve(response.statusCode ?? 0);
+      const pump = () => {
+        while (!finished && socket.writable && sent < 100 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+      };
+      socket.on('data', (data: Buffer) => {
+        text += data.toString('latin1');
+        if (/\r\n\r\n/.test(text)) finish();
       });
-      request.on('error', (err) => (done ? undefined : reject(err)));
-      pump();
+      socket.on('error', () => setTimeout(finish, 200));
+      socket.on('close', finish);
+      socket.on('connect', () => {
+        socket.write(`POST /api/contact HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`);
+        pump();
+      });
     });
     clearInterval(sampler);
     expect(status).toBe(413);
