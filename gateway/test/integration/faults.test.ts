@@ -9,8 +9,12 @@ const run = (script: string, ...args: string[]) => runScript(script, args);
 const portOpen = async (port: number) => fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false);
 
 // Visitor leads are anonymous: each is told apart by its referral id (RR_{hotelId}_{timestamp}), which its
-// email carries. The file posts from its own loopback address, so the per-client lead limit sees only it.
-const client = uniqueClientAddress();
+// email carries. The file posts from loopback addresses of its own, so the per-client lead limits see only it;
+// a client may send a hotel 10 leads in 10 minutes and a hotel hears from 100 clients, so its leads take turns
+// among 50 addresses.
+const clients = Array.from({ length: 50 }, () => uniqueClientAddress());
+let nextClient = 0;
+const client = () => clients[(nextClient += 1) % clients.length]!;
 let referralClock = Date.now() * 10;
 const referralId = (hotelId: number) => `RR_${hotelId}_${(referralClock += 1)}`;
 // The same lead sent again within minutes is a repeat (answered with the first one), so each lead asks for other dates.
@@ -19,7 +23,7 @@ const day = (offset: number) => new Date(Date.UTC(2027, 0, 1) + offset * 86_400_
 
 async function postLead(hotelId: number, ref = referralId(hotelId)) {
   stayOffset += 1;
-  const res = await apiFrom(client, 'POST', '/api/leads', { body: { hotelId, userId: null, checkInDate: day(stayOffset), checkOutDate: day(stayOffset + 3), guests: 2, referralId: ref } });
+  const res = await apiFrom(client(), 'POST', '/api/leads', { body: { hotelId, userId: null, checkInDate: day(stayOffset), checkOutDate: day(stayOffset + 3), guests: 2, referralId: ref } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.referralId).toBe(ref);
   return ref;
