@@ -10,7 +10,7 @@ async function threeReviews(request: APIRequestContext, admin: string) {
   const hotel = await createAdminHotelApi(request, admin);
   const reviewers = [];
   for (const [i, travelType] of (['business', 'leisure', 'fitness'] as const).entries()) {
-    const traveller = await newTraveller(request, `Mona${i}`);
+    const traveller = await newTraveller(request, `Mona ${String.fromCharCode(65 + i)}`);
     // The hotel reaches engagement as an event; until then a review of it answers 404.
     await expect
       .poll(async () => {
