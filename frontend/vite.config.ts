@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { routeChunksPlugin } from './build/routeChunks';
 import { compileHintsPlugin } from './build/compileHints';
+import { pageScriptPlugin } from './build/pageScript';
 
 const gateway = 'http://127.0.0.1:8080';
 
@@ -34,7 +35,7 @@ const routerProductionAliases = [
 // `vite build --ssr src/entry-server.tsx` (npm run build:server): the pages' server render, one Node
 // module in dist-server/ with every dependency inside it, so it runs on Preact as the browser does.
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunksPlugin(), compileHintsPlugin(), precompress()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), routeChunksPlugin(), pageScriptPlugin(), compileHintsPlugin(), precompress()],
   ssr: { noExternal: true },
   resolve: {
     alias: [
