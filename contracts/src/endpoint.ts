@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ServiceName } from './services.ts';
 
 /**
  * One definition per endpoint: the services register their handlers from it, the gateway derives its
@@ -6,9 +7,6 @@ import type { z } from 'zod';
  * and the front end's client takes its types from it. This module holds only types and plain values,
  * so importing it (or `import type` of the endpoint table) brings no zod into the browser.
  */
-
-export const serviceNames = ['identity', 'catalog', 'engagement', 'referral', 'analytics'] as const;
-export type ServiceName = (typeof serviceNames)[number];
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];

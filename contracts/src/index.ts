@@ -13,6 +13,7 @@ export * from './referral.ts';
 export * from './analytics.ts';
 export * from './photo-values.ts';
 export * from './photos.ts';
+export * from './services.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './api-url.ts';

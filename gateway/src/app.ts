@@ -158,13 +158,7 @@ export async function buildGateway(options: {
     return reply.status(report.status === 'healthy' ? 200 : 503).send(report.status === 'healthy' ? { status: 'healthy' } : report);
   });
 
-  const openApi = openApiAggregator({
-    get identity() { return instances.identity.anyUrl; },
-    get catalog() { return instances.catalog.anyUrl; },
-    get engagement() { return instances.engagement.anyUrl; },
-    get referral() { return instances.referral.anyUrl; },
-    get analytics() { return instances.analytics.anyUrl; },
-  });
+  const openApi = openApiAggregator(serviceNames, (name) => instances[name].anyUrl);
   app.get('/api/docs', async () => openApi());
 
   // Visitors' public reads, kept briefly (docs/api.md, "Caching"); signed-in callers always reach the service.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseConfigSchema, checkConnectionSettings, kafkaSettingsShape, opsPortOffset, opsSettingsShape, redisSettingsShape } from '@reproute/platform';
+import { backEndNames, gatewayProcess, services, type BackEndName } from '@reproute/contracts';
 import { instanceUrls } from './instances.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -9,22 +10,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** A service's address, or the comma-separated addresses of its instances (the gateway balances over them). */
 const instances = (fallback: string) => z.string().transform(instanceUrls).pipe(z.array(z.url()).min(1)).prefault(fallback);
 
+/** The variable naming a back-end process's addresses: IDENTITY_URL ... NOTIFIER_URL. */
+type UpstreamVariable = `${Uppercase<BackEndName>}_URL`;
+export const upstreamVariable = (name: BackEndName): UpstreamVariable => `${name.toUpperCase() as Uppercase<BackEndName>}_URL`;
+
+/** Every back-end process's addresses (contracts' services table), by default its first instance on this machine. */
+const upstreamShape = Object.fromEntries(services.map((service) => [upstreamVariable(service.name), instances(`http://127.0.0.1:${service.port}`)])) as Record<UpstreamVariable, ReturnType<typeof instances>>;
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   SERVICE_NAME: z.string().default('gateway'),
   /** This process among the instances of its service (catalog-2, or the pod name): in logs and traces. */
   INSTANCE_ID: z.string().optional(),
   HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  PORT: z.coerce.number().int().min(1).max(65535).default(gatewayProcess.port),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   JWT_ISSUER: z.string().default('reproute-identity'),
-  IDENTITY_URL: instances('http://127.0.0.1:4001'),
-  CATALOG_URL: instances('http://127.0.0.1:4002'),
-  ENGAGEMENT_URL: instances('http://127.0.0.1:4003'),
-  REFERRAL_URL: instances('http://127.0.0.1:4004'),
-  ANALYTICS_URL: instances('http://127.0.0.1:4005'),
-  NOTIFIER_URL: instances('http://127.0.0.1:4006'),
+  ...upstreamShape,
   FRONTEND_DIST: z.string().default(path.resolve(here, '../../frontend/dist')),
   /** The front end's server render of pages (built beside the SPA); a missing file: pages go without it. */
   FRONTEND_SERVER_RENDER: z.string().default(path.resolve(here, '../../frontend/dist-server/entry-server.js')),
@@ -38,7 +41,7 @@ export const configSchema = z.object({
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** The site's public address: canonical links, share previews, the sitemap and robots.txt name it. */
-  PUBLIC_APP_URL: z.url().default('http://127.0.0.1:8080').transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_APP_URL: z.url().default(`http://127.0.0.1:${gatewayProcess.port}`).transform((url) => url.replace(/\/+$/, '')),
   /** How long a hotel page's catalog answer is kept for its head (ms); a hotel event ends it sooner. */
   PAGE_HOTEL_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long the sitemap's list of hotels is kept (ms): hotel events keep it current, this bounds it while Kafka is away. */
@@ -68,14 +71,7 @@ export const configSchema = z.object({
 }).superRefine(checkConnectionSettings);
 export type Config = z.infer<typeof configSchema>;
 
-/** Every instance address of each service, by service. */
-export function upstreams(config: Config) {
-  return {
-    identity: config.IDENTITY_URL,
-    catalog: config.CATALOG_URL,
-    engagement: config.ENGAGEMENT_URL,
-    referral: config.REFERRAL_URL,
-    analytics: config.ANALYTICS_URL,
-    notifier: config.NOTIFIER_URL,
-  };
+/** Every instance address of each back-end process, by process. */
+export function upstreams(config: Config): Record<BackEndName, string[]> {
+  return Object.fromEntries(backEndNames.map((name) => [name, config[upstreamVariable(name)]])) as Record<BackEndName, string[]>;
 }

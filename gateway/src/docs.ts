@@ -10,8 +10,9 @@ interface OpenApiDocument {
 /**
  * One OpenAPI document for the whole public API: each service's document (built from its
  * routes' zod schemas) merged, keeping only the paths the gateway exposes. Cached briefly.
+ * `serviceUrl` names an instance of each service each time the document is made (the balancer's choice).
  */
-export function openApiAggregator(targets: Record<ServiceName, string>, ttlMs = 30_000) {
+export function openApiAggregator(services: readonly ServiceName[], serviceUrl: (name: ServiceName) => string, ttlMs = 30_000) {
   let cached: { at: number; doc: OpenApiDocument } | undefined;
   return async function aggregate(): Promise<OpenApiDocument> {
     if (cached && Date.now() - cached.at < ttlMs) return cached.doc;
@@ -30,8 +31,9 @@ export function openApiAggregator(targets: Record<ServiceName, string>, ttlMs = 
     };
     const missing: string[] = [];
     await Promise.all(
-      Object.entries(targets).map(async ([name, base]) => {
+      services.map(async (name) => {
         try {
+          const base = serviceUrl(name);
           const res = await fetch(`${base}/openapi.json`, { signal: AbortSignal.timeout(2_000) });
           if (!res.ok) throw new Error(String(res.status));
           const part = (await res.json()) as OpenApiDocument;

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { gatewayProcess, services } from '@reproute/contracts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const chart = path.join(root, 'infra/helm/reproute');
@@ -28,15 +29,10 @@ const junitFile = option('--junit') ?? process.env.HELM_CHECK_JUNIT;
 // helm built with `go install` reports Kubernetes v1.20 to `helm template` (no build-time version stamp).
 const kubeVersion = process.env.HELM_KUBE_VERSION ?? '1.31.0';
 
-/** The processes the chart must run, and the SERVICE_DIR each needs in the one image (Dockerfile's CMD). */
+/** The processes the chart must run (contracts' services table and the gateway), and the SERVICE_DIR each needs in the one image (Dockerfile's CMD). */
 const components: Record<string, { dir: string; port: number }> = {
-  gateway: { dir: 'gateway', port: 8080 },
-  identity: { dir: 'services/identity', port: 4001 },
-  catalog: { dir: 'services/catalog', port: 4002 },
-  engagement: { dir: 'services/engagement', port: 4003 },
-  referral: { dir: 'services/referral', port: 4004 },
-  analytics: { dir: 'services/analytics', port: 4005 },
-  notifier: { dir: 'services/notifier', port: 4006 },
+  [gatewayProcess.name]: { dir: 'gateway', port: gatewayProcess.port },
+  ...Object.fromEntries(services.map((service) => [service.name, { dir: `services/${service.name}`, port: service.port }])),
 };
 const backEnd = Object.keys(components).filter((n) => n !== 'gateway');
 /** Every process's ops port is its port + this (the platform's opsPortOffset, deployment-settings.ts). */

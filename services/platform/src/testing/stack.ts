@@ -8,35 +8,36 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gatewayProcess, servicePort, type BackEndName } from '@reproute/contracts';
 import { opsPortOffset } from '../deployment-settings.ts';
 
 const env = process.env;
 const offset = Number(env.STACK_PORT_OFFSET ?? 0);
 const port = (variable: string, base: number) => Number(env[variable] ?? base + offset);
-const basePorts: Record<string, number> = { identity: 4001, catalog: 4002, engagement: 4003, referral: 4004, analytics: 4005, notifier: 4006 };
 /** name:port pairs from SERVICES (infra/env.sh), when the runner was started with it. */
 const servicePorts = new Map((env.SERVICES ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.split(':')[0]!, Number(pair.split(':')[1])]));
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export type ServiceName = 'identity' | 'catalog' | 'engagement' | 'referral' | 'analytics' | 'notifier';
+/** A back-end process (contracts' services table), the notifier included. */
+export type ServiceName = BackEndName;
 
 export const stack = {
   name: env.STACK ?? 'main',
   /** .data of the repository, or the stack's own folder (logs/, run/ with pid files). */
   dataDir: env.REPROUTE_DATA ?? path.join(repoRoot, '.data'),
-  gatewayPort: port('GATEWAY_PORT', 8080),
-  gatewayUrl: env.GATEWAY_URL ?? `http://127.0.0.1:${port('GATEWAY_PORT', 8080)}`,
+  gatewayPort: port('GATEWAY_PORT', gatewayProcess.port),
+  gatewayUrl: env.GATEWAY_URL ?? `http://127.0.0.1:${port('GATEWAY_PORT', gatewayProcess.port)}`,
   maildevUrl: env.MAILDEV_URL ?? `http://127.0.0.1:${port('MAILDEV_WEB_PORT', 1080)}`,
   kafkaBrokers: env.KAFKA_BROKERS ?? `127.0.0.1:${port('KAFKA_PORT', 9092)}`,
   redisUrl: env.REDIS_URL ?? `redis://127.0.0.1:${port('REDIS_PORT', 6379)}`,
   pgPort: port('PGPORT', 5432),
   traceSinkPort: port('TRACE_SINK_PORT', 4318),
-  servicePort: (name: ServiceName): number => servicePorts.get(name) ?? basePorts[name]! + offset,
+  servicePort: (name: ServiceName): number => servicePorts.get(name) ?? servicePort(name) + offset,
   serviceUrl: (name: ServiceName): string => `http://127.0.0.1:${stack.servicePort(name)}`,
   /** Where a service serves /health/ready and /metrics: its ops port (OPS_PORT, its port + 50). */
   serviceOpsUrl: (name: ServiceName): string => `http://127.0.0.1:${stack.servicePort(name) + opsPortOffset}`,
   /** The gateway's ops port (its /health/ready and /metrics; the public port answers them 404). */
-  gatewayOpsUrl: env.GATEWAY_OPS_URL ?? `http://127.0.0.1:${port('GATEWAY_PORT', 8080) + opsPortOffset}`,
+  gatewayOpsUrl: env.GATEWAY_OPS_URL ?? `http://127.0.0.1:${port('GATEWAY_PORT', gatewayProcess.port) + opsPortOffset}`,
   /** A service's own database role, which owns its schema only. */
   databaseUrl: (role: string): string => `postgres://${role}@127.0.0.1:${stack.pgPort}/${env.PGDATABASE ?? 'reproute'}`,
   pidFile: (process: string): string => path.join(stack.dataDir, 'run', `${process}.pid`),
