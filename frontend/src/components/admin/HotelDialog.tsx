@@ -1,18 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { gymAccessTypes, type Hotel } from '@reproute/contracts';
-import { citiesKey, useCities } from '@/api/cities';
 import { useCreateHotel, useUpdateHotel } from '@/api/admin';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { SelectField } from '@/components/provider/FormControls';
 import { GymDataFields } from '@/components/provider/GymDataFields';
 import { PlaceFields } from '@/components/provider/PlaceFields';
-import { anotherCity } from '@/components/provider/placeForm';
+import { useGymDataFields, usePlaceFields } from '@/components/provider/useListingFields';
 import { toast } from '@/store/toast';
 import { adminHotelFormSchema, currencyChoices, emptyAdminHotelForm, formValuesFromHotel, toAdminHotelChanges, toAdminHotelPayload, type AdminHotelFormValues } from './adminHotelForm';
 
@@ -25,22 +23,13 @@ interface HotelDialogProps {
 
 /** "Add New Hotel" / "Edit Hotel": every field of the admin form; Create/Update disabled while saving. */
 export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
-  const cities = useCities();
-  const queryClient = useQueryClient();
   const create = useCreateHotel();
   const update = useUpdateHotel();
   const saving = create.isPending || update.isPending;
   const form = useForm<AdminHotelFormValues>({ resolver: zodResolver(adminHotelFormSchema), defaultValues: emptyAdminHotelForm });
   const { errors } = form.formState;
-  const chosenCity = form.watch('cityId');
-  const open24Hours = form.watch('gymData.open24Hours');
-  const ticked = form.watch('gymData.equipment');
-  const extrasError = Boolean(errors.gymData?.extras);
-
-  useEffect(() => {
-    // The other equipment is checked against the ticked boxes: ticking the box it names clears its message.
-    if (extrasError) void form.trigger('gymData.extras');
-  }, [ticked, extrasError, form]);
+  const gym = useGymDataFields(form, 'admin-gym');
+  const place = usePlaceFields(form, { prefix: '', idPrefix: 'admin-place', placeholder: 'Select a city', active: open });
 
   // What the form showed when it opened: an update sends only the fields that differ from it.
   const initial = useRef<AdminHotelFormValues>(emptyAdminHotelForm);
@@ -52,11 +41,6 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
     form.reset(initial.current);
   }, [open, hotelId]);
 
-  useEffect(() => {
-    // A select keeps "" when its value arrives before its options; re-apply the city once they exist.
-    if (cities.data && open) form.setValue('cityId', form.getValues('cityId'));
-  }, [cities.data, open, form]);
-
   const submit = form.handleSubmit(async (values) => {
     try {
       if (hotel) await update.mutateAsync({ id: hotel.id, body: toAdminHotelChanges(initial.current, values) });
@@ -65,8 +49,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
       toast({ title: 'Error', description: hotel ? 'Failed to update hotel. Please try again.' : 'Failed to create hotel. Please try again.', variant: 'destructive' });
       return;
     }
-    // A city added with "Another city" is in the list from now on.
-    if (values.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: citiesKey });
+    place.saved(values.cityId);
     toast({ title: 'Success', description: hotel ? 'Hotel updated!' : 'Hotel created!' });
     form.reset(emptyAdminHotelForm);
     onOpenChange(false);
@@ -88,21 +71,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-5 grid gap-4 sm:grid-cols-2">
             <TextField label="Name" aria-required className="sm:col-span-2" error={errors.name?.message} {...form.register('name')} />
-            <PlaceFields
-              idPrefix="admin-place"
-              register={(field) => form.register(field)}
-              errors={errors}
-              cities={cities.data}
-              loading={cities.isPending}
-              cityId={chosenCity}
-              placeholder="Select a city"
-              latitude={form.watch('latitude')}
-              longitude={form.watch('longitude')}
-              onPick={(latitude, longitude) => {
-                form.setValue('latitude', String(latitude), { shouldDirty: true, shouldValidate: true });
-                form.setValue('longitude', String(longitude), { shouldDirty: true, shouldValidate: true });
-              }}
-            />
+            <PlaceFields {...place.fields} />
             <TextField label="Address" aria-required error={errors.address?.message} {...form.register('address')} />
             <TextAreaField label="Description" className="sm:col-span-2" rows={3} error={errors.description?.message} {...form.register('description')} />
             <TextField label="Price per night" type="number" step="0.01" min={0} inputMode="decimal" error={errors.pricePerNight?.message} {...form.register('pricePerNight')} />
@@ -123,12 +92,7 @@ export function HotelDialog({ open, hotel, onOpenChange }: HotelDialogProps) {
             <TextField label="Image URL" type="url" error={errors.imageUrl?.message} {...form.register('imageUrl')} />
             <TextField label="Booking URL" type="url" className="sm:col-span-2" error={errors.bookingUrl?.message} {...form.register('bookingUrl')} />
             <h3 className="pt-2 text-base font-bold text-slate-900 sm:col-span-2">Gym equipment and facilities</h3>
-            <GymDataFields
-              idPrefix="admin-gym"
-              register={(field) => form.register(`gymData.${field}`)}
-              errors={errors.gymData}
-              open24Hours={Boolean(open24Hours)}
-            />
+            <GymDataFields {...gym} />
             <label className="flex items-center gap-3 rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 sm:col-span-2">
               <input type="checkbox" className="h-5 w-5 rounded border-slate-300 accent-brand-600" {...form.register('isPremium')} />
               Premium hotel

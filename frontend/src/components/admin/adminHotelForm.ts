@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gymAccessTypes, listingMessages, messages, supportedCurrencies, type AdminHotelCreate, type AdminHotelUpdate, type Hotel } from '@reproute/contracts';
-import { emptyGymData, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from '@/components/provider/gymDataForm';
+import { emptyGymData, gymDataFormSchema, isEmptyGymData, toGymPayload } from '@/components/provider/gymDataForm';
+import { commonFormValuesFromHotel, currencyChoicesWith, hotelPrice } from '@/components/provider/hotelFormValues';
 import { anotherCity, placeFromHotel } from '@/components/provider/placeForm';
 
 /** The admin dialog's currencies (document 2, section 9). */
@@ -8,7 +9,7 @@ export const adminCurrencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
 
 /** The dialog's currency choices: a hotel priced in another supported currency (AED, CAD...) keeps it as a choice. */
 export function currencyChoices(current: string | undefined): string[] {
-  return current && !(adminCurrencies as readonly string[]).includes(current) ? [...adminCurrencies, current] : [...adminCurrencies];
+  return currencyChoicesWith(adminCurrencies, current);
 }
 
 /** What the dialog's inputs hold: text, as inputs give it; converted by toAdminHotelPayload. */
@@ -54,25 +55,17 @@ export const emptyAdminHotelForm: AdminHotelFormValues = {
   gymData: emptyGymData,
 };
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-
 /** The dialog pre-filled from a hotel (edit mode). */
 export function formValuesFromHotel(hotel: Hotel): AdminHotelFormValues {
-  const price = hotel.pricePerNight ?? hotel.price;
+  const price = hotelPrice(hotel);
   // Kept as stored: the dialog offers it even when it is not one of its four (see currencyChoices).
   const currency = hotel.currency as AdminHotelFormValues['currency'];
   return {
-    name: hotel.name,
+    ...commonFormValuesFromHotel(hotel),
     ...placeFromHotel(hotel),
-    address: text(hotel.address),
-    description: text(hotel.description),
-    pricePerNight: price === null || price === undefined ? '' : Number(price).toFixed(2),
+    pricePerNight: price === null ? '' : Number(price).toFixed(2),
     currency,
-    gymAccessType: hotel.gymAccessType,
-    imageUrl: text(hotel.imageUrl),
-    bookingUrl: text(hotel.bookingUrl),
     isPremium: hotel.isPremium,
-    gymData: gymDataFromHotel(hotel),
   };
 }
 

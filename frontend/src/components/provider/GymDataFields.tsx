@@ -7,7 +7,7 @@ import type { GymDataFormValues } from './gymDataForm';
 
 type GymField = keyof GymDataFormValues;
 
-interface GymDataFieldsProps {
+export interface GymDataFieldsProps {
   /** Registers one of the gym fields (the caller adds its own prefix). */
   register: (field: GymField) => UseFormRegisterReturn;
   /** The form's errors for these fields (react-hook-form's nested errors object). */

@@ -1,18 +1,15 @@
-import { useEffect } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
 import { gymAccessLabels, gymAccessTypes } from '@reproute/contracts';
-import { citiesKey, useCities } from '@/api/cities';
 import { ApiError } from '@/api/request';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { FormSection, SelectField } from './FormControls';
 import { GymDataFields } from './GymDataFields';
 import { PlaceFields } from './PlaceFields';
-import { formPathOf, listingFormSchema, providerCurrencies, type ListingFormInput, type ListingFormOutput } from './listingForm';
-import { anotherCity } from './placeForm';
+import { formPathOf, listingCurrencyChoices, listingFormSchema, type ListingFormInput, type ListingFormOutput } from './listingForm';
+import { useGymDataFields, usePlaceFields } from './useListingFields';
 
 interface ListingFormProps {
   defaultValues: ListingFormInput;
@@ -25,35 +22,18 @@ interface ListingFormProps {
 
 /** The provider's listing form (add and edit): basic info, location, pricing, media and booking. */
 export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, onCancel, note }: ListingFormProps) {
-  const cities = useCities();
-  const queryClient = useQueryClient();
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({ resolver: zodResolver(listingFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const message = (field: 'name' | 'description' | 'gymAccessType' | 'address' | 'pricePerNight' | 'currency' | 'imageUrl' | 'bookingUrl' | 'contactEmail') =>
     errors[field]?.message;
-  const chosenCity = form.watch('place.cityId');
-  const open24Hours = form.watch('gymData.open24Hours');
-  const ticked = form.watch('gymData.equipment');
-  const extrasError = Boolean(errors.gymData?.extras);
-
-  useEffect(() => {
-    // The other equipment is checked against the ticked boxes: ticking the box it names clears its message.
-    if (extrasError) void form.trigger('gymData.extras');
-  }, [ticked, extrasError, form]);
-  // A listing priced in another supported currency (AED, say) keeps it as a choice.
-  const given = typeof defaultValues.currency === 'string' ? defaultValues.currency : undefined;
-  const currencyChoices: string[] = given && !(providerCurrencies as readonly string[]).includes(given) ? [...providerCurrencies, given] : [...providerCurrencies];
-
-  useEffect(() => {
-    // A select keeps "" when its value arrives before its options; re-apply the city once they exist.
-    if (cities.data) form.setValue('place.cityId', form.getValues('place.cityId'));
-  }, [cities.data, form]);
+  const gym = useGymDataFields(form, 'listing-gym');
+  const place = usePlaceFields(form, { prefix: 'place.', idPrefix: 'listing-place', placeholder: 'Choose a city' });
+  const currencyChoices = listingCurrencyChoices(typeof defaultValues.currency === 'string' ? defaultValues.currency : undefined);
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
-      // A city added with "Another city" is in the list from now on.
-      if (values.place.cityId === anotherCity) void queryClient.invalidateQueries({ queryKey: citiesKey });
+      place.saved(values.place.cityId);
     } catch (error) {
       // Put the server's field messages next to their fields; the caller shows the toast.
       if (error instanceof ApiError) {
@@ -80,31 +60,12 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
       </FormSection>
 
       <FormSection title="Gym equipment and facilities" description="Tick everything your gym has: travellers filter by these, and they make up your gym score.">
-        <GymDataFields
-          idPrefix="listing-gym"
-          register={(field) => form.register(`gymData.${field}`)}
-          errors={errors.gymData}
-          open24Hours={Boolean(open24Hours)}
-        />
+        <GymDataFields {...gym} />
       </FormSection>
 
       <FormSection title="Location">
         <TextField label="Address" autoComplete="street-address" aria-required className="sm:col-span-2" error={message('address')} {...form.register('address')} />
-        <PlaceFields
-          idPrefix="listing-place"
-          register={(field) => form.register(`place.${field}`)}
-          errors={errors.place}
-          cities={cities.data}
-          loading={cities.isPending}
-          cityId={chosenCity ?? ''}
-          placeholder="Choose a city"
-          latitude={form.watch('place.latitude') ?? ''}
-          longitude={form.watch('place.longitude') ?? ''}
-          onPick={(latitude, longitude) => {
-            form.setValue('place.latitude', String(latitude), { shouldDirty: true, shouldValidate: true });
-            form.setValue('place.longitude', String(longitude), { shouldDirty: true, shouldValidate: true });
-          }}
-        />
+        <PlaceFields {...place.fields} />
       </FormSection>
 
       <FormSection title="Pricing">

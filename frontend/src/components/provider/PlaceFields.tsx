@@ -12,7 +12,7 @@ type PlaceField = keyof PlaceFormValues;
 
 const LocationPicker = lazy(() => import('./LocationPicker'));
 
-interface PlaceFieldsProps {
+export interface PlaceFieldsProps {
   register: (field: PlaceField) => UseFormRegisterReturn;
   /** The form's errors for these fields (react-hook-form's nested errors object). */
   errors?: Partial<Record<PlaceField, { message?: string } | undefined>>;

@@ -1,10 +1,14 @@
 import { providerHotelFields, type Hotel, type ProviderHotelCreate, type ProviderHotelUpdate } from '@reproute/contracts';
 import type { z } from 'zod';
-import { emptyGymData, gymDataChanged, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from './gymDataForm';
+import { emptyGymData, gymDataChanged, gymDataFormSchema, isEmptyGymData, toGymPayload } from './gymDataForm';
+import { commonFormValuesFromHotel, currencyChoicesWith, formText, hotelPrice } from './hotelFormValues';
 import { emptyPlace, placeFormSchema, placeFromHotel, toPlacePayload } from './placeForm';
 
 /** Currencies a provider may price in: the union of both old add-hotel forms (document 2, section 5). */
 export const providerCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD'] as const;
+
+/** The form's currency choices: a listing priced in another supported currency (AED, say) keeps it as a choice. */
+export const listingCurrencyChoices = (current: string | undefined): string[] => currencyChoicesWith(providerCurrencies, current);
 
 /** The provider listing form: the shared listing fields, with the place and the gym as the form edits them. */
 export const listingFormSchema = providerHotelFields
@@ -28,22 +32,14 @@ export const emptyListingForm: ListingFormInput = {
   gymData: emptyGymData,
 };
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-
 export function listingFormFromHotel(hotel: Hotel): ListingFormInput {
-  const price = hotel.pricePerNight ?? hotel.price;
+  const price = hotelPrice(hotel);
   return {
-    name: hotel.name,
-    description: text(hotel.description),
-    gymAccessType: hotel.gymAccessType,
-    address: text(hotel.address),
+    ...commonFormValuesFromHotel(hotel),
     place: placeFromHotel(hotel),
-    pricePerNight: price === null || price === undefined ? '' : String(price),
+    pricePerNight: price === null ? '' : String(price),
     currency: hotel.currency,
-    imageUrl: text(hotel.imageUrl),
-    bookingUrl: text(hotel.bookingUrl),
-    contactEmail: text(hotel.contactEmail),
-    gymData: gymDataFromHotel(hotel),
+    contactEmail: formText(hotel.contactEmail),
   };
 }
 
