@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Download, Inbox, X } from 'lucide-react';
 import { leadStatuses, type LeadStatus, type ProviderLead } from '@reproute/contracts';
 import { downloadLeadsCsv, useProviderHotels, useProviderLeads, useSetLeadStatus, type LeadInboxQuery } from '@/api/provider';
@@ -9,6 +8,7 @@ import { LeadCards, LeadTable } from '@/components/provider/LeadTable';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Misc';
+import { useUrlFilters, type UrlFilterChanges } from '@/hooks/useUrlFilters';
 import { leadStatusLabels } from '@/pages/provider/dashboardFigures';
 import { toast } from '@/store/toast';
 
@@ -40,7 +40,7 @@ export function inboxQueryFrom(params: URLSearchParams): Required<Pick<LeadInbox
  * paging, and a CSV export of everything the filters match.
  */
 export function LeadInbox() {
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateUrl } = useUrlFilters<(typeof filterKeys)[number]>();
   const query = inboxQueryFrom(params);
   const filtered = Boolean(query.hotelId || query.status || query.from || query.to);
   const hotels = useProviderHotels();
@@ -48,21 +48,8 @@ export function LeadInbox() {
   const setStatus = useSetLeadStatus();
   const [exporting, setExporting] = useState(false);
 
-  const update = (changes: Partial<Record<(typeof filterKeys)[number], string | null>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts again at the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: !('page' in changes) },
-    );
-  };
+  // A new filter replaces the history entry (and starts again at the first page); paging adds one.
+  const update = (changes: UrlFilterChanges<(typeof filterKeys)[number]>) => updateUrl(changes, { replace: !('page' in changes) });
   const clearFilters = () => update(Object.fromEntries(filterKeys.map((key) => [key, null])));
 
   const changeStatus = (lead: ProviderLead, status: LeadStatus) => {

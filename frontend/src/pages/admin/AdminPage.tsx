@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotelCount } from '@/api/admin';
@@ -16,6 +15,7 @@ import { SelectField } from '@/components/provider/FormControls';
 import { inputClass } from '@/components/ui/Field';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useUrlFilterText, useUrlFilters } from '@/hooks/useUrlFilters';
 import { toast } from '@/store/toast';
 
 // The other tabs and the hotel form load when first opened; the hotel table shows first.
@@ -40,7 +40,8 @@ function CountPill({ count }: { count: number | undefined }) {
 /** /admin (admins only; the route guard shows Access Denied to others). */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
-  const [params, setParams] = useSearchParams();
+  // The table's state lives in the URL (q, status, sort, page) so a reload or a shared link shows the same page.
+  const { params, update } = useUrlFilters<'q' | 'status' | 'sort' | 'page'>();
   const table = adminHotelStateFrom(params);
   const hotels = useAdminHotelPage(adminHotelApiQuery(table));
   const stats = useAdminHotelStats();
@@ -51,36 +52,8 @@ export default function AdminPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Hotel | null>(null);
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
-  const [filter, setFilter] = useState(table.q);
-
-  // The table's state lives in the URL (q, status, sort, page) so a reload or a shared link shows the same page.
   // Typing replaces the history entry (one per pause would flood Back); other changes push one.
-  const update = (changes: Partial<Record<'q' | 'status' | 'sort' | 'page', string | null>>, { replace = false } = {}) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter or order starts again at the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-  };
-  // Only the typed text schedules a URL change; the URL's own changes do not retype it.
-  useEffect(() => {
-    const typed = filter.trim();
-    if (typed === table.q) return;
-    const timer = setTimeout(() => update({ q: typed || null }, { replace: true }), adminFilterDelayMs);
-    return () => clearTimeout(timer);
-  }, [filter]);
-  // Back and forward change the URL under the box: show its text unless the admin is typing there.
-  useEffect(() => {
-    if (document.activeElement?.id !== 'hotel-filter') setFilter(table.q);
-  }, [table.q]);
+  const [filter, setFilter] = useUrlFilterText(table.q, (typed) => update({ q: typed || null }, { replace: true }), { delayMs: adminFilterDelayMs, inputId: 'hotel-filter' });
   const sortBy = (key: AdminHotelSortKey) => update({ sort: nextAdminHotelSort(table.sort, key) });
   const filtered = Boolean(table.q || table.status);
   const clearFilters = () => {
