@@ -102,9 +102,12 @@ export interface OutboxRelayOptions {
 
 /**
  * Publishes unsent outbox rows in order and marks them sent. It wakes when a transaction that wrote
- * rows commits (Postgres NOTIFY on `outbox_<schema>`, see the platform migration) or when the process
- * nudges it, and otherwise only on a slow safety poll, so an idle service does not query Postgres
- * ten times a second. When Kafka cannot be reached the rows stay unsent (attempts and the last error
+ * rows commits (Postgres NOTIFY on `outbox_<schema>`: a trigger on every insert into the outbox, see the
+ * platform migration 003), whichever instance or script wrote them, and otherwise only on a slow safety
+ * poll, so an idle service does not query Postgres ten times a second. That notification is the one
+ * wake-up for writes: the routes do not nudge the relay after their writes. While the LISTEN connection
+ * is down (lost, or not yet up) the relay polls every `pollMs` instead, and it looks at once when the
+ * connection is lost and when LISTEN begins again, for what was committed meanwhile. When Kafka cannot be reached the rows stay unsent (attempts and the last error
  * recorded) and the relay backs off and tries again, so nothing is lost while the broker is down.
  * Several relays over one schema (one per instance) never publish a row twice and never reorder:
  * a relay publishes only while it holds the schema's advisory lock, and its batch is row-locked.
@@ -162,7 +165,10 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Asks the relay to look for rows now rather than at its next poll. */
+  /**
+   * Asks the relay to look for rows now rather than at its next poll: its LISTEN connection's events, and tests
+   * that wait for the outbox to drain. A write need not call it: its commit notifies the relay.
+   */
   nudge(): void {
     if (this.wake) this.wake();
     else this.pendingWake = true;

@@ -9,13 +9,11 @@ import { recordItems } from '../store/raw-events.ts';
 export async function recordingRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
   serveEndpoint(app, endpoints['POST /api/analytics'], async (request) => {
     const accepted = await recordItems(ctx.pool, [itemFromEvent(request.body, request.user?.id ?? null)]);
-    if (accepted > 0) ctx.relay.nudge();
     return { accepted };
   });
 
   serveEndpoint(app, endpoints['POST /api/analytics/batch'], async (request) => {
     const accepted = await recordItems(ctx.pool, itemsFromBatch(request.body, request.user?.id ?? null));
-    if (accepted > 0) ctx.relay.nudge();
     return { accepted };
   });
 }

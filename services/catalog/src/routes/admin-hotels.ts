@@ -51,7 +51,6 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
   serveEndpoint(app, endpoints['PUT /api/admin/hotels/:id/revision'], async (request) => {
     const id = hotelIdParam(request.params);
     const hotel = await decideRevision(ctx.pool, id, request.body.isApproved, viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request), null);
   });
 }

@@ -14,7 +14,6 @@ export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   serveEndpoint(app, endpoints['POST /api/cities/merge'], async (request) => {
     const { fromCityId, intoCityId } = request.body;
     const merged = await mergeCities(ctx.pool, fromCityId, intoCityId, viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return merged;
   });
 }

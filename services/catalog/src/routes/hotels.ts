@@ -56,7 +56,6 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
   serveEndpoint(app, endpoints['POST /api/hotels'], async (request) => {
     const record = newAdminHotel(request.body);
     const hotel = await createHotel(ctx.pool, record, [{ type: 'hotel.created' }], viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request));
   });
 
@@ -70,14 +69,12 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       const change = approvalChange(current, { isApproved: input.isApproved });
       return { record: { ...updated, ...change.fields }, events: [...events, ...change.events] };
     }, viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request));
   });
 
   serveEndpoint(app, endpoints['DELETE /api/hotels/:id'], async (request, reply) => {
     const id = hotelIdParam(request.params);
     await deleteHotel(ctx.pool, id, () => undefined, viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return reply.status(204).send();
   });
 
@@ -88,7 +85,6 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       const change = approvalChange(current, decision);
       return { record: { ...current, ...change.fields }, events: change.events };
     }, viewerOf(request) ?? undefined);
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewerOf(request));
   });
 }

@@ -144,7 +144,6 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
         viewer.id,
       );
       const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(appendPhotos(submitted, kind, urls)), authorize(viewer));
-      ctx.relay.nudge();
       request.log.info({ hotelId: id, photos: processed.map((p) => p.id), kind, pending: revision !== null }, 'photos uploaded');
       return answer(hotel, revision);
     },
@@ -166,7 +165,6 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
         live = current;
       },
     );
-    ctx.relay.nudge();
     return answer(hotel, revision);
   });
 
@@ -176,7 +174,6 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
     const { photoId } = request.params;
     if (!/^[a-f0-9]{32}$/.test(photoId)) throw notFound(photoMessages.photoNotFound);
     const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(removePhoto(submitted, photoId)), authorize(viewer));
-    ctx.relay.nudge();
     return answer(hotel, revision);
   });
 

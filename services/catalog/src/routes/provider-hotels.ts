@@ -33,7 +33,6 @@ export async function providerHotelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const viewer = provider(request);
     const record = newProviderListing(request.body, viewer);
     const hotel = await createProviderListing(ctx.pool, record, [{ type: 'hotel.created' }, { type: 'hotel.submitted' }]);
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewer, null);
   });
 
@@ -41,7 +40,6 @@ export async function providerHotelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
     const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, request.body, (current) => assertOwner(viewer, current));
-    ctx.relay.nudge();
     return toHotelAnswer(hotel, viewer, revision);
   });
 
@@ -49,7 +47,6 @@ export async function providerHotelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const viewer = provider(request);
     const id = hotelIdParam(request.params);
     await deleteHotel(ctx.pool, id, (current) => assertOwner(viewer, current));
-    ctx.relay.nudge();
     return reply.status(204).send();
   });
 }

@@ -18,7 +18,6 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Servic
       request.log.warn({ limitedBy: outcome.by }, 'contact message refused by rate limit');
       throw rateLimited(`${messages.tooManyContactMessages} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
     }
-    ctx.relay.nudge();
     return { id: outcome.id, message: "Thank you for contacting us! We'll get back to you within 24 hours." };
   });
 }

@@ -18,13 +18,12 @@ export async function favoriteRoutes(app: FastifyInstance, { ctx }: { ctx: Servi
     if (!canEngageWith(await findHotel(ctx.pool, hotelId), user)) throw notFound(messages.hotelNotFound);
     const { item, created } = await addFavorite(ctx.pool, user.id, hotelId);
     if (!created) return item;
-    ctx.relay.nudge();
     return reply.status(201).send(item);
   });
 
   // Removing is idempotent and works for any id, so a favourite of a hotel gone from the catalog can still be cleared.
   serveEndpoint(app, endpoints['DELETE /api/favorites/:hotelId'], async (request, reply) => {
-    if (await removeFavorite(ctx.pool, requireUser(request).id, request.params.hotelId)) ctx.relay.nudge();
+    await removeFavorite(ctx.pool, requireUser(request).id, request.params.hotelId);
     return reply.status(204).send();
   });
 }

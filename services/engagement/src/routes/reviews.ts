@@ -23,7 +23,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     if (ownsHotel(hotel, user)) throw badRequest(messages.reviewOwnHotel, [{ path: 'hotelId', message: messages.reviewOwnHotel }]);
     const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name);
     if (saved === 'duplicate') throw conflict(messages.reviewDuplicate);
-    ctx.relay.nudge();
     metrics.business.inc({ action: 'review_submitted' });
     return toReviewAnswer(saved);
   });
@@ -51,7 +50,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     if (result.outcome === 'not-found') throw notFound(messages.reviewNotFound);
     if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
     if (result.outcome === 'apply') {
-      ctx.relay.nudge();
       if (isApproved) metrics.business.inc({ action: 'review_approved' });
     }
     return toReviewAnswer(result.review);
@@ -75,7 +73,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     }
     if (result.outcome === 'conflict') throw conflict(messages.reviewAlreadyModerated);
     if (result.decided > 0) {
-      ctx.relay.nudge();
       if (isApproved) metrics.business.inc({ action: 'review_approved' }, result.decided);
     }
     return { decided: result.decided, unchanged: result.unchanged, reviews: result.reviews };
@@ -98,7 +95,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
       throw notFound(result.outcome === 'no-reply' ? messages.replyNotFound : messages.reviewNotFound);
     }
     if (mode === 'create') {
-      ctx.relay.nudge();
       metrics.business.inc({ action: 'review_replied' });
     }
     return toReviewAnswer(result.review);

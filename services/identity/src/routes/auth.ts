@@ -9,7 +9,7 @@ import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, up
 import { revokeToken, type RevocationMirror } from '../store/revocations.ts';
 
 export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations }: { ctx: ServiceContext<Config>; deps: IdentityDeps; revocations: RevocationMirror }) {
-  const { pool, relay } = ctx;
+  const { pool } = ctx;
   const { tokens, passwords, loginLimiter } = deps;
 
   serveEndpoint(app, endpoints['POST /api/auth/register'], async (request) => {
@@ -20,7 +20,6 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
       firstName: body.firstName,
       lastName: body.lastName,
     }, { ttlMinutes: ctx.config.EMAIL_VERIFICATION_TTL_MINUTES, sealingKey: deps.resetLinkKey });
-    relay.nudge();
     // The address is not proved yet: this token does not claim it (the verification link is on its way).
     const { token } = await tokens.issue(user);
     request.log.info({ userId: user.id }, 'user registered');
@@ -88,7 +87,6 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
     const body = request.body;
     const user = await saveProfile(pool, caller.id, (current) => applyProfileSetup(current, body));
     if (!user) throw unauthorized(messages.sessionExpired);
-    relay.nudge();
     const { token } = await tokens.issue(user, { notBefore: caller.issuedAt });
     return { token, user };
   });

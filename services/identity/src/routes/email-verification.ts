@@ -12,13 +12,12 @@ import { requestEmailChange, resendVerification, verifyEmailWithToken, type Veri
  * before they speak for the account. Only a token issued after that claims `email_verified`.
  */
 export async function emailVerificationRoutes(app: FastifyInstance, { ctx, deps }: { ctx: ServiceContext<Config>; deps: IdentityDeps }) {
-  const { config, pool, relay } = ctx;
+  const { config, pool } = ctx;
   const links: VerificationLinks = { ttlMinutes: config.EMAIL_VERIFICATION_TTL_MINUTES, sealingKey: deps.resetLinkKey };
 
   serveEndpoint(app, endpoints['POST /api/auth/verify-email'], async (request) => {
     const verified = await verifyEmailWithToken(pool, request.body.token);
     if (!verified) throw badRequest(messages.verificationTokenInvalid, [{ path: 'token', message: messages.verificationTokenInvalid }]);
-    relay.nudge();
     const { user, previousEmail } = verified;
     request.log.info({ userId: user.id, emailChanged: previousEmail !== null }, 'email address verified');
     // The link proves the mailbox, not the password: only a caller already signed in as this account gets a fresh token.
@@ -37,7 +36,6 @@ export async function emailVerificationRoutes(app: FastifyInstance, { ctx, deps 
       request.log.warn({ userId: caller.id }, 'verification resend refused by its limit');
       throw rateLimited(`${messages.tooManyVerificationEmails} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
     }
-    relay.nudge();
     request.log.info({ userId: caller.id }, 'verification link sent again');
     return { message: messages.verificationSent };
   });
@@ -74,7 +72,6 @@ export async function emailVerificationRoutes(app: FastifyInstance, { ctx, deps 
         request.log.warn({ userId: caller.id }, 'email change refused by its limit');
         throw rateLimited(`${messages.tooManyEmailChanges} ${tryAgainIn(outcome.retryAfterSeconds)}`, outcome.retryAfterSeconds);
       case 'sent':
-        relay.nudge();
         request.log.info({ userId: caller.id }, 'email change requested');
         return { message: messages.emailChangeSent, pendingEmail: outcome.pendingEmail };
     }

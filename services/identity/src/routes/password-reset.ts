@@ -21,7 +21,6 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps, rev
         request.log.warn({ userId: user.id }, 'password reset requested too often; no email sent');
       } else {
         await requestPasswordReset(pool, user, config.RESET_TOKEN_TTL_MINUTES, deps.resetLinkKey);
-        ctx.relay.nudge();
         request.log.info({ userId: user.id }, 'password reset requested');
       }
     }

@@ -14,7 +14,6 @@ export async function providerRoutes(app: FastifyInstance, { ctx, deps }: { ctx:
     const body = request.body;
     const user = await saveProfile(ctx.pool, caller.id, (current) => applyProviderSetup(current, body));
     if (!user) throw unauthorized(messages.sessionExpired);
-    ctx.relay.nudge();
     // A fresh token: the old one does not carry the provider role.
     const { token } = await deps.tokens.issue(user, { notBefore: caller.issuedAt });
     request.log.info({ userId: user.id }, 'provider setup completed');

@@ -177,6 +177,28 @@ describe('outbox relay wake-up', () => {
     }
   });
 
+  it('while its LISTEN connection is down, polls every pollMs and so still sends a row that nothing nudged', async () => {
+    await pool.query('DELETE FROM outbox');
+    // Nothing listens on port 1: the LISTEN connection fails and retries, so the relay must fall back to its poll.
+    const unreachable = new URL(databaseUrl);
+    unreachable.port = '1';
+    const reads: number[] = [];
+    const relay = new OutboxRelay({ pool: countingReads(reads), bus, logger, schema, listenUrl: unreachable.href, pollMs: 100, safetyPollMs: 600_000 });
+    relay.start();
+    try {
+      await sleep(500);
+      expect(relay.isListening).toBe(false);
+      expect(reads.length).toBeGreaterThanOrEqual(3); // about one read per 100 ms, not one per safety poll
+      const id = randomUUID();
+      const written = performance.now();
+      await insertRow(id);
+      await eventually(async () => (await pool.query('SELECT 1 FROM outbox WHERE id = $1 AND sent_at IS NOT NULL', [id])).rowCount === 1, 10_000, 'row sent by the poll');
+      expect(performance.now() - written).toBeLessThan(2_000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('reads the outbox once for a batch that took every row, and again for rows committed while it published', async () => {
     await pool.query('DELETE FROM outbox');
     const reads: number[] = [];

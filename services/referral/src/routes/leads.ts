@@ -53,7 +53,6 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     }
     if (outcome.kind === 'created') {
       metrics.business.inc({ action: 'lead' });
-      ctx.relay.nudge();
     }
     return { id: outcome.id, referralId: outcome.referralId };
   });

@@ -31,7 +31,6 @@ export async function referralClickRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ipAddress: clip(request.ip, 64),
     });
     metrics.business.inc({ action: 'referral_click' });
-    ctx.relay.nudge();
     return { id: saved.id };
   });
 }
