@@ -17,6 +17,7 @@ COPY services/analytics/package.json services/analytics/
 COPY services/notifier/package.json services/notifier/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
+COPY frontend/server/package.json frontend/server/
 COPY infra/package.json infra/
 
 # Every package, dev tools included: only to build the front end.

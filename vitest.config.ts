@@ -37,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contracts/test/**/*.test.ts', 'infra/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts'],
+          include: ['contracts/test/**/*.test.ts', 'infra/test/**/*.test.ts', 'services/*/test/unit/**/*.test.ts', 'gateway/test/unit/**/*.test.ts', 'frontend/server/test/**/*.test.ts'],
           environment: 'node',
           // The test command runs this beside the browser stage, on the same two cores: a test of a few
           // milliseconds alone took 5.9 s there (the sitemap's, on deb7933), past vitest's default 5 s.

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { acceptedEncodings } from './build-files.ts';
+import { acceptedEncodings } from '@reproute/platform/accept-encoding';
 
 /** Below this size an answer is sent as it is. */
 export const compressFrom = 1024;

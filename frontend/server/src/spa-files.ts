@@ -4,8 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PRERENDERED_ATTRIBUTE } from '@reproute/contracts';
+import { PAGE_MODULES_ID, PRERENDERED_ATTRIBUTE } from '@reproute/contracts';
+import { routePattern, routerPath } from '../../src/site/routeTable.ts';
 import { BuildFiles } from './build-files.ts';
+import { pageScript, type PageScript } from './page-script.ts';
 
 /** Hashed build output (`/assets/name-HASH.js`) never changes under its name. */
 const immutableAsset = /^\/assets\//;
@@ -74,8 +76,8 @@ function readRouteChunks(dist: string): IndexDocument['routes'] {
   return (parsed.routes ?? [])
     .filter((route) => route.path !== '*' && route.files.length > 0)
     .map((route) => ({
-      // Matched as the router does: case-insensitive, a `:param` is one path segment.
-      pattern: new RegExp(`^${route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`, 'i'),
+      // Matched as the router does (site/routeTable.ts).
+      pattern: routePattern(route.path),
       links: route.files.map((file) => `\n    <link rel="modulepreload" crossorigin href="${file.replace(/"/g, '&quot;')}" />`).join(''),
       files: route.files,
     }));
@@ -91,7 +93,7 @@ function routePreloads(index: IndexDocument, pathname: string): string {
 }
 
 function routeOf(index: IndexDocument, pathname: string): IndexDocument['routes'][number] | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const path = routerPath(pathname);
   return index.routes.find((route) => route.pattern.test(path));
 }
 
@@ -112,56 +114,14 @@ function entryOf(before: string): { before: string; scripts: string[]; preloads:
 }
 
 /**
- * What a visitor does before the SPA has taken a server-rendered page over is kept, not lost: the
- * page ends with this script, which holds a click or a form's submit inside the root until the SPA
- * removes the root's `data-prerendered` (main.tsx, once hydrated), then gives the last one again to
- * the hydrated page; text typed meanwhile is announced to it (an `input` event) so its state holds
- * what the field shows. It replaces an `inert` root, whose removal restyled every element of the
- * page (about 640 on the home page) in one task right after hydration.
+ * What a server-rendered page ends with: a JSON data block naming the page's modules (the entry's scripts, then
+ * the modules it and the page's screen import), and the one inline script, the same bytes on every page, that
+ * holds early clicks until the SPA has hydrated and asks for those modules after the first paint
+ * (frontend/src/pageScript, built into the build's .vite/page-script.js; the page policy allows it by its hash).
  */
-const earlyInput =
-  `(function(){var r=document.getElementById('root'),a=${JSON.stringify(PRERENDERED_ATTRIBUTE)},held=null;` +
-  `function hold(e){if(!r.hasAttribute(a)||!r.contains(e.target))return;e.preventDefault();e.stopPropagation();held={type:e.type,target:e.target}}` +
-  `document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);` +
-  `new MutationObserver(function(m,o){if(r.hasAttribute(a))return;o.disconnect();` +
-  `document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);` +
-  `r.querySelectorAll('input,textarea').forEach(function(f){if(f.value!==f.defaultValue)f.dispatchEvent(new Event('input',{bubbles:true}))});` +
-  // After the task the text's state updates render in, so the held action sees them.
-  `var h=held;held=null;if(h)setTimeout(function(){if(!h.target.isConnected)return;if(h.type==='click')h.target.click();else if(h.target.requestSubmit)h.target.requestSubmit()},0)` +
-  `}).observe(r,{attributes:true,attributeFilter:[a]})})();`;
-
-/** Module preloads named per task after a server-rendered page's first paint (`deferredModules`). */
-const preloadsPerTask = 4;
-
-/** The data block naming a page's modules, which the one fixed inline script reads. */
-const modulesDataId = 'rr-modules';
-
-/**
- * The one inline script of every server-rendered page, the same bytes on every page: it reads the page's
- * modules from a JSON data block (which no browser runs), so the page policy allows it by its hash
- * (`inlineScriptHashes`) and no other inline script runs.
- */
-const pageScript =
-  `${earlyInput}(function(){var done=false,m=JSON.parse(document.getElementById(${JSON.stringify(modulesDataId)}).textContent),p=m.preloads;` +
-  `function more(){document.head.insertAdjacentHTML('beforeend',p.splice(0,${preloadsPerTask}).map(function(h){return '<link rel="modulepreload" crossorigin href="'+h+'">'}).join(''));if(p.length)setTimeout(more,0)}` +
-  `function load(){if(done)return;done=true;` +
-  `m.scripts.forEach(function(h){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=h;document.head.appendChild(s)});setTimeout(more,0)}` +
-  `if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1000)})()`;
-
-/** The CSP sources of the inline scripts pages carry (`script-src`): each one's SHA-256. */
-export const inlineScriptHashes = [`'sha256-${createHash('sha256').update(pageScript).digest('base64')}'`];
-
-/**
- * The script a server-rendered page ends with: the SPA's modules are asked for only after the page's
- * first paint, so on a slow link the HTML's own CSS, fonts and pictures are not kept waiting behind
- * 40 scripts the first paint does not need. The entry goes first (the browser fetches its own imports
- * with it); then the other modules the entry and the page's screen import, named a few per task,
- * since each `modulepreload` costs the main thread about a millisecond (40 at once were one 25-50 ms
- * task, 100-200 ms on a throttled phone). Hidden tabs (no frames) load at once.
- */
-function deferredModules(scripts: string[], preloads: string[]): string {
+function deferredModules(script: PageScript, scripts: string[], preloads: string[]): string {
   const data = JSON.stringify({ scripts, preloads }).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${modulesDataId}">${data}</script><script>${pageScript}</script>`;
+  return `<script type="application/json" id="${PAGE_MODULES_ID}">${data}</script><script>${script.code}</script>`;
 }
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -179,10 +139,13 @@ export class SpaFiles {
   private readonly renderedPages = new Map<string, PageDocument>();
 
   private readonly dist: string;
+  /** The pages' inline script, read once (page-script.ts); without it pages go without their server render. */
+  private readonly script: PageScript | null;
 
   constructor(dist: string) {
     this.dist = dist;
     this.indexFile = path.join(dist, 'index.html');
+    this.script = pageScript(dist);
   }
 
   get built(): boolean {
@@ -240,14 +203,14 @@ export class SpaFiles {
   /**
    * index.html with this head (and, when given, this server render in its root, marked
    * `data-prerendered` for the SPA to hydrate; a click or a submit before then is held and given
-   * again once it has, `earlyInput`), from the recently used ones or made now. `key` names
+   * again once it has, frontend/src/pageScript), from the recently used ones or made now. `key` names
    * the document: the head, with the address when there is a render (made from the answers the head
    * carries, for that address).
    */
   private page(index: IndexDocument, head: string, url: string, markup?: string): PageDocument {
     const { template, entry } = index;
     const pathname = url.split('?')[0]!;
-    const rendered = markup !== undefined && template.root && entry.scripts.length > 0 ? { markup, url } : undefined;
+    const rendered = markup !== undefined && template.root && entry.scripts.length > 0 && this.script ? { markup, url, script: this.script } : undefined;
     // Without a render the head names the route's chunks; with one they come after the first paint.
     if (!rendered) head += routePreloads(index, pathname);
     const key = rendered ? `${head}\u0000${rendered.url}` : head;
@@ -261,7 +224,7 @@ export class SpaFiles {
     let text: string;
     if (rendered && template.root) {
       const screen = routeOf(index, pathname)?.files ?? [];
-      const modules = deferredModules(entry.scripts, [...entry.preloads, ...screen]);
+      const modules = deferredModules(rendered.script, entry.scripts, [...entry.preloads, ...screen]);
       text = `${template.before}${head}${entry.before} ${PRERENDERED_ATTRIBUTE}>${rendered.markup}</div>${modules}${template.root.after}`;
     } else text = `${template.before}${head}${template.after}`;
     const plain = Buffer.from(text);
@@ -306,10 +269,3 @@ export class SpaFiles {
     return reply.status(status).type('text/html; charset=utf-8').send(variant.body);
   }
 }
-
-/**
- * Under overload the API and the photo files (proxied to the catalog) shed; the SPA's own files (from memory,
- * precompressed) are still served, so a traveller gets the page and its connection banner with a retry, not a
- * bare JSON error in place of the page.
- */
-export const servedWhileShedding = (url: string): boolean => !/^\/(api|images)\//.test(url);

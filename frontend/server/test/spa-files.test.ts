@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpaFiles, servedWhileShedding } from '../../src/spa.ts';
-import { BuildFiles, acceptedEncodings } from '../../src/build-files.ts';
+import { SpaFiles } from '../src/spa-files.ts';
+import { BuildFiles } from '../src/build-files.ts';
+import { inlineScriptSources } from '../src/page-script.ts';
 
 // A build folder as the front end's build leaves it: hashed assets and index.html, each with .br and .gz.
 let dist: string;
@@ -106,13 +108,6 @@ describe('SPA files', () => {
   });
 });
 
-describe('while the gateway sheds load', () => {
-  it('still serves the pages and their files, not the API or the proxied photos', () => {
-    for (const url of ['/', '/search?query=tokyo', '/hotels/the-lift', '/assets/index-abc123.js', '/favicon.svg']) expect(servedWhileShedding(url)).toBe(true);
-    for (const url of ['/api/hotels/search', '/api/favorites', '/images/photos/1.webp']) expect(servedWhileShedding(url)).toBe(false);
-  });
-});
-
 describe('the build files, from memory', () => {
   let buildDir: string;
   let server: FastifyInstance;
@@ -205,12 +200,36 @@ describe('the build files, from memory', () => {
   });
 });
 
-describe('Accept-Encoding', () => {
-  it('takes every encoding named without q=0', () => {
-    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual(['gzip', 'deflate', 'br', 'zstd']);
-    expect([...acceptedEncodings('br;q=0, gzip; q=0.5, *;q=0.1')]).toEqual(['gzip', '*']);
-    expect([...acceptedEncodings(' BR ;Q=1')]).toEqual(['br']);
-    expect([...acceptedEncodings(undefined)]).toEqual([]);
-    expect([...acceptedEncodings('')]).toEqual([]);
+describe('a page the server rendered', () => {
+  const page = `<!doctype html><html><head><title>RepRoute</title><script type="module" crossorigin src="/assets/index-0e.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/runtime-0r.js">
+</head><body><div id="root"></div></body></html>`;
+  async function served(withScript: boolean) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-rendered-'));
+    fs.writeFileSync(path.join(folder, 'index.html'), page);
+    fs.mkdirSync(path.join(folder, '.vite'));
+    if (withScript) fs.writeFileSync(path.join(folder, '.vite', 'page-script.js'), '(()=>{console.log("the page script")})();');
+    const spa = new SpaFiles(folder);
+    const server = Fastify();
+    server.get('/*', (request, reply) => spa.sendPage(request, reply, '<title>Hotel</title>', 200, '<main>written</main>'));
+    const body = (await server.inject('/hotels/7')).body;
+    await server.close();
+    return { body, sources: inlineScriptSources(folder) };
+  }
+
+  it('ends with the data block of its modules and the build’s page script, allowed by the SHA-256 of those bytes', async () => {
+    const { body, sources } = await served(true);
+    expect(body).toContain('<div id="root" data-prerendered><main>written</main></div>');
+    expect(body).toContain('<script type="application/json" id="rr-modules">{"scripts":["/assets/index-0e.js"],"preloads":["/assets/runtime-0r.js"]}</script><script>(()=>{console.log("the page script")})();</script>');
+    expect(body).not.toContain('<script type="module"');
+    const script = /<script>(.*?)<\/script>/.exec(body)![1]!;
+    expect(sources).toEqual([`'sha256-${createHash('sha256').update(script).digest('base64')}'`]);
+  });
+
+  it('goes without its render when the build has no page script (the SPA renders it, as before)', async () => {
+    const { body, sources } = await served(false);
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).toContain('<script type="module" crossorigin src="/assets/index-0e.js"></script>');
+    expect(sources).toEqual([]);
   });
 });

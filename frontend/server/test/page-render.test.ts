@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@reproute/platform';
 import { describe, expect, it } from 'vitest';
-import { PageRenderer } from '../../src/page-render.ts';
+import { PageRenderer } from '../src/page-render.ts';
 
 // The pages' server render, loaded once per build: a render module in a temporary folder counts how often it
 // is loaded (evaluated) and how often it renders.

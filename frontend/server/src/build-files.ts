@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUtf8MimeType, mime } from '@fastify/send';
+import { acceptedEncodings } from '@reproute/platform/accept-encoding';
 
 /** One form of a file: as built, or compressed at build time (`.br`, `.gz` beside it). */
 interface Variant {
@@ -29,23 +30,11 @@ const buildCheckMs = 1_000;
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** The encodings a client takes, by its Accept-Encoding (an encoding with `q=0` is refused). */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [rawName = '', ...params] = part.toLowerCase().split(';');
-    const name = rawName.trim();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
 /**
  * The SPA build's files, answered from memory: each file and its precompressed forms are read once
  * (on first request) and kept until the build changes, so a request for the entry script or the styles
  * costs no directory listing, `stat`, `open` or stream, which @fastify/static spends on every one (the
- * largest share of the gateway's own time under the k6 mix, where three of every journey's seven
+ * largest share of the gateway's own time under the k6 mix (the pages run in its process), where three of every journey's seven
  * requests are the page, its script and its styles).
  *
  * Only files the build wrote are answered, by their exact path in a listing made when the build
@@ -62,11 +51,7 @@ export class BuildFiles {
   private readonly cacheControl: CacheControlOf;
   private readonly now: () => number;
 
-  constructor(
-    dist: string,
-    cacheControl: CacheControlOf,
-    now: () => number = Date.now,
-  ) {
+  constructor(dist: string, cacheControl: CacheControlOf, now: () => number = Date.now) {
     this.dist = dist;
     this.cacheControl = cacheControl;
     this.now = now;

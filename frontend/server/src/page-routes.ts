@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNED_IN_COOKIE } from '@reproute/contracts';
-import type { CatalogPages, PageAnswers, SitemapHotel } from './catalog-pages.ts';
-import { hotelNotFoundPage, notFoundPage, resolvePath, sitemapStaticPaths, unansweredHotelPage } from './pages.ts';
-import { absoluteUrl, hotelPageHead, pageSearchPath, renderHead, searchResultsPreload, staticPageHead, type InitialAnswer } from './page-head.ts';
-import type { SpaFiles } from './spa.ts';
+import { apiUrl, SIGNED_IN_COOKIE } from '@reproute/contracts';
+import { matchRoute, sitemapPaths } from '../../src/site/routeTable.ts';
+import { absoluteUrl, searchTerm, staticPageHead } from '../../src/site/head.ts';
+import { pages } from '../../src/site/pages.ts';
+import { firstSearchQuery } from '../../src/site/pageReads.ts';
+import type { CatalogPages, InitialAnswer, PageAnswers, SitemapHotel } from './answers.ts';
+import { hotelPageHead, renderHead, searchResultsPreload, type PageHead } from './page-head.ts';
+import type { SpaFiles } from './spa-files.ts';
 import type { PageRenderer } from './page-render.ts';
 
-export interface PagesOptions {
+export interface PageResponderOptions {
   spa: SpaFiles;
   catalog: CatalogPages;
   /** A hotel's reviews (engagement), written into its page beside the hotel; none: the SPA asks for them. */
@@ -24,48 +27,65 @@ const signedInCookie = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
 /**
  * Answers an SPA path with index.html carrying the page's head and the status the page stands for:
- * 200 for a route of the route table, 404 for any other path and for a hotel the catalog does not
- * show to visitors (the SPA then shows its not-found page). When the catalog cannot be asked, a
+ * 200 for a route of the route table (site/routeTable.ts), 404 for any other path and for a hotel the
+ * catalog does not show to visitors (the SPA then shows its not-found page). When the catalog cannot be asked, a
  * hotel page gets the site's default head with 200: the SPA decides, as it did before.
  */
-export function pageResponder({ spa, catalog, reviews, origin, renderer }: PagesOptions) {
+export function pageResponder({ spa, catalog, reviews, origin, renderer }: PageResponderOptions) {
   // A browser holding a session (frontend/src/lib/tokenStorage.ts sets the cookie) gets the SPA's own render, not a visitor's.
   const render = (request: FastifyRequest, answers: InitialAnswer[]) =>
     signedInCookie.test(request.headers.cookie ?? '') ? undefined : renderer?.render(request.url, answers);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const resolved = resolvePath(request.url);
+    const { route, path, params } = matchRoute(request.url);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const pathname = request.url.split('?')[0]!;
-    if (resolved.kind === 'static') {
-      const head = staticPageHead(origin, resolved.path, resolved.page, query);
-      // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
-      const searchPath = pageSearchPath(resolved.path, query);
-      const results = searchPath ? await catalog.publicAnswer(searchPath) : undefined;
-      let markup: string | undefined;
-      if (searchPath && results !== undefined) {
-        head.initialData = [{ url: searchPath, data: results }];
-        if (resolved.path === '/search') Object.assign(head, searchResultsPreload(results));
-        markup = await render(request, head.initialData);
+    if (route.page === 'hotel') {
+      let key: string;
+      try {
+        key = decodeURIComponent(params[0]!);
+      } catch {
+        return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, pages.notFound)), 404);
       }
-      return spa.sendPage(request, reply, renderHead(head), 200, markup);
-    }
-    if (resolved.kind === 'hotel') {
-      const hotel = await catalog.hotel(resolved.key);
+      const hotel = await catalog.hotel(key);
       if (hotel) {
         // The hotel's public answer goes into the page as the SPA asks for it (by the key in the address),
         // and its reviews as the page's review list asks for them (by the hotel's id).
-        const initialData: InitialAnswer[] = [{ url: `/api/hotels/${encodeURIComponent(resolved.key)}`, data: hotel }];
-        const reviewsUrl = `/api/hotels/${hotel.id}/reviews`;
-        const hotelReviews = await reviews?.answer(reviewsUrl);
-        if (Array.isArray(hotelReviews)) initialData.push({ url: reviewsUrl, data: hotelReviews });
+        const initialData: InitialAnswer[] = [{ url: apiUrl('GET /api/hotels/:idOrSlug', { params: { idOrSlug: key } }), data: hotel }];
+        const hotelReviews = await reviews?.read('GET /api/hotels/:hotelId/reviews', { params: { hotelId: hotel.id } });
+        if (hotelReviews && Array.isArray(hotelReviews.data)) initialData.push(hotelReviews);
         return spa.sendPage(request, reply, renderHead({ ...hotelPageHead(origin, hotel), initialData }), 200, await render(request, initialData));
       }
-      if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, hotelNotFoundPage)), 404);
-      request.log.warn({ hotel: resolved.key }, 'catalog did not answer for a hotel page; default head sent');
-      return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, unansweredHotelPage)));
+      if (hotel === null) return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, pages.hotelNotFound)), 404);
+      request.log.warn({ hotel: key }, 'catalog did not answer for a hotel page; default head sent');
+      return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, pages.unansweredHotel)));
     }
-    return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, notFoundPage)), 404);
+    if (route.path === '*') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, pages.notFound)), 404);
+    // A fixed page is named by its route's path (its canonical form); a page with a param by the address.
+    const pagePath = route.path.includes(':') ? path : route.path;
+    const head: PageHead = staticPageHead(origin, pagePath, route.page, query);
+    // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
+    const search = firstSearch(pagePath, query);
+    const results = search ? await catalog.search(search) : undefined;
+    let markup: string | undefined;
+    if (results) {
+      head.initialData = [results];
+      if (pagePath === '/search') Object.assign(head, searchResultsPreload(results.data));
+      markup = await render(request, head.initialData);
+    }
+    return spa.sendPage(request, reply, renderHead(head), 200, markup);
   };
+}
+
+/**
+ * The search a page's first render makes, when the address says exactly which: the home page's featured
+ * hotels, and a search page asking by text alone (no equipment, filters, dates or view), as the SPA makes them
+ * (site/pageReads.ts). Undefined for anything else (the SPA then asks).
+ */
+export function firstSearch(path: string, query: URLSearchParams): ReturnType<typeof firstSearchQuery> | undefined {
+  const keys = [...query.keys()];
+  if (path === '/' || path === '/home') return keys.length > 0 ? undefined : firstSearchQuery();
+  if (path === '/search') return keys.some((key) => key !== 'query' && key !== 'q') ? undefined : firstSearchQuery(searchTerm(query));
+  return undefined;
 }
 
 /** At most this many addresses in one sitemap file (the sitemap protocol's limit). */
@@ -120,7 +140,7 @@ export async function registerDiscoveryRoutes(app: FastifyInstance, options: Dis
     if (built && built.hotels === hotels && built.builtAt === builtAt) return built.files;
     const pagesDate = new Date(builtAt).toISOString();
     const entries: SitemapEntry[] = [
-      ...sitemapStaticPaths().map((p) => ({ loc: absoluteUrl(origin, p), lastmod: pagesDate })),
+      ...sitemapPaths().map((p) => ({ loc: absoluteUrl(origin, p), lastmod: pagesDate })),
       ...hotels.map((h) => ({ loc: absoluteUrl(origin, `/hotels/${encodeURIComponent(h.slug)}`), lastmod: new Date(h.updatedAt).toISOString() })),
     ];
     let files: string[];

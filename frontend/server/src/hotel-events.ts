@@ -1,11 +1,9 @@
-import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { topics } from '@reproute/contracts';
 import { KafkaBus, type KafkaSettings, type Logger } from '@reproute/platform';
-import type { CatalogPages, PageAnswers } from './catalog-pages.ts';
-import type { PublicReadCache } from './public-cache.ts';
+import type { CatalogPages, PageAnswers } from './answers.ts';
 
-/** What the gateway reads of a hotel event: which hotel, and its slug when the event carries one. */
+/** What pages read of a hotel event: which hotel, and its slug when the event carries one. */
 export function changedHotel(value: string | null): { hotelId: number; slug?: string } | undefined {
   let event: { type?: unknown; data?: { hotelId?: unknown; slug?: unknown } } | null;
   try {
@@ -19,34 +17,43 @@ export function changedHotel(value: string | null): { hotelId: number; slug?: st
   return { hotelId, ...(typeof slug === 'string' ? { slug } : {}) };
 }
 
-/** What one hotel or review event ends of what the gateway keeps (listenForHotelChanges, below). */
-export function forgetChanged(message: { topic: string; value: string | null }, kept: { pages: CatalogPages; reviews?: PageAnswers; publicReads?: PublicReadCache }): void {
-  kept.publicReads?.clear();
+/** What pages keep that hotel and review events end, and who else is told of every such event. */
+export interface KeptForPages {
+  pages: CatalogPages;
+  reviews?: PageAnswers;
+  /** Called on every hotel and review event (the gateway empties the public reads it keeps for visitors). */
+  onPublicChange?: () => void;
+}
+
+/** What one hotel or review event ends of what is kept (listenForHotelChanges, below). */
+export function forgetChanged(message: { topic: string; value: string | null }, kept: KeptForPages): void {
+  kept.onPublicChange?.();
   if (message.topic === topics.reviews) kept.reviews?.changed();
   if (message.topic !== topics.hotels) return;
   const changed = changedHotel(message.value);
   if (changed) kept.pages.hotelChanged(changed.hotelId, changed.slug);
 }
 
-/**
- * Keeps page heads, the sitemap and the public reads kept for visitors current from the catalog's hotel
- * events and engagement's review events: every gateway instance hears every event (its own consumer
- * group, reading from now on) and forgets what it kept of that hotel (and the public reads, which list
- * hotels with their ratings, and reviews; a review event also ends the reviews written into hotel pages). While Kafka is unavailable the caches' TTLs still bound how
- * stale an answer can be.
- */
-export function listenForHotelChanges(options: {
+/** Where the pages hear hotel and review events: the brokers, and the client and consumer group the process hears them as. */
+export interface HotelEventSettings {
   brokers: string;
   /** Kafka SASL and TLS (KAFKA_SASL_*, KAFKA_TLS*). */
   security?: KafkaSettings;
-  instanceId: string;
-  pages: CatalogPages;
-  reviews?: PageAnswers;
-  publicReads?: PublicReadCache;
-  logger: Logger;
-}): { close: () => Promise<void> } {
-  const logger = options.logger.child({ component: 'hotel-changes' });
-  const bus = new KafkaBus({ brokers: options.brokers, clientId: 'gateway', logger, security: options.security });
+  clientId: string;
+  /** One group per process (`gateway.pages.{instance}`), so every process hears every event. */
+  groupId: string;
+}
+
+/**
+ * Keeps hotel pages, the sitemap and what the caller keeps for visitors current from the catalog's hotel
+ * events and engagement's review events: the process hears every event (its own consumer group, reading from
+ * now on) and forgets what it kept of that hotel (and everything `onPublicChange` stands for, which lists
+ * hotels with their ratings, and reviews; a review event also ends the reviews written into hotel pages).
+ * While Kafka is unavailable the caches' TTLs still bound how stale an answer can be.
+ */
+export function listenForHotelChanges(settings: HotelEventSettings, kept: KeptForPages, parentLogger: Logger): { close: () => Promise<void> } {
+  const logger = parentLogger.child({ component: 'hotel-changes' });
+  const bus = new KafkaBus({ brokers: settings.brokers, clientId: settings.clientId, logger, security: settings.security });
   let closed = false;
   const closing = new AbortController();
   let subscription: { stop: () => Promise<void> } | undefined;
@@ -54,10 +61,10 @@ export function listenForHotelChanges(options: {
     for (let attempt = 1; !closed; attempt += 1) {
       try {
         subscription = await bus.subscribe({
-          groupId: `gateway.pages.${options.instanceId}`,
+          groupId: settings.groupId,
           topics: [topics.hotels, topics.reviews],
           fromBeginning: false,
-          onMessage: async (message) => forgetChanged(message, options),
+          onMessage: async (message) => forgetChanged(message, kept),
         });
         if (closed) await subscription.stop();
         else logger.info({ topics: [topics.hotels, topics.reviews] }, 'listening for hotel and review changes');
@@ -77,9 +84,4 @@ export function listenForHotelChanges(options: {
       await bus.close();
     },
   };
-}
-
-/** This gateway's name among its instances: the consumer group it hears hotel changes in. */
-export function gatewayInstanceId(instanceId: string | undefined, port: number): string {
-  return instanceId ?? `${hostname()}-${port}`;
 }

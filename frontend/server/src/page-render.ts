@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InitialAnswer } from './page-head.ts';
+import type { InitialAnswer } from './answers.ts';
 
 /** The front end's server render (frontend/src/entry-server.tsx, built into frontend/dist-server/). */
 interface RenderModule {
@@ -17,8 +17,8 @@ const maxRendersPerAnswer = 16;
  * of after its JavaScript has loaded and run; the SPA then hydrates that markup.
  *
  * A render costs 10-16 ms of CPU, so each is kept with the answers it was made from: the answers
- * come from CatalogPages, which keeps each for seconds and drops them on any hotel change, and the
- * renders go with them. Undefined (the page goes without, as before) when the build has no server
+ * come from CatalogPages and PageAnswers, which keep each for seconds and drop them when an event says they
+ * changed, and the renders go with them. Undefined (the page goes without, as before) when the build has no server
  * render or a render fails.
  */
 export class PageRenderer {
@@ -29,10 +29,7 @@ export class PageRenderer {
   private readonly file: string;
   private readonly logger: FastifyBaseLogger;
 
-  constructor(
-    file: string,
-    logger: FastifyBaseLogger,
-  ) {
+  constructor(file: string, logger: FastifyBaseLogger) {
     this.file = file;
     this.logger = logger;
   }

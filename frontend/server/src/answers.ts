@@ -1,30 +1,43 @@
-import type { Dispatcher } from 'undici';
-import { sitemapHotel, type SitemapHotel } from '@reproute/contracts';
-import { isHotelSummary, type HotelSummary } from './page-head.ts';
+import { apiUrl, endpoints, sitemapHotel, type ApiAnswer, type ApiKey, type ApiUrlArgs, type ServiceName, type SitemapHotel } from '@reproute/contracts';
 
-/** One GET to a service: its status and parsed JSON body (undefined when the body is not JSON). */
-export type ServiceGet = (path: string) => Promise<{ status: number; body: unknown }>;
+/**
+ * One GET of a service's public answer, through the caller's balancer (the gateway's), with a deadline: its
+ * status and parsed JSON body (undefined when the body is not JSON). Rejects when the service cannot be asked.
+ */
+export type ServiceGet = (service: ServiceName, path: string, timeoutMs: number) => Promise<{ status: number; body: unknown }>;
 
-/** A GET to a service through the gateway's balancer, with a short deadline: a page must not wait long. */
-export function serviceGet(service: { request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> }, timeoutMs: number): ServiceGet {
-  return async (path) => {
-    const answer = await service.request({
-      method: 'GET',
-      path,
-      headers: { accept: 'application/json' },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    } as Dispatcher.RequestOptions);
-    const text = await answer.body.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: answer.statusCode, body };
-  };
+/** A public answer written into a page, by the exact URL the SPA asks for it with (frontend/src/api/initialData.ts). */
+export interface InitialAnswer {
+  url: string;
+  data: unknown;
+}
+
+/** One endpoint's answer as a page carries it: its URL (apiUrl) and its body, typed by the endpoint's definition. */
+export interface WrittenAnswer<K extends ApiKey> extends InitialAnswer {
+  data: ApiAnswer<K>;
+}
+
+/** The catalog's public answer for one hotel, as its endpoint defines it. */
+export type HotelAnswer = ApiAnswer<'GET /api/hotels/:idOrSlug'>;
+export type HotelSearchAnswer = ApiAnswer<'GET /api/hotels/search'>;
+export type { SitemapHotel };
+
+/**
+ * Whether an answer has what a hotel page needs (anything else is treated as no answer). A shape check of the
+ * fields the head uses, not a validation of the whole answer: the catalog's own serializer already did that.
+ */
+export function isHotelAnswer(value: unknown): value is HotelAnswer {
+  const v = value as Partial<HotelAnswer> | null;
+  return typeof v === 'object' && v !== null && typeof v.name === 'string' && typeof v.slug === 'string' && typeof v.id === 'number';
+}
+
+/** One entry of the catalog's sitemap list, by the endpoint's own answer schema. */
+const isSitemapHotel = (value: unknown): value is SitemapHotel => sitemapHotel.safeParse(value).success;
+
+/** A read of an endpoint's answer from the service that owns it (its definition says which), at its URL. */
+function readEndpoint<K extends ApiKey>(get: ServiceGet, key: K, args: ApiUrlArgs<K>, timeoutMs: number): { url: string; reading: Promise<{ status: number; body: unknown }> } {
+  const url = apiUrl(key, args);
+  return { url, reading: get(endpoints[key].service, url, timeoutMs) };
 }
 
 /** A small map whose entries expire, holding at most `maxEntries` (the least recently used go first). */
@@ -34,10 +47,7 @@ export class ExpiringCache<V> {
   private readonly maxEntries: number;
   private readonly now: () => number;
 
-  constructor(
-    maxEntries: number,
-    now: () => number = Date.now,
-  ) {
+  constructor(maxEntries: number, now: () => number = Date.now) {
     this.maxEntries = maxEntries;
     this.now = now;
   }
@@ -67,24 +77,21 @@ export class ExpiringCache<V> {
   }
 }
 
-export type { SitemapHotel };
-
-/** One entry of the catalog's sitemap list, by the endpoint's own answer schema. */
-const isSitemapHotel = (value: unknown): value is SitemapHotel => sitemapHotel.safeParse(value).success;
-
 export interface PageAnswersOptions {
   /** How long an answer is used (default 5 s; the events that change it end it sooner). */
   answerTtlMs?: number;
   /** How many answers are kept at most (default 500). */
   maxAnswers?: number;
+  /** How long a page waits for an answer (default 2 s): past it the page goes without. */
+  timeoutMs?: number;
   now?: () => number;
 }
 
 /**
- * Public answers of one service that pages are written with (a search page's first results, a hotel's
- * reviews), by path, as a visitor gets them: each kept for `answerTtlMs` and dropped by `changed()` (an
- * event said what they show changed); callers asking at once share one request. Undefined when the
- * service did not answer 200 in time: the page then goes without, and the SPA asks as before.
+ * Public answers that pages are written with (a search page's first results, a hotel's reviews), by URL, as a
+ * visitor gets them: each kept for `answerTtlMs` and dropped by `changed()` (an event said what they show
+ * changed); callers asking at once share one request. Undefined when the service did not answer 200 in time:
+ * the page then goes without, and the SPA asks as before.
  */
 export class PageAnswers {
   private readonly answers: ExpiringCache<Promise<unknown>>;
@@ -94,28 +101,31 @@ export class PageAnswers {
   private readonly get: ServiceGet;
   private readonly options: PageAnswersOptions;
 
-  constructor(
-    get: ServiceGet,
-    options: PageAnswersOptions = {},
-  ) {
+  constructor(get: ServiceGet, options: PageAnswersOptions = {}) {
     this.get = get;
     this.options = options;
     this.answers = new ExpiringCache(options.maxAnswers ?? 500, options.now ?? Date.now);
   }
 
-  async answer(path: string): Promise<unknown> {
-    const kept = this.answers.get(path);
-    if (kept) return kept;
-    const generation = this.generation;
-    const reading = this.get(path).then(
-      (answer) => (answer.status === 200 && answer.body !== undefined && answer.body !== null ? answer.body : undefined),
-      () => undefined,
-    );
-    this.answers.set(path, reading, this.options.answerTtlMs ?? 5_000);
-    const body = await reading;
-    // No answer is not kept; neither is one begun before a change.
-    if (body === undefined || generation !== this.generation) this.answers.forget((key, value) => key === path && value === reading);
-    return body;
+  /** The endpoint's public answer for these params and query, with the URL the page names it by. */
+  async read<K extends ApiKey>(key: K, args: ApiUrlArgs<K>): Promise<WrittenAnswer<K> | undefined> {
+    const url = apiUrl(key, args);
+    let reading = this.answers.get(url);
+    if (!reading) {
+      const generation = this.generation;
+      const kept = readEndpoint(this.get, key, args, this.options.timeoutMs ?? 2_000).reading.then(
+        (answer) => (answer.status === 200 && answer.body !== undefined && answer.body !== null ? answer.body : undefined),
+        () => undefined,
+      );
+      reading = kept;
+      this.answers.set(url, kept, this.options.answerTtlMs ?? 5_000);
+      // No answer is not kept; neither is one begun before a change.
+      void kept.then((body) => {
+        if (body === undefined || generation !== this.generation) this.answers.forget((at, value) => at === url && value === kept);
+      });
+    }
+    const data = await reading;
+    return data === undefined ? undefined : { url, data: data as ApiAnswer<K> };
   }
 
   /** What the answers show changed: each is read again on its next request. */
@@ -136,16 +146,16 @@ export interface CatalogPagesOptions extends PageAnswersOptions {
 }
 
 /**
- * What the gateway reads from the catalog for pages: one public hotel for a page head, and the
- * list of public hotels for the sitemap. Answers are kept a short while in memory, and callers
- * asking for the same thing at once share one request, so a busy page costs the catalog little.
- * `null` means the catalog says there is no such public hotel; `undefined` that it could not be asked.
+ * What pages read from the catalog: one public hotel for a hotel page, the first results of a search, and the
+ * list of public hotels for the sitemap. Answers are kept a short while in memory, and callers asking for the
+ * same thing at once share one request, so a busy page costs the catalog little. `null` means the catalog
+ * says there is no such public hotel; `undefined` that it could not be asked.
  */
 export class CatalogPages {
-  private readonly hotels: ExpiringCache<HotelSummary | null>;
-  /** Public answers written into pages (a search page's first results), by catalog path. */
+  private readonly hotels: ExpiringCache<HotelAnswer | null>;
+  /** Public answers written into pages (a search page's first results). */
   private readonly answers: PageAnswers;
-  private readonly pending = new Map<string, Promise<HotelSummary | null | undefined>>();
+  private readonly pending = new Map<string, Promise<HotelAnswer | null | undefined>>();
   private sitemap: { hotels: SitemapHotel[]; expiresAt: number } | undefined;
   private sitemapPending: Promise<SitemapHotel[] | undefined> | undefined;
   private readonly now: () => number;
@@ -155,10 +165,7 @@ export class CatalogPages {
   private readonly get: ServiceGet;
   private readonly options: CatalogPagesOptions;
 
-  constructor(
-    get: ServiceGet,
-    options: CatalogPagesOptions = {},
-  ) {
+  constructor(get: ServiceGet, options: CatalogPagesOptions = {}) {
     this.get = get;
     this.options = options;
     this.now = options.now ?? Date.now;
@@ -166,13 +173,13 @@ export class CatalogPages {
     this.answers = new PageAnswers(get, options);
   }
 
-  /** A public catalog answer a page is written with (the search page's first results; PageAnswers), dropped on any hotel change. */
-  publicAnswer(path: string): Promise<unknown> {
-    return this.answers.answer(path);
+  /** A search's public answer, for a page that starts with it (PageAnswers), dropped on any hotel change. */
+  search(query: ApiUrlArgs<'GET /api/hotels/search'>['query']): Promise<WrittenAnswer<'GET /api/hotels/search'> | undefined> {
+    return this.answers.read('GET /api/hotels/search', { query });
   }
 
   /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */
-  async hotel(key: string): Promise<HotelSummary | null | undefined> {
+  async hotel(key: string): Promise<HotelAnswer | null | undefined> {
     const id = key.toLowerCase();
     // A slug or id is short; anything else cannot name a hotel and is not worth a request.
     if (id.length === 0 || id.length > 200) return null;
@@ -188,8 +195,8 @@ export class CatalogPages {
   }
 
   /**
-   * A hotel changed in the catalog (a catalog event said so): its page head and the sitemap are read
-   * again on their next request, whatever their TTL. `slug` also ends a remembered "no such hotel".
+   * A hotel changed in the catalog (a catalog event said so): its page and the sitemap are read again on
+   * their next request, whatever their TTL. `slug` also ends a remembered "no such hotel".
    */
   hotelChanged(hotelId: number, slug?: string): void {
     this.generation += 1;
@@ -204,16 +211,16 @@ export class CatalogPages {
     this.pending.clear();
   }
 
-  private async readHotel(id: string): Promise<HotelSummary | null | undefined> {
+  private async readHotel(id: string): Promise<HotelAnswer | null | undefined> {
     const generation = this.generation;
     let answer: { status: number; body: unknown };
     try {
-      answer = await this.get(`/api/hotels/${encodeURIComponent(id)}`);
+      answer = await readEndpoint(this.get, 'GET /api/hotels/:idOrSlug', { params: { idOrSlug: id } }, this.options.timeoutMs ?? 2_000).reading;
     } catch {
       return undefined;
     }
-    let found: HotelSummary | null;
-    if (answer.status === 200 && isHotelSummary(answer.body)) found = answer.body;
+    let found: HotelAnswer | null;
+    if (answer.status === 200 && isHotelAnswer(answer.body)) found = answer.body;
     else if (answer.status === 404 || answer.status === 400) found = null;
     else return undefined;
     if (generation === this.generation) this.hotels.set(id, found, this.options.hotelTtlMs ?? 30_000);
@@ -237,7 +244,7 @@ export class CatalogPages {
   private async readSitemap(): Promise<SitemapHotel[] | undefined> {
     const generation = this.generation;
     try {
-      const answer = await this.get('/api/sitemap-hotels');
+      const answer = await readEndpoint(this.get, 'GET /api/sitemap-hotels', {}, this.options.timeoutMs ?? 2_000).reading;
       const list = (answer.body as { hotels?: unknown } | undefined)?.hotels;
       if (answer.status === 200 && Array.isArray(list)) {
         const hotels = list.filter(isSitemapHotel);

@@ -4,32 +4,15 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { topics } from '@reproute/contracts';
-import { resolvePath, sitemapStaticPaths, staticPages } from '../../src/pages.ts';
-import { escapeHtml, hotelPageHead, renderHead, scriptJson, staticPageHead } from '../../src/page-head.ts';
-import { CatalogPages, ExpiringCache, PageAnswers, type ServiceGet } from '../../src/catalog-pages.ts';
-import { registerDiscoveryRoutes } from '../../src/page-routes.ts';
-import { changedHotel, forgetChanged } from '../../src/catalog-events.ts';
+import { sitemapPaths } from '../../src/site/routeTable.ts';
+import { staticPageHead } from '../../src/site/head.ts';
+import { pages as sitePages } from '../../src/site/pages.ts';
+import { escapeHtml, hotelPageHead, renderHead, scriptJson } from '../src/page-head.ts';
+import { CatalogPages, ExpiringCache, PageAnswers, type HotelAnswer, type ServiceGet } from '../src/answers.ts';
+import { firstSearch, registerDiscoveryRoutes } from '../src/page-routes.ts';
+import { changedHotel, forgetChanged } from '../src/hotel-events.ts';
 
 const origin = 'https://reproute.example';
-
-describe('resolvePath', () => {
-  it('matches the route table as React Router does: fixed pages, hotels, the rest not found', () => {
-    expect(resolvePath('/')).toMatchObject({ kind: 'static', path: '/' });
-    expect(resolvePath('/search?query=paris')).toMatchObject({ kind: 'static', path: '/search' });
-    expect(resolvePath('/Business-Travel/')).toMatchObject({ kind: 'static', path: '/business-travel' });
-    expect(resolvePath('/hotels/the-ritz')).toEqual({ kind: 'hotel', key: 'the-ritz' });
-    expect(resolvePath('/hotel/12?checkIn=2030-01-01')).toEqual({ kind: 'hotel', key: '12' });
-    expect(resolvePath('/write-review/3')).toMatchObject({ kind: 'static' });
-    expect(resolvePath('/edit-hotel/3')).toMatchObject({ kind: 'static' });
-    for (const unknown of ['/no/such/page', '/hotels', '/hotels/a/b', '/searching', '/hotels/%E0%A4%A', '/index.php']) expect(resolvePath(unknown), unknown).toEqual({ kind: 'notFound' });
-  });
-
-  it('lists the indexable fixed pages in the sitemap, aliases and private pages left out', () => {
-    const paths = sitemapStaticPaths();
-    expect(paths).toEqual(expect.arrayContaining(['/', '/search', '/business-travel', '/help-center', '/privacy-policy', '/terms-of-service', '/partner-hotels', '/contact-us', '/cookie-preferences']));
-    for (const hidden of ['/home', '/login', '/admin', '/profile', '/favourites', '/maintenance']) expect(paths).not.toContain(hidden);
-  });
-});
 
 describe('page heads', () => {
   const hotel = {
@@ -48,7 +31,7 @@ describe('page heads', () => {
   };
 
   it('escape every value in attributes and text, and keep JSON-LD from closing its script', () => {
-    const html = renderHead(hotelPageHead(origin, hotel));
+    const html = renderHead(hotelPageHead(origin, hotel as unknown as HotelAnswer));
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('</script><script>');
     expect(html).toContain('<title>The &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Ritz &amp; &#39;Co&#39; | RepRoute</title>');
@@ -61,7 +44,7 @@ describe('page heads', () => {
   });
 
   it('fill a hotel page from the catalog: name, place, nightly price, first picture as an absolute URL', () => {
-    const head = hotelPageHead(origin, { ...hotel, name: 'Hotel Lift', description: null });
+    const head = hotelPageHead(origin, { ...hotel, name: 'Hotel Lift', description: null } as unknown as HotelAnswer);
     expect(head).toMatchObject({
       title: 'Hotel Lift | RepRoute',
       description: 'Hotel Lift, Paris, France: a hotel with a gym, from €420 per night.',
@@ -69,28 +52,30 @@ describe('page heads', () => {
       image: 'https://reproute.example/images/hotels/h7/hero.jpg',
       robots: 'index, follow',
     });
-    expect(hotelPageHead(origin, { ...hotel, imageUrl: null, images: [], pricePerNight: null }).image).toBe('https://reproute.example/media/hero-poster.jpg');
-    expect(hotelPageHead(origin, { ...hotel, imageUrl: 'https://cdn.example/a.jpg' }).image).toBe('https://cdn.example/a.jpg');
+    expect(hotelPageHead(origin, { ...hotel, imageUrl: null, images: [], pricePerNight: null } as unknown as HotelAnswer).image).toBe('https://reproute.example/media/hero-poster.jpg');
+    expect(hotelPageHead(origin, { ...hotel, imageUrl: 'https://cdn.example/a.jpg' } as unknown as HotelAnswer).image).toBe('https://cdn.example/a.jpg');
   });
 
   it('fill fixed pages from the page table; business travel carries its website search JSON-LD', () => {
-    const business = renderHead(staticPageHead(origin, '/business-travel', staticPages['/business-travel']!));
+    const business = renderHead(staticPageHead(origin, '/business-travel', sitePages.businessTravel));
     expect(business).toContain('<title>Business Travel Hotels with Great Gyms | RepRoute</title>');
     expect(business).toContain('<link rel="canonical" href="https://reproute.example/business-travel" data-server-head />');
     const ld = JSON.parse(/<script type="application\/ld\+json" data-server-head>(.*)<\/script>/.exec(business)![1]!);
     expect(ld).toMatchObject({ '@type': 'WebSite', potentialAction: { target: { urlTemplate: 'https://reproute.example/search?q={search_term_string}' } } });
-    expect(staticPageHead(origin, '/home', staticPages['/home']!).canonical).toBe('https://reproute.example/');
-    expect(staticPageHead(origin, '/login', staticPages['/login']!).robots).toBe('noindex, follow');
-    const search = staticPageHead(origin, '/search', staticPages['/search']!, new URLSearchParams('query=<b>Paris</b>'));
+    expect(staticPageHead(origin, '/home', sitePages.home).canonical).toBe('https://reproute.example/');
+    expect(staticPageHead(origin, '/login', sitePages.login).robots).toBe('noindex, follow');
+    const search = staticPageHead(origin, '/search', sitePages.search, new URLSearchParams('query=<b>Paris</b>'));
     expect(search.title).toBe('Hotels in <b>Paris</b> | RepRoute');
     expect(renderHead(search)).toContain('<title>Hotels in &lt;b&gt;Paris&lt;/b&gt; | RepRoute</title>');
   });
 
   it('preload the home page hero poster, its largest paint on a phone, and nothing on other pages', () => {
     const preload = '<link rel="preload" as="image" href="/media/hero-poster.jpg" fetchpriority="high" data-server-head />';
-    expect(renderHead(staticPageHead(origin, '/', staticPages['/']!))).toContain(preload);
-    expect(renderHead(staticPageHead(origin, '/home', staticPages['/home']!))).toContain(preload);
-    for (const path of ['/search', '/login', '/business-travel']) expect(renderHead(staticPageHead(origin, path, staticPages[path]!))).not.toContain('rel="preload"');
+    expect(renderHead(staticPageHead(origin, '/', sitePages.home))).toContain(preload);
+    expect(renderHead(staticPageHead(origin, '/home', sitePages.home))).toContain(preload);
+    for (const [path, page] of [['/search', sitePages.search], ['/login', sitePages.login], ['/business-travel', sitePages.businessTravel]] as const) {
+      expect(renderHead(staticPageHead(origin, path, page))).not.toContain('rel="preload"');
+    }
   });
 });
 
@@ -100,7 +85,9 @@ describe('CatalogPages', () => {
     const hotels = new Map<string, unknown>([['the-ritz', { id: 7, slug: 'the-ritz', name: 'The Ritz' }]]);
     let list: unknown[] = [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-01T00:00:00.000Z' }];
     let down = false;
-    const get: ServiceGet = async (p) => {
+    const get: ServiceGet = async (service, p) => {
+      // Every read of these pages is the catalog's, as the endpoints' definitions say.
+      expect(service).toBe('catalog');
       calls.push(p);
       if (down) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
       if (p === '/api/sitemap-hotels') return { status: 200, body: { hotels: list } };
@@ -134,18 +121,27 @@ describe('CatalogPages', () => {
     catalog.hotels.set('search?sort=rating&pageSize=24', { items: [], total: 0 });
     const pages = new CatalogPages(catalog.get, { answerTtlMs: 10_000, now: () => now });
     const path = '/api/hotels/search?sort=rating&pageSize=24';
-    expect(await pages.publicAnswer(path)).toEqual({ items: [], total: 0 });
-    await pages.publicAnswer(path);
+    const first = { sort: 'rating', pageSize: 24 } as const;
+    expect(await pages.search(first)).toEqual({ url: path, data: { items: [], total: 0 } });
+    await pages.search(first);
     expect(catalog.calls).toEqual([path]);
     now = 10_001;
-    await pages.publicAnswer(path);
+    await pages.search(first);
     pages.hotelChanged(7);
-    await pages.publicAnswer(path);
+    await pages.search(first);
     expect(catalog.calls).toEqual([path, path, path]);
-    expect(await pages.publicAnswer('/api/hotels/search?query=nowhere')).toBeUndefined();
+    expect(await pages.search({ query: 'nowhere' })).toBeUndefined();
     catalog.setDown(true);
     pages.hotelChanged(7);
-    expect(await pages.publicAnswer(path)).toBeUndefined();
+    expect(await pages.search(first)).toBeUndefined();
+  });
+
+  it('writes a page’s first search only when the address says exactly which, as the SPA makes it', () => {
+    expect(firstSearch('/', new URLSearchParams())).toEqual({ sort: 'rating', pageSize: 24 });
+    expect(firstSearch('/search', new URLSearchParams('q= Lyon '))).toEqual({ query: 'Lyon', sort: 'rating', pageSize: 24 });
+    for (const [path, query] of [['/', 'utm_source=mail'], ['/search', 'query=Paris&eq=pool'], ['/search', 'view=map'], ['/contact-us', '']]) {
+      expect(firstSearch(path!, new URLSearchParams(query)), `${path}?${query}`).toBeUndefined();
+    }
   });
 
   it('reads the sitemap list again after its TTL, and keeps the last list while the catalog is down', async () => {
@@ -247,7 +243,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemap.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(sitemap.body).toContain('<url><loc>https://reproute.example/business-travel</loc><lastmod>2030-02-01T00:00:00.000Z</lastmod></url>');
     expect(sitemap.body).toContain('<url><loc>https://reproute.example/hotels/hotel-3</loc><lastmod>2030-01-03T00:00:00.000Z</lastmod></url>');
-    expect(sitemap.body.match(/<url>/g)).toHaveLength(sitemapStaticPaths().length + 5);
+    expect(sitemap.body.match(/<url>/g)).toHaveLength(sitemapPaths().length + 5);
 
     // A hotel the catalog no longer lists is gone once the list is read again.
     list = list.filter((h) => h.slug !== 'hotel-3');
@@ -264,7 +260,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(index.body).toContain('<sitemap><loc>https://reproute.example/sitemaps/2.xml</loc>');
     const second = await small.inject('/sitemaps/2.xml');
     expect(second.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(second.body.match(/<url>/g)!.length).toBe(sitemapStaticPaths().length + 4 - 10);
+    expect(second.body.match(/<url>/g)!.length).toBe(sitemapPaths().length + 4 - 10);
     expect((await small.inject('/sitemaps/3.xml')).statusCode).toBe(404);
     expect((await small.inject('/sitemaps/x.xml')).statusCode).toBe(404);
     await small.close();
@@ -289,32 +285,38 @@ describe('the reviews written into hotel pages', () => {
     let list: unknown = [{ id: 'r1' }];
     let failing = false;
     const reviews = new PageAnswers(
-      async (p) => {
+      async (service, p, timeoutMs) => {
+        expect([service, timeoutMs]).toEqual(['engagement', 1_000]);
         calls.push(p);
         if (failing) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
         return { status: 200, body: list };
       },
-      { answerTtlMs: 5_000, now: () => now },
+      { answerTtlMs: 5_000, timeoutMs: 1_000, now: () => now },
     );
     const pages = new CatalogPages(async () => ({ status: 404, body: undefined }));
+    const reviewsOf7 = async () => (await reviews.read('GET /api/hotels/:hotelId/reviews', { params: { hotelId: 7 } }))?.data;
     const event = (topic: string, type: string) => ({ topic, value: JSON.stringify({ type, data: { hotelId: 7 } }) });
-    const [a, b] = await Promise.all([reviews.answer('/api/hotels/7/reviews'), reviews.answer('/api/hotels/7/reviews')]);
+    const [a, b] = await Promise.all([reviewsOf7(), reviewsOf7()]);
     expect(a).toEqual([{ id: 'r1' }]);
     expect(b).toBe(a);
     expect(calls).toHaveLength(1);
     // A hotel event does not change a hotel's reviews; a review event does.
-    forgetChanged(event(topics.hotels, 'hotel.updated'), { pages, reviews });
-    expect(await reviews.answer('/api/hotels/7/reviews')).toBe(a);
+    let publicChanges = 0;
+    const onPublicChange = () => (publicChanges += 1);
+    forgetChanged(event(topics.hotels, 'hotel.updated'), { pages, reviews, onPublicChange });
+    expect(await reviewsOf7()).toBe(a);
     list = [{ id: 'r2' }, { id: 'r1' }];
-    forgetChanged(event(topics.reviews, 'review.approved'), { pages, reviews });
-    expect(await reviews.answer('/api/hotels/7/reviews')).toEqual(list);
+    forgetChanged(event(topics.reviews, 'review.approved'), { pages, reviews, onPublicChange });
+    // Every hotel and review event empties the host's public reads too.
+    expect(publicChanges).toBe(2);
+    expect(await reviewsOf7()).toEqual(list);
     expect(calls).toHaveLength(2);
     now = 5_001;
     failing = true;
-    expect(await reviews.answer('/api/hotels/7/reviews')).toBeUndefined();
+    expect(await reviewsOf7()).toBeUndefined();
     // Not kept: asked again on the next page.
     failing = false;
-    expect(await reviews.answer('/api/hotels/7/reviews')).toEqual(list);
+    expect(await reviewsOf7()).toEqual(list);
     expect(calls).toHaveLength(4);
   });
 });
