@@ -33,7 +33,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 FROM deps AS frontend
 COPY contracts contracts
 COPY frontend frontend
-RUN npm run build -w frontend
+RUN npm run build -w @reproute/frontend
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app

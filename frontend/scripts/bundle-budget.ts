@@ -3,7 +3,7 @@
 // when a route is over the budget; and the size of every page's stylesheet, failing when it still refers
 // to a theme variable; and that every script starts with V8's compile hint (build/compileHints.ts); and that no
 // script (nor the pages' server render) holds a library's development build.
-// Run after `npm run build -w frontend`.
+// Run after `npm run build -w @reproute/frontend`.
 // Usage: node --import tsx frontend/scripts/bundle-budget.ts [budget KB, default 120] [--junit FILE]
 // (--junit writes one test case per route, one for the stylesheet and one for the compile hints, which the test
 // command's summary counts).

@@ -10,6 +10,6 @@ if [ -f "$stamp" ] && [ -z "$(find "$FE/src" "$FE/public" "$FE/index.html" "$FE/
   exit 0
 fi
 log "building"
-(cd "$ROOT" && npm run build -w frontend --silent) >"$LOGS/frontend-build.log" 2>&1 || { tail -30 "$LOGS/frontend-build.log"; die "front-end build failed"; }
+(cd "$ROOT" && npm run build -w @reproute/frontend --silent) >"$LOGS/frontend-build.log" 2>&1 || { tail -30 "$LOGS/frontend-build.log"; die "front-end build failed"; }
 touch "$stamp"
 log "built into frontend/dist"
