@@ -7,6 +7,9 @@
 // Lighthouse's score moves with the machine's speed of the minute; these are the parts that move with the build.
 //   node --import tsx infra/bench/page-load.ts DIST_BEFORE DIST_AFTER [rounds=3] [loads=3] [path ...]
 // (a build: a copy of frontend/dist. The gateway is left on frontend/dist.) Writes .data/bench/page-load.md.
+// BEFORE and AFTER may instead be the addresses of two running gateways (http://127.0.0.1:8090 and :8080: two
+// checkouts, each on its own build, against the same services), loaded in the same turns without restarts:
+//   node --import tsx infra/bench/page-load.ts http://127.0.0.1:8090 http://127.0.0.1:8080 3 3
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -18,11 +21,17 @@ import { chromiumArgs, chromiumPath, phone } from './chromium.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const [before, after, roundsArg, loadsArg, ...pathsArg] = process.argv.slice(2);
 if (!before || !after) throw new Error('usage: page-load.ts DIST_BEFORE DIST_AFTER [rounds] [loads] [path ...]');
-const builds = [before, after].map((dist) => path.resolve(dist));
+/** A build folder (the gateway restarted on it), or the address of a running gateway. */
+const isAddress = (value: string) => /^https?:\/\//.test(value);
+const builds = [before, after].map((build) => (isAddress(build) ? build.replace(/\/+$/, '') : path.resolve(build)));
+const addresses = builds.every(isAddress);
+if (!addresses && builds.some(isAddress)) throw new Error('page-load.ts: give two build folders or two gateway addresses');
 const rounds = Number(roundsArg ?? 3);
 const loads = Number(loadsArg ?? 3);
 const paths = pathsArg.length ? pathsArg : ['/', '/search?query=london', '/hotels/1'];
-const base = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
+const gateway = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
+/** Where the pages of the build being measured are asked for. */
+let base = gateway;
 
 interface Load {
   task: number;
@@ -33,6 +42,12 @@ interface Load {
 
 /** The gateway on this build (undefined: frontend/dist), answering, with each page asked for once. */
 async function serve(dist: string | undefined): Promise<void> {
+  if (dist && isAddress(dist)) {
+    base = dist;
+    for (const target of paths) await fetch(`${base}${target}`).then((res) => res.arrayBuffer());
+    return;
+  }
+  base = gateway;
   const env = { ...process.env };
   if (dist) env.FRONTEND_DIST = dist;
   else delete env.FRONTEND_DIST;
@@ -97,7 +112,7 @@ try {
   }
 } finally {
   await browser.close();
-  await serve(undefined);
+  if (!addresses) await serve(undefined);
 }
 
 const fields: [keyof Load, string][] = [
