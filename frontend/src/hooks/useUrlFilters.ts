@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** Changes to a screen's URL parameters: a value sets one, null or '' removes it. */
@@ -31,15 +31,20 @@ export function useUrlFilters<K extends string>({ pageKey = 'page' }: { pageKey?
 
 /**
  * The text of a filter box whose value lives in the URL: what is typed goes to `apply` after `delayMs` without
- * typing (only typing schedules it: a change of the URL never types it again), and when the URL changes under the
- * box (Back, Forward, a cleared filter) the box shows the URL's text, unless the box (`inputId`) has the focus.
+ * typing (only typing schedules it: a change of the URL never types it again), unless the URL holds that text by
+ * then (another filter change took it along); and when the URL changes under the box (Back, Forward, a cleared
+ * filter) the box shows the URL's text, unless the box (`inputId`) has the focus.
  */
 export function useUrlFilterText(fromUrl: string, apply: (typed: string) => void, { delayMs, inputId }: { delayMs: number; inputId: string }) {
   const [text, setText] = useState(fromUrl);
+  const latest = useRef(fromUrl);
+  latest.current = fromUrl;
   useEffect(() => {
     const typed = text.trim();
     if (typed === fromUrl) return;
-    const timer = setTimeout(() => apply(typed), delayMs);
+    const timer = setTimeout(() => {
+      if (typed !== latest.current) apply(typed);
+    }, delayMs);
     return () => clearTimeout(timer);
   }, [text]);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminReview, AdminReviewPage } from '@reproute/contracts';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ReviewModeration } from './ReviewModeration';
 import { renderWithApp } from '@/test/render';
 
@@ -176,5 +177,57 @@ describe('ReviewModeration search text and selection', () => {
     await waitFor(() => expect(screen.queryByText('Small gym')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('selected-count').textContent).toBe('1 selected'));
     expect((screen.getByRole('button', { name: 'Reject selected' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+/** The router's query string, and Back, beside the tab. */
+function WithUrl() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <ReviewModeration />
+      <output data-testid="search">{useLocation().search}</output>
+      <button onClick={() => navigate(-1)}>Back</button>
+    </>
+  );
+}
+const search = () => screen.getByTestId('search').textContent;
+
+describe('ReviewModeration filters in the URL', () => {
+  it("keeps every filter in its own parameters, leaving the hotel table's q, status and page alone", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => json({ ...page([review]), total: 30 })));
+    renderWithApp(<WithUrl />, { route: '/admin?q=palace&status=approved&page=2' });
+    fireEvent.click(await screen.findByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(search()).toBe('?q=palace&status=approved&page=2&rpage=2'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
+    expect(search()).toBe('?q=palace&status=approved&page=2&rstatus=rejected');
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'oldest' } });
+    fireEvent.change(screen.getByLabelText('Written from'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Only this hotel: Summit SoHo Athletic House' }));
+    expect(search()).toBe('?q=palace&status=approved&page=2&rstatus=rejected&rsort=oldest&rfrom=2026-11-01&rhotel=3');
+    // Back undoes the last filter.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(search()).toBe('?q=palace&status=approved&page=2&rstatus=rejected&rsort=oldest&rfrom=2026-11-01');
+  });
+
+  it('opens with the filters of the URL, and names the hotel from its reviews', async () => {
+    const fetchMock = vi.fn((_url: string) => json(page([review])));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<WithUrl />, { route: '/admin?rstatus=all&rhotel=3&rrating=4&rq=racks&rsort=rating-high&rpage=2' });
+    await waitFor(() => expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/reviews?status=all&hotelId=3&rating=4&q=racks&sort=rating-high&page=2&pageSize=25'));
+    expect((screen.getByLabelText('Search reviews') as HTMLInputElement).value).toBe('racks');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('all');
+    await waitFor(() => expect(screen.getByTestId('hotel-filter').textContent).toContain('Summit SoHo Athletic House #3'));
+  });
+
+  it('puts typed text in rq after the pause, in place of the current entry', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => json(page([review]))));
+    renderWithApp(<WithUrl />, { route: '/admin?tab=reviews' });
+    expect(await screen.findByText('Great racks')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Search reviews'), { target: { value: ' racks ' } });
+    await waitFor(() => expect(search()).toBe('?tab=reviews&rrating=4&rq=racks'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(search()).toBe('?tab=reviews');
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { accountAgeText, adminReviewApiQuery, defaultReviewFilters, isFiltered, pageRangeText, rejectionReasonFrom, reviewCountText, stayDateText } from './reviewModerationQuery';
+import {
+  accountAgeText,
+  adminReviewApiQuery,
+  defaultReviewFilters,
+  hasReviewFilters,
+  isFiltered,
+  pageRangeText,
+  rejectionReasonFrom,
+  reviewCountText,
+  reviewFiltersFrom,
+  reviewUrlChanges,
+  stayDateText,
+} from './reviewModerationQuery';
 
 describe('review moderation helpers', () => {
   it('builds the API query, leaving empty filters out', () => {
@@ -45,5 +57,44 @@ describe('review moderation helpers', () => {
     expect(rejectionReasonFrom('other', '  My own words ')).toBe('My own words');
     expect(rejectionReasonFrom('other', '   ')).toBeNull();
     expect(rejectionReasonFrom('', '')).toBeNull();
+  });
+});
+
+describe('review moderation filters in the URL', () => {
+  it("reads the tab's own parameters, never the hotel table's q, status, sort or page", () => {
+    const params = new URLSearchParams('q=hotel&status=approved&sort=name&page=4&rq=sauna&rstatus=rejected&rhotel=7&rrating=2&rfrom=2026-11-01&rto=2026-11-30&rsort=oldest&rpage=3');
+    expect(reviewFiltersFrom(params, (id) => `Hotel number ${id}`)).toEqual({
+      q: 'sauna',
+      status: 'rejected',
+      hotel: { id: 7, name: 'Hotel number 7' },
+      rating: '2',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      sort: 'oldest',
+      page: 3,
+    });
+    expect(reviewFiltersFrom(new URLSearchParams('q=hotel&status=approved&page=4'))).toEqual(defaultReviewFilters);
+    expect(hasReviewFilters(new URLSearchParams('q=hotel&status=approved&page=4'))).toBe(false);
+    expect(hasReviewFilters(new URLSearchParams('tab=x&rstatus=all'))).toBe(true);
+  });
+
+  it('reads a malformed value as its default', () => {
+    const params = new URLSearchParams('rstatus=maybe&rhotel=-2&rrating=9&rfrom=yesterday&rto=2026-13&rsort=random&rpage=0');
+    expect(reviewFiltersFrom(params)).toEqual(defaultReviewFilters);
+    expect(reviewFiltersFrom(new URLSearchParams('rhotel=12')).hotel).toEqual({ id: 12, name: 'Hotel 12' });
+  });
+
+  it('writes a change as its parameters, a default value as none', () => {
+    expect(reviewUrlChanges({ status: 'approved', hotel: { id: 7, name: 'Iron Palace' }, rating: '4', q: ' racks ', page: 2 })).toEqual({
+      rstatus: 'approved',
+      rhotel: '7',
+      rrating: '4',
+      rq: 'racks',
+      rpage: '2',
+    });
+    expect(reviewUrlChanges(defaultReviewFilters)).toEqual({ rstatus: null, rhotel: null, rrating: null, rq: null, rfrom: null, rto: null, rsort: null, rpage: null });
+    const round = { ...defaultReviewFilters, status: 'all' as const, from: '2026-11-01', sort: 'rating-low' as const, page: 5 };
+    const params = new URLSearchParams(Object.entries(reviewUrlChanges(round)).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    expect(reviewFiltersFrom(params)).toEqual(round);
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminReview, AdminReviewSort, ReviewStatus } from '@reproute/contracts';
+import { adminReviewSorts, reviewStatuses, type AdminReview, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts';
 
 /** Reviews per page of the moderation list. */
 export const reviewsPerPage = 25;
@@ -17,6 +17,54 @@ export interface ReviewFilters {
 
 /** The queue as it opens: pending reviews, newest first (a review just written is on the first page). */
 export const defaultReviewFilters: ReviewFilters = { status: 'pending', hotel: null, rating: '', q: '', from: '', to: '', sort: 'newest', page: 1 };
+
+/**
+ * The tab's URL parameters, one per filter. The admin page's hotel table owns `q`, `status`, `sort` and `page`
+ * on the same URL, so these are its own names; a filter at its default value is left out.
+ */
+export const reviewUrlKeys = { q: 'rq', status: 'rstatus', hotel: 'rhotel', rating: 'rrating', from: 'rfrom', to: 'rto', sort: 'rsort', page: 'rpage' } as const;
+export type ReviewUrlKey = (typeof reviewUrlKeys)[keyof typeof reviewUrlKeys];
+const urlKeys = Object.values(reviewUrlKeys);
+
+/** Whether the URL names any of the tab's filters (the admin page then opens on this tab). */
+export const hasReviewFilters = (params: URLSearchParams) => urlKeys.some((key) => params.has(key));
+
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const positive = (value: string | null) => (value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/**
+ * The filters as the URL holds them; a value that is missing or malformed reads as its default. The URL holds the
+ * hotel's id only: `hotelName` names it (the name shown in the filter chip).
+ */
+export function reviewFiltersFrom(params: URLSearchParams, hotelName: (id: number) => string = (id) => `Hotel ${id}`): ReviewFilters {
+  const get = (key: keyof typeof reviewUrlKeys) => params.get(reviewUrlKeys[key]);
+  const status = get('status');
+  const sort = get('sort');
+  const rating = positive(get('rating'));
+  const hotelId = positive(get('hotel'));
+  const from = get('from');
+  const to = get('to');
+  return {
+    status: (reviewStatuses as readonly string[]).includes(status ?? '') ? (status as ReviewStatus) : defaultReviewFilters.status,
+    hotel: hotelId === null ? null : { id: hotelId, name: hotelName(hotelId) },
+    rating: rating !== null && rating <= 5 ? String(rating) : '',
+    q: (get('q') ?? '').trim(),
+    from: isDay(from) ? from : '',
+    to: isDay(to) ? to : '',
+    sort: (adminReviewSorts as readonly string[]).includes(sort ?? '') ? (sort as AdminReviewSort) : defaultReviewFilters.sort,
+    page: positive(get('page')) ?? 1,
+  };
+}
+
+/** The URL parameters of filter changes: a value at its default (or empty) removes its parameter. */
+export function reviewUrlChanges(changes: Partial<ReviewFilters>): Partial<Record<ReviewUrlKey, string | null>> {
+  const out: Partial<Record<ReviewUrlKey, string | null>> = {};
+  for (const [field, value] of Object.entries(changes) as [keyof ReviewFilters, ReviewFilters[keyof ReviewFilters]][]) {
+    const text = field === 'hotel' ? (value as ReviewFilters['hotel'])?.id.toString() : String(value ?? '').trim();
+    out[reviewUrlKeys[field]] = text && text !== String(defaultReviewFilters[field]) ? text : null;
+  }
+  return out;
+}
 
 /** Whether anything narrows the list beyond the default pending queue (the empty state differs). */
 export function isFiltered(filters: ReviewFilters): boolean {

@@ -5,6 +5,7 @@ import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevision
 import { usePendingReviews } from '@/api/reviews';
 import { HotelsTable } from '@/components/admin/HotelsTable';
 import { adminFilterDelayMs, adminHotelApiQuery, adminHotelStateFrom, adminHotelsPerPage, nextAdminHotelSort } from '@/components/admin/adminHotelQuery';
+import { hasReviewFilters } from '@/components/admin/reviewModerationQuery';
 import { ConfirmDialog } from '@/components/provider/ConfirmDialog';
 import { PanelTabs } from '@/components/provider/PanelTabs';
 import { PageSpinner } from '@/components/PageSpinner';
@@ -103,7 +104,8 @@ export default function AdminPage() {
       <PanelTabs
         className="mt-10"
         label="Admin sections"
-        defaultValue="hotels"
+        // A link or a reload holding the moderation tab's filters (rq, rstatus...) opens that tab.
+        defaultValue={hasReviewFilters(params) ? 'reviews' : 'hotels'}
         tabs={[
           {
             value: 'hotels',
