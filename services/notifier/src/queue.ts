@@ -41,7 +41,8 @@ export function createEmailQueue(connection: Redis): Queue<EmailJob> {
       // Retries are bounded per cause in the worker (sendWithRetryPolicy), not by this count.
       attempts: emailJobAttempts,
       backoff: { type: emailBackoffType },
-      // Completed jobs are kept a week so a repeated event id is still recognised; failed ones stay for inspection.
+      // Completed jobs are kept a week (and at most 100,000) so a job id queued again is still recognised (the second
+      // of the three layers, events/handlers.ts); failed ones stay for inspection.
       removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
       removeOnFail: false,
     },
@@ -133,7 +134,9 @@ export interface SendDeps {
  * before marking it complete (a stalled job), and a killed worker may have died after the SMTP
  * server took the email but before hearing its answer. So the marker is written as SMTP's
  * end-of-data mark leaves (reportMessageWritten), and a job that finds it does not send again. When
- * SMTP then answers with an error the marker is removed and BullMQ retries with backoff.
+ * SMTP then answers with an error the marker is removed and BullMQ retries with backoff. (The third of
+ * the notifier's three layers, events/handlers.ts: the processed-event record and the job id are both
+ * behind a job that runs twice, so neither can tell that its email already left.)
  */
 export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
   const { eventType } = job.data;
