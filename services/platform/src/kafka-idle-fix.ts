@@ -13,6 +13,10 @@ import { createRequire } from 'node:module';
  *   request was in flight: ten wake-ups a second per connection, 20-50 per idle service. It now
  *   runs only while requests are in flight, once a second: a request that gets no answer still fails
  *   with kafkajs's own timeout error, at most a second after its timeout (10 s in bus.ts).
+ *
+ * It patches internals kafkajs does not export: test/unit/kafka-idle-fix-shape.test.ts fails when any of them
+ * changes in the installed kafkajs, and docs/decisions.md ("The kafkajs idle fix, and what replaces kafkajs") says
+ * what the bus moves to if kafkajs stays unmaintained.
  */
 interface InflightRequest {
   sentAt: number;
