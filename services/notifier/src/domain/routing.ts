@@ -1,19 +1,13 @@
 import type { Envelope, EventType } from '@reproute/contracts';
 import { singleAddress, type EmailMessage } from './email.ts';
+import type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
 import { contactEmails } from '../templates/contact.ts';
 import { accountEmails } from '../templates/account.ts';
 import { leadEmails } from '../templates/leads.ts';
 import { reviewEmails } from '../templates/reviews.ts';
 import { hotelEmails } from '../templates/hotels.ts';
 
-export interface RoutingConfig {
-  supportEmail: string;
-  appUrl: string;
-}
-
-/** Builds the emails one event causes; each gets a suffix that, with the event id, makes its job id. */
-export type EmailBuilder<T extends EventType = EventType> = (event: Envelope<T>, config: RoutingConfig) => { suffix: string; email: EmailMessage }[];
-export type EmailBuilders = { [T in EventType]?: EmailBuilder<T> };
+export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
 
 /** Every event type that sends email, and how. Template modules contribute their part. */
 export const emailBuilders: EmailBuilders = {

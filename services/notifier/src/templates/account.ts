@@ -1,6 +1,6 @@
 import { emailVerificationSealContext, greetableFirstName, passwordResetSealContext, type Envelope, type EventData } from '@reproute/contracts';
 import { appLink, button, layout, paragraph, sealedPlaceholder, type EmailMessage } from '../domain/email.ts';
-import type { EmailBuilders } from '../domain/routing.ts';
+import type { EmailBuilders } from '../domain/builders.ts';
 
 /**
  * "Hi Ana," only for a first name under the greeting rule (letters, spaces and hyphens, at most 50

@@ -1,6 +1,6 @@
 import type { EventData } from '@reproute/contracts';
 import { detailsTable, detailsText, layout, paragraph, singleAddress, type EmailMessage } from '../domain/email.ts';
-import type { EmailBuilders } from '../domain/routing.ts';
+import type { EmailBuilders } from '../domain/builders.ts';
 
 /**
  * The support team's copy of a contact message. Replies go to the sender only when the sender

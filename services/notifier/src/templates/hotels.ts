@@ -1,6 +1,6 @@
 import type { EventData } from '@reproute/contracts';
 import { appLink, button, layout, paragraph, type EmailMessage } from '../domain/email.ts';
-import type { EmailBuilders, RoutingConfig } from '../domain/routing.ts';
+import type { EmailBuilders, RoutingConfig } from '../domain/builders.ts';
 
 /** Tells the provider their listing is approved and public (ruling 5). */
 export function hotelApprovedEmail(hotel: EventData<'hotel.approved'>, appUrl: string): EmailMessage {

@@ -1,6 +1,6 @@
 import { isPersonName, personNameMaxLength, type EventData } from '@reproute/contracts';
 import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, singleAddress, type EmailMessage } from '../domain/email.ts';
-import type { EmailBuilders } from '../domain/routing.ts';
+import type { EmailBuilders } from '../domain/builders.ts';
 
 type Lead = EventData<'lead.created'>;
 

@@ -1,6 +1,6 @@
 import { greetableFirstName, type EventData } from '@reproute/contracts';
 import { appLink, button, layout, paragraph, type EmailMessage } from '../domain/email.ts';
-import type { EmailBuilders, RoutingConfig } from '../domain/routing.ts';
+import type { EmailBuilders, RoutingConfig } from '../domain/builders.ts';
 
 type ReviewFacts = EventData<'review.approved'>;
 
