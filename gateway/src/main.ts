@@ -1,20 +1,11 @@
 import { Redis } from 'ioredis';
-import { ConfigError, clientAddressKeyOf, createLogger, loadConfig, opsPortOf, redisClientOptions, runService } from '@reproute/platform';
+import { clientAddressKeyOf, opsPortOf, redisClientOptions, runService, startProcess } from '@reproute/platform';
 import { loadSealingKey } from '@reproute/platform/sealing';
 import { configSchema } from './config.ts';
 import { buildGateway } from './app.ts';
 
-let config;
-try {
-  config = loadConfig(configSchema);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(78);
-  }
-  throw err;
-}
-const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+// As every service starts (platform startService): the configuration, or exit 78 naming what is wrong; the logger.
+const { config, logger } = startProcess(configSchema);
 const redis = new Redis({ ...redisClientOptions(config), maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 redis.on('error', (err) => logger.warn({ err }, 'redis error'));
 const clientAddressKey = await loadSealingKey({ ...clientAddressKeyOf(config), logger });

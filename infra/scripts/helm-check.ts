@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { gatewayProcess, services } from '@reproute/contracts';
+import { variablesOf } from './config-schemas.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const chart = path.join(root, 'infra/helm/reproute');
@@ -47,25 +48,14 @@ function check(group: string, name: string, ok: boolean, detail = ''): boolean {
   return ok;
 }
 
-// ── the environment names each process reads (its zod schema, plus what the platform reads itself) ──
-function schemaNames(file: string): string[] {
-  const text = fs.readFileSync(path.join(root, file), 'utf8');
-  return [...text.matchAll(/^\s+([A-Z][A-Z0-9_]*):\s*[a-z]/gm)].map((m) => m[1]!);
-}
-const platformNames = [
-  ...schemaNames('services/platform/src/config.ts'),
-  ...schemaNames('services/platform/src/deployment-settings.ts'), // OPS_PORT, KAFKA_SASL_*, KAFKA_TLS*, REDIS_PASSWORD, REDIS_TLS_CA_FILE, PGSSLMODE, PGSSLROOTCERT
-  ...schemaNames('services/platform/src/http.ts'), // SHED_*
-  'TRACE_SAMPLE_RATIO', // telemetry/sampling.ts
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
+// ── the environment names each process reads (its zod schema: config-schemas.ts), plus what others read ──
+const otherNames = [
   'SERVICE_DIR', // the image's CMD
   'PGPASSWORD', // node-postgres: the role's password when DATABASE_URL carries none
-  'PGSSLMODE',
   'MALLOC_ARENA_MAX', // glibc: the catalog's malloc arenas (photo decoding)
 ];
 function knownNames(name: string): Set<string> {
-  const own = name === 'gateway' ? schemaNames('gateway/src/config.ts') : schemaNames(`services/${name}/src/config.ts`);
-  return new Set([...platformNames, ...own]);
+  return new Set([...variablesOf(name), ...otherNames]);
 }
 
 // ── manifests ──────────────────────────────────────────────────────────────────────────────────

@@ -7,14 +7,13 @@
  *   cd services/catalog && SERVICE_NAME=catalog DATABASE_URL=… DB_SCHEMA=catalog PORT=0 node --import tsx scripts/prune-photos.ts [--delete]
  */
 import { createLogger, createPool, loadConfig } from '@reproute/platform';
-import { z } from 'zod';
-import { configSchema } from '../src/config.ts';
+import { prunePhotosConfigSchema } from '../src/config.ts';
 import { defaultPhotosDir } from '../src/app.ts';
 import { photoIdsIn, unreferencedFiles } from '../src/domain/photos.ts';
 import { photoStorageFrom } from '../src/photos/storage.ts';
 
 async function main() {
-  const config = loadConfig(configSchema.safeExtend({ PORT: z.coerce.number().int().min(0).default(0), PRUNE_GRACE_HOURS: z.coerce.number().min(1).default(24) }));
+  const config = loadConfig(prunePhotosConfigSchema);
   const logger = createLogger(`${config.SERVICE_NAME}-prune-photos`, config.LOG_LEVEL);
   const remove = process.argv.includes('--delete');
   const storage = photoStorageFrom(config, defaultPhotosDir);

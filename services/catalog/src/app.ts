@@ -10,6 +10,7 @@ import { imageRoutes } from './routes/images.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { photoStorageFrom } from './photos/storage.ts';
+import { configureSearchSummaries } from './store/search.ts';
 
 export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
 /** Uploaded photos on local runs: the repository's data folder, beside the database files. */
@@ -17,6 +18,7 @@ export const defaultPhotosDir = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** Tests may pass their own token key instead of identity's key set. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
+  configureSearchSummaries({ ttlMs: ctx.config.SEARCH_SUMMARY_CACHE_MS, staleMs: ctx.config.SEARCH_SUMMARY_STALE_MS });
   const app = createHttpApp({
     logger: ctx.logger,
     clientAddressKey: ctx.clientAddressKey,

@@ -1,29 +1,43 @@
-import { baseConfigSchema } from '@reproute/platform';
+import { serviceConfigSchema } from '@reproute/platform';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-export const configSchema = baseConfigSchema.extend({
-  /** Where the hotel and gym pictures served at /images/* live (files in the repo). */
-  IMAGES_DIR: z.string().optional(),
-  /** Where providers' uploaded photos are kept: a local folder (PHOTOS_DIR) or an S3-compatible bucket. */
-  PHOTO_STORAGE: z.enum(['local', 's3']).default('local'),
-  /** The local folder for uploaded photos; .data/photos in the repository when unset. */
-  PHOTOS_DIR: z.string().optional(),
-  PHOTOS_S3_BUCKET: z.string().optional(),
-  PHOTOS_S3_REGION: z.string().default('us-east-1'),
-  /** An S3-compatible endpoint (MinIO, Cloudflare R2, ...); AWS S3 when unset. */
-  PHOTOS_S3_ENDPOINT: z.string().url().optional(),
-  PHOTOS_S3_FORCE_PATH_STYLE: flag.default(false),
-  /** Both or neither; neither uses the SDK's default credentials (instance role, AWS_* variables, profile). */
-  PHOTOS_S3_ACCESS_KEY_ID: z.string().optional(),
-  PHOTOS_S3_SECRET_ACCESS_KEY: z.string().optional(),
-  PHOTOS_S3_PREFIX: z.string().default('photos/'),
-  /** Photos decoded at once by this process: decoding holds the whole canvas (photos/gate.ts). */
-  PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  /** Uploads that may wait for a decoding slot; more answer 503 with Retry-After. */
-  PHOTO_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(100).default(8),
-  /** How long an upload waits for a slot before it answers 503 (ms). */
-  PHOTO_PROCESSING_WAIT_MS: z.coerce.number().int().min(100).default(20_000),
+export const configSchema = serviceConfigSchema.extend({
+  IMAGES_DIR: z.string().optional().describe('Where the hotel and gym pictures served at /images/* live. Unset: the files in the repository (services/catalog/assets/images).'),
+  PHOTO_STORAGE: z.enum(['local', 's3']).default('local').describe('Where providers\' uploaded photos are kept: `local`, a folder (PHOTOS_DIR), or `s3`, an S3-compatible bucket (PHOTOS_S3_*).'),
+  PHOTOS_DIR: z
+    .string()
+    .optional()
+    .describe('The folder of uploaded photos with PHOTO_STORAGE=local; instances on one machine share it. Unset: .data/photos in the repository (docker-compose: the `photos` volume).'),
+  PHOTOS_S3_BUCKET: z.string().optional().describe('The bucket of uploaded photos; required with PHOTO_STORAGE=s3.'),
+  PHOTOS_S3_REGION: z.string().default('us-east-1').describe('The bucket\'s region (PHOTO_STORAGE=s3).'),
+  PHOTOS_S3_ENDPOINT: z.url().optional().describe('An S3-compatible endpoint (MinIO, Cloudflare R2, ...). Unset: AWS S3.'),
+  PHOTOS_S3_FORCE_PATH_STYLE: flag.default(false).describe('`true` for path-style bucket addresses (MinIO).'),
+  PHOTOS_S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe('With PHOTOS_S3_SECRET_ACCESS_KEY (both or neither). Neither: the AWS SDK\'s default credentials (pod or instance role, AWS_* variables, profile).'),
+  PHOTOS_S3_SECRET_ACCESS_KEY: z.string().optional().describe('With PHOTOS_S3_ACCESS_KEY_ID (both or neither).'),
+  PHOTOS_S3_PREFIX: z.string().default('photos/').describe('The key prefix of the photos in the bucket.'),
+  PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1).describe('Photos decoded at once by this process: decoding holds the whole canvas (photos/gate.ts).'),
+  PHOTO_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(100).default(8).describe('Uploads that may wait for a decoding slot; more answer 503 with Retry-After.'),
+  PHOTO_PROCESSING_WAIT_MS: z.coerce.number().int().min(100).default(20_000).describe('How long (ms) an upload waits for a decoding slot before it answers 503.'),
+  SEARCH_SUMMARY_CACHE_MS: z
+    .coerce.number()
+    .min(0)
+    .default(5_000)
+    .describe('How long (ms) a search\'s totals and facets are fresh (store/search.ts); any hotel write of this instance clears them. 0: not kept.'),
+  SEARCH_SUMMARY_STALE_MS: z.coerce.number().min(0).default(60_000).describe('For how long (ms) after that they are still answered at once while one request computes them again.'),
 });
 export type Config = z.infer<typeof configSchema>;
+
+/** The photo pruning script's (scripts/prune-photos.ts): the catalog's settings, no port, and its grace period. */
+export const prunePhotosConfigSchema = configSchema.safeExtend({
+  PORT: z.coerce.number().int().min(0).default(0).describe('Not used: the script never listens.'),
+  PRUNE_GRACE_HOURS: z
+    .coerce.number()
+    .min(1)
+    .default(24)
+    .describe('Photos no listing shows are pruned (services/catalog/scripts/prune-photos.ts) only once older than this (hours): an upload stores its files just before the listing names them.'),
+});

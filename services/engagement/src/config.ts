@@ -1,11 +1,10 @@
-import { baseConfigSchema } from '@reproute/platform';
+import { serviceConfigSchema } from '@reproute/platform';
 import { z } from 'zod';
 
-export const configSchema = baseConfigSchema.extend({
-  /** Contact limits: messages per sender address within its window, and per client address within its window. */
-  CONTACT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  CONTACT_EMAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
-  CONTACT_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
-  CONTACT_CLIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+export const configSchema = serviceConfigSchema.extend({
+  CONTACT_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5).describe('Contact messages per sender address within CONTACT_EMAIL_WINDOW_SECONDS; past it, 429 with Retry-After.'),
+  CONTACT_EMAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600).describe('The window of CONTACT_LIMIT_PER_EMAIL (seconds).'),
+  CONTACT_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20).describe('Contact messages per client address within CONTACT_CLIENT_WINDOW_SECONDS; past it, 429 with Retry-After.'),
+  CONTACT_CLIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600).describe('The window of CONTACT_LIMIT_PER_CLIENT (seconds).'),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -3,7 +3,6 @@ import type { Logger } from './logger.ts';
 import { metrics } from './metrics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyKafkaIdleFix } from './kafka-idle-fix.ts';
-import { positiveEnv } from './config.ts';
 import { kafkaClientSecurity } from './connections.ts';
 import type { KafkaSettings } from './deployment-settings.ts';
 
@@ -382,10 +381,11 @@ export class KafkaBus implements EventBus {
   /**
    * Creates the given topics if missing and raises the partition count of those with fewer
    * (Kafka can add partitions, never remove them). Used by the start scripts and the migration
-   * job; services never rely on auto-creation. Adding partitions moves where new messages of a
-   * key land, so raise the count while traffic is quiet.
+   * job (with KAFKA_PARTITIONS and KAFKA_REPLICATION_FACTOR: deployment-settings.ts' topicsConfigSchema); services
+   * never rely on auto-creation. Adding partitions moves where new messages of a key land, so raise the count while
+   * traffic is quiet.
    */
-  async ensureTopics(names: readonly string[], partitions = defaultPartitions(), replicationFactor = positiveEnv('KAFKA_REPLICATION_FACTOR', 1)): Promise<{ created: string[]; raised: string[] }> {
+  async ensureTopics(names: readonly string[], partitions: number, replicationFactor = 1): Promise<{ created: string[]; raised: string[] }> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
@@ -438,8 +438,3 @@ async function waitForPartitions(admin: Admin, names: string[], partitions: numb
 
 /** What a gathering group's fetch waits for (unless gatherMs passes first): about a hundred events. */
 const gatherBytes = 64 * 1024;
-
-/** Partitions per topic: KAFKA_PARTITIONS, 6 by default (room for six consumers of one group). */
-export function defaultPartitions(): number {
-  return positiveEnv('KAFKA_PARTITIONS', 6);
-}

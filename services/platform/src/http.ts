@@ -7,7 +7,7 @@ import secureJson from 'secure-json-parse';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { accessLogOf, type Logger } from './logger.ts';
 import { HttpError, badRequest } from './errors.ts';
-import { loadConfig } from './config.ts';
+import { requestTimeoutsFromEnvironment, sheddingFromEnvironment, type RequestTimeoutConfig, type SheddingConfig } from './config.ts';
 import { isTransientFailure } from './consumer.ts';
 import { metrics } from './metrics.ts';
 import { attachOpsApp } from './ops.ts';
@@ -92,46 +92,6 @@ export function parseJsonBody(text: string): unknown {
   return value;
 }
 
-/**
- * Load shedding: past these limits a request is answered 503 with Retry-After at once, instead of
- * queueing behind the overload until the client times out. From the environment, validated.
- */
-export const sheddingConfigSchema = z.object({
-  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().min(0).default(250),
-  // 0 = off: utilization alone also rises on a machine whose cores other processes take.
-  SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
-  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(2),
-  // Loading and compiling code right after start blocks the loop briefly; that is not overload.
-  SHED_WARMUP_MS: z.coerce.number().int().min(0).default(5_000),
-  // Requests being answered at once (0 = no limit, the default). Overload that waits on something else than this
-  // process's event loop (a database pool, the services behind the gateway) queues without delaying the loop;
-  // past this many in flight, the next request is answered 503 at once. Measured on the 2-core machine
-  // (infra/scripts/k6-capacity.sh): at twice the capacity, served p95 was about 1,060 ms with no limit, 740-1,060
-  // ms with 64 and 480-690 ms with 32; but at 80 journeys/s, within capacity, 32 shed 1.6% of requests (bursts),
-  // so it is off unless set.
-  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(0),
-  // The median latency the process keeps its answers under by letting fewer requests in at once when it is
-  // overloaded (AdaptiveConcurrencyLimit; 0 = off). Its limit starts at SHED_MAX_IN_FLIGHT (1,000 when 0) and
-  // never goes under SHED_MIN_IN_FLIGHT.
-  SHED_LATENCY_TARGET_MS: z.coerce.number().min(0).default(0),
-  // How long the median must stay over that target before the limit is cut (and again after any window under it): a
-  // burst or a pause shorter than this (a collection, a checkpoint) is not overload and sheds nothing.
-  SHED_LATENCY_SUSTAIN_MS: z.coerce.number().int().min(0).default(1_000),
-  SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8),
-});
-export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
-
-/**
- * How long a client may take to send a request: its headers, and the whole request with its body. Past
- * either the request is answered 408 and its connection closed, so a body trickled a byte at a time holds
- * nothing for long. Checked every second. Every process (the gateway and each service) applies them.
- */
-export const requestTimeoutConfigSchema = z.object({
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
-});
-export type RequestTimeoutConfig = z.infer<typeof requestTimeoutConfigSchema>;
-
 /** Postgres data exceptions (class 22: out-of-range numbers and dates, bad encodings) are the caller's input. */
 function isDataException(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -179,7 +139,7 @@ export function createHttpApp(options: {
   fastify?: Partial<FastifyServerOptions>;
 }): FastifyInstance {
   const vouching = options.clientAddressKey;
-  const timeouts = options.requestTimeouts ?? loadConfig(requestTimeoutConfigSchema);
+  const timeouts = options.requestTimeouts ?? requestTimeoutsFromEnvironment();
   const app = Fastify({
     loggerInstance: options.logger,
     // A caller's X-Request-Id is kept only when it is a plain token ([A-Za-z0-9._-]{1,64}); else a new one.
@@ -214,7 +174,7 @@ export function createHttpApp(options: {
     ...options.fastify,
   }) as unknown as FastifyInstance;
 
-  const shedding = options.shedding ?? loadConfig(sheddingConfigSchema);
+  const shedding = options.shedding ?? sheddingFromEnvironment();
   if (shedding) {
     let readyAt = Number.POSITIVE_INFINITY;
     const loopDelay = new EventLoopDelay();

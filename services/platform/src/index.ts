@@ -1,4 +1,5 @@
 export * from './config.ts';
+export * from './boot.ts';
 export * from './deployment-settings.ts';
 export * from './connections.ts';
 export * from './ops.ts';

@@ -63,11 +63,14 @@ function traceMixin(): Record<string, string> {
   return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
 }
 
-export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
+/**
+ * A process's logger. `instance`: which of several instances of one service this is (the config's INSTANCE_ID, e.g.
+ * catalog-2), which tells their lines apart; startProcess (boot.ts) passes it.
+ */
+export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream, instance?: string): Logger {
   const options: LoggerOptions = {
     level,
-    // The instance, when several of one service run (INSTANCE_ID, e.g. catalog-2), tells their lines apart.
-    base: process.env.INSTANCE_ID && process.env.INSTANCE_ID !== service ? { service, instance: process.env.INSTANCE_ID } : { service },
+    base: instance && instance !== service ? { service, instance } : { service },
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: { req: requestForLog },
     mixin: traceMixin,

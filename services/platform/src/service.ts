@@ -55,9 +55,9 @@ export async function runService(options: {
 }
 
 import type { z } from 'zod';
-import { loadConfig, ConfigError, clientAddressKeyOf, type BaseConfig, type baseConfigSchema } from './config.ts';
+import { clientAddressKeyOf, type ServiceConfig, type serviceConfigSchema } from './config.ts';
+import { startProcess } from './boot.ts';
 import { loadSealingKey } from './sealing.ts';
-import { createLogger } from './logger.ts';
 import { createPool, type Pool } from './db.ts';
 import { migrate } from './migrate.ts';
 import { KafkaBus, type EventBus } from './bus.ts';
@@ -68,7 +68,7 @@ import { gaugeOnScrape, registerEventMetrics } from './metrics.ts';
 import { RevocationList, type RevocationCheck } from './revocations.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
   config: C;
   logger: Logger;
   pool: Pool;
@@ -98,7 +98,7 @@ type ConsumerSpec = Omit<ConsumerOptions, 'bus' | 'pool' | 'logger'>;
  * in the service's schema, Kafka bus, outbox relay, consumers, then the HTTP app; shutdown runs
  * in reverse. main.ts files call this; tests build the app with buildApp directly.
  */
-export async function startService<S extends typeof baseConfigSchema>(definition: {
+export async function startService<S extends typeof serviceConfigSchema>(definition: {
   configSchema: S;
   migrationsDir: string;
   buildApp: (ctx: ServiceContext<z.infer<S>>) => Promise<FastifyInstance>;
@@ -111,17 +111,7 @@ export async function startService<S extends typeof baseConfigSchema>(definition
    */
   sharedRevocations?: boolean;
 }): Promise<void> {
-  let config: z.infer<S>;
-  try {
-    config = loadConfig(definition.configSchema);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
-  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  const { config, logger } = startProcess(definition.configSchema);
   // Connection settings (TLS, credentials) come from the config: deployment-settings.ts, connections.ts.
   const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: config.DB_POOL_MAX, logger, tls: config });
   await migrate({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, dir: definition.migrationsDir, logger, tls: config });

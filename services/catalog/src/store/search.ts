@@ -314,7 +314,13 @@ export class SummaryCache<T> {
   }
 }
 
-const summaries = new SummaryCache<Summary>(Number(process.env.SEARCH_SUMMARY_CACHE_MS ?? 5_000), Number(process.env.SEARCH_SUMMARY_STALE_MS ?? 60_000));
+/** This process's search summaries: none is kept until the app sets how long (configureSearchSummaries). */
+let summaries = new SummaryCache<Summary>(0, 0);
+
+/** How long search summaries are kept (the catalog's SEARCH_SUMMARY_CACHE_MS and SEARCH_SUMMARY_STALE_MS): buildApp sets it; the kept ones go. */
+export function configureSearchSummaries(settings: { ttlMs: number; staleMs: number }): void {
+  summaries = new SummaryCache<Summary>(settings.ttlMs, settings.staleMs);
+}
 
 /** Called after every hotel write: totals and facets may have changed. */
 export function invalidateSearchSummaries(): void {

@@ -12,7 +12,7 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { redactUrl } from '../logger.ts';
-import { traceSampleRatio } from './sampling.ts';
+import { configOrExit, telemetryConfigSchema } from '../config.ts';
 import { installResolveCache } from './resolve-cache.ts';
 
 // The front end's server render (one 2 MB module, loaded by the gateway) holds nothing traced: wrapping its
@@ -21,7 +21,10 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { e
 // The instrumentation's require hook resolves every require again; remember the answers (see resolve-cache.ts).
 installResolveCache();
 
-const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+// OTEL_EXPORTER_OTLP_ENDPOINT, TRACE_SAMPLE_RATIO, SERVICE_NAME and INSTANCE_ID (platform config.ts); one the process
+// cannot run with: its message and exit 78, as the process itself would.
+const config = configOrExit(telemetryConfigSchema);
+const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
 const spanProcessors: SpanProcessor[] = endpoint
   ? [
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }), {
@@ -38,11 +41,12 @@ const spanProcessors: SpanProcessor[] = endpoint
 const provider = new NodeTracerProvider({
   resource: defaultResource().merge(
     resourceFromAttributes({
-      'service.name': process.env.SERVICE_NAME ?? 'reproute',
-      ...(process.env.INSTANCE_ID ? { 'service.instance.id': process.env.INSTANCE_ID } : {}),
+      'service.name': config.SERVICE_NAME ?? 'reproute',
+      ...(config.INSTANCE_ID ? { 'service.instance.id': config.INSTANCE_ID } : {}),
     }),
   ),
-  sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(traceSampleRatio()) }),
+  // Parent-based: the first hop keeps TRACE_SAMPLE_RATIO of new traces and every later hop follows its decision.
+  sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.TRACE_SAMPLE_RATIO) }),
   spanProcessors,
 });
 // AsyncLocalStorage context and W3C trace context (with baggage) propagation.

@@ -10,7 +10,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import type { Envelope, EventType, PublicSigningKey, Role } from '@reproute/contracts';
-import { loadConfig, type baseConfigSchema } from '../config.ts';
+import { loadConfig, type serviceConfigSchema } from '../config.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { createPool, type Pool } from '../db.ts';
 import { migrate } from '../migrate.ts';
@@ -188,7 +188,7 @@ export interface RouteAnswer<T> {
 
 export interface ServiceUnderTest<C> {
   app: FastifyInstance;
-  ctx: ServiceContext<C & z.infer<typeof baseConfigSchema>>;
+  ctx: ServiceContext<C & z.infer<typeof serviceConfigSchema>>;
   pool: Pool;
   bus: InMemoryBus;
   revocations: InMemoryRevocations;
@@ -218,7 +218,7 @@ export interface ServiceUnderTest<C> {
  * a database of its own made for this test file, on an in-memory bus, verifying tokens with the
  * test run's key. Call `close()` in afterAll: it drops the database.
  */
-export async function serviceUnderTest<S extends typeof baseConfigSchema>(definition: {
+export async function serviceUnderTest<S extends typeof serviceConfigSchema>(definition: {
   /** The service's name, also its schema's. */
   service: string;
   configSchema: S;

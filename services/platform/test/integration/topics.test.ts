@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../../src/logger.ts';
 import { stack } from '../../src/testing/stack.ts';
-import { KafkaBus, defaultPartitions } from '../../src/bus.ts';
+import { KafkaBus } from '../../src/bus.ts';
 
 // Topic creation against the real broker: this run's own topics, removed afterwards.
 const brokers = stack.kafkaBrokers;
@@ -31,21 +31,6 @@ describe('ensureTopics', () => {
     // Asking for fewer changes nothing: Kafka cannot remove partitions.
     expect(await bus.ensureTopics(names, 3)).toEqual({ created: [], raised: [] });
     expect(await partitionCounts()).toEqual({ [names[0]!]: 4, [names[1]!]: 4 });
-  });
-
-  it('defaults to 6 partitions, or KAFKA_PARTITIONS', () => {
-    const saved = process.env.KAFKA_PARTITIONS;
-    try {
-      delete process.env.KAFKA_PARTITIONS;
-      expect(defaultPartitions()).toBe(6);
-      process.env.KAFKA_PARTITIONS = '12';
-      expect(defaultPartitions()).toBe(12);
-      process.env.KAFKA_PARTITIONS = 'many';
-      expect(defaultPartitions()).toBe(6);
-    } finally {
-      if (saved === undefined) delete process.env.KAFKA_PARTITIONS;
-      else process.env.KAFKA_PARTITIONS = saved;
-    }
   });
 });
 

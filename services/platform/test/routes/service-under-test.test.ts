@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authPlugin, baseConfigSchema, createHttpApp, opsAppOf, requireRole } from '../../src/index.ts';
+import { authPlugin, serviceConfigSchema, createHttpApp, opsAppOf, requireRole } from '../../src/index.ts';
 import { adminDatabaseUrl, serviceUnderTest } from '../../src/testing/service-under-test.ts';
 
 // A service with no migrations of its own: the platform's outbox tables only.
@@ -23,7 +23,7 @@ async function databases(pattern: string): Promise<string[]> {
 const start = () =>
   serviceUnderTest({
     service: 'harness',
-    configSchema: baseConfigSchema,
+    configSchema: serviceConfigSchema,
     migrationsDir: emptyMigrations,
     buildApp: async (ctx, { key }) => {
       const app = createHttpApp({ logger: ctx.logger, readiness: { postgres: () => ctx.pool.query('SELECT 1'), kafka: () => ctx.bus.ping() } });

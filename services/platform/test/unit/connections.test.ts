@@ -3,7 +3,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, baseConfigSchema, loadConfig } from '../../src/config.ts';
+import { ConfigError, serviceConfigSchema, loadConfig } from '../../src/config.ts';
 import { kafkaClientSecurity, postgresConnection, redisClientOptions, type FileReader } from '../../src/connections.ts';
 import { kafkaConfigSchema, opsPortOf } from '../../src/deployment-settings.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -30,44 +30,44 @@ const configError = (run: () => unknown): ConfigError => {
 
 describe('the config schema', () => {
   it('keeps local runs as they were: no credentials, no TLS, the ops port beside the main one', () => {
-    const config = loadConfig(baseConfigSchema, service);
+    const config = loadConfig(serviceConfigSchema, service);
     expect(config).toMatchObject({ REDIS_URL: 'redis://127.0.0.1:6379', KAFKA_BROKERS: '127.0.0.1:9092' });
     for (const name of ['KAFKA_SASL_MECHANISM', 'KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_TLS', 'KAFKA_TLS_CA_FILE', 'REDIS_PASSWORD', 'REDIS_TLS_CA_FILE', 'PGSSLMODE', 'PGSSLROOTCERT', 'OPS_PORT']) {
       expect(config[name as keyof typeof config], name).toBeUndefined();
     }
     expect(opsPortOf(config)).toBe(4052);
-    expect(opsPortOf(loadConfig(baseConfigSchema, { ...service, OPS_PORT: '9464' }))).toBe(9464);
+    expect(opsPortOf(loadConfig(serviceConfigSchema, { ...service, OPS_PORT: '9464' }))).toBe(9464);
     expect(kafkaClientSecurity(config, read)).toEqual({});
     expect(redisClientOptions(config, read)).toEqual({ host: '127.0.0.1', port: 6379 });
     expect(postgresConnection(config.DATABASE_URL, config, read)).toEqual({ connectionString: service.DATABASE_URL, ssl: false });
   });
 
   it('treats an empty variable as unset (docker-compose ${X:-})', () => {
-    const config = loadConfig(baseConfigSchema, { ...service, KAFKA_SASL_MECHANISM: '', KAFKA_TLS: '', PGSSLMODE: '', REDIS_PASSWORD: '' });
+    const config = loadConfig(serviceConfigSchema, { ...service, KAFKA_SASL_MECHANISM: '', KAFKA_TLS: '', PGSSLMODE: '', REDIS_PASSWORD: '' });
     expect(kafkaClientSecurity(config, read)).toEqual({});
     expect(config.PGSSLMODE).toBeUndefined();
   });
 
   it('names every inconsistent setting, never echoing a value', () => {
-    const incomplete = configError(() => loadConfig(baseConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'catalog' }));
+    const incomplete = configError(() => loadConfig(serviceConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'catalog' }));
     expect(incomplete.variables).toEqual(['KAFKA_SASL_PASSWORD']);
-    const noMechanism = configError(() => loadConfig(baseConfigSchema, { ...service, KAFKA_SASL_USERNAME: 'catalog', KAFKA_SASL_PASSWORD: 'kafka-pass-1' }));
+    const noMechanism = configError(() => loadConfig(serviceConfigSchema, { ...service, KAFKA_SASL_USERNAME: 'catalog', KAFKA_SASL_PASSWORD: 'kafka-pass-1' }));
     expect(noMechanism.variables).toEqual(['KAFKA_SASL_MECHANISM']);
     expect(noMechanism.message).not.toContain('kafka-pass-1');
-    const plainInClear = configError(() => loadConfig(baseConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'kafka-pass-2' }));
+    const plainInClear = configError(() => loadConfig(serviceConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'kafka-pass-2' }));
     expect(plainInClear.variables).toEqual(['KAFKA_TLS']);
     expect(plainInClear.message).not.toContain('kafka-pass-2');
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, KAFKA_TLS_CA_FILE: '/ca.crt' })).variables).toEqual(['KAFKA_TLS']);
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'gssapi' })).variables).toEqual(['KAFKA_SASL_MECHANISM']);
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, REDIS_URL: 'http://127.0.0.1:6379' })).variables).toEqual(['REDIS_URL']);
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, REDIS_TLS_CA_FILE: '/ca.crt' })).variables).toEqual(['REDIS_TLS_CA_FILE']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, KAFKA_TLS_CA_FILE: '/ca.crt' })).variables).toEqual(['KAFKA_TLS']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, KAFKA_SASL_MECHANISM: 'gssapi' })).variables).toEqual(['KAFKA_SASL_MECHANISM']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, REDIS_URL: 'http://127.0.0.1:6379' })).variables).toEqual(['REDIS_URL']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, REDIS_TLS_CA_FILE: '/ca.crt' })).variables).toEqual(['REDIS_TLS_CA_FILE']);
     // node-postgres cannot fall back to plain text, so libpq's allow and prefer would promise what it cannot do.
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, PGSSLMODE: 'prefer' })).variables).toEqual(['PGSSLMODE']);
-    expect(configError(() => loadConfig(baseConfigSchema, { ...service, OPS_PORT: '4002' })).variables).toEqual(['OPS_PORT']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, PGSSLMODE: 'prefer' })).variables).toEqual(['PGSSLMODE']);
+    expect(configError(() => loadConfig(serviceConfigSchema, { ...service, OPS_PORT: '4002' })).variables).toEqual(['OPS_PORT']);
   });
 
   it('holds for schemas that extend it (a service adds its own variables)', () => {
-    const catalog = baseConfigSchema.extend({ PHOTOS_DIR: z.string().default('.data/photos') });
+    const catalog = serviceConfigSchema.extend({ PHOTOS_DIR: z.string().default('.data/photos') });
     expect(configError(() => loadConfig(catalog, { ...service, KAFKA_SASL_MECHANISM: 'scram-sha-256' })).variables).toEqual(['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD']);
   });
 });
