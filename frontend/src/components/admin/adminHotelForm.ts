@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { gymAccessTypes, listingMessages, messages, supportedCurrencies, type AdminHotelCreate, type AdminHotelUpdate, type Hotel } from '@reproute/contracts';
-import { emptyGymData, gymDataFormSchema, isEmptyGymData, toGymPayload } from '@/components/provider/gymDataForm';
-import { commonFormValuesFromHotel, currencyChoicesWith, hotelPrice } from '@/components/provider/hotelFormValues';
-import { anotherCity, placeFromHotel } from '@/components/provider/placeForm';
+import { gymDataFormSchema, isEmptyGymData, toGymPayload } from '@/components/provider/gymDataForm';
+import { commonFormValuesFromHotel, currencyChoicesWith, emptyCommonFormValues, hotelPrice } from '@/components/provider/hotelFormValues';
+import { anotherCity, emptyPlace, placeFromHotel } from '@/components/provider/placeForm';
 
 /** The admin dialog's currencies (document 2, section 9). */
 export const adminCurrencies = ['USD', 'GBP', 'EUR', 'JPY'] as const;
@@ -38,21 +38,11 @@ export const adminHotelFormSchema = z.object({
 export type AdminHotelFormValues = z.infer<typeof adminHotelFormSchema>;
 
 export const emptyAdminHotelForm: AdminHotelFormValues = {
-  name: '',
-  cityId: '',
-  city: '',
-  country: '',
-  address: '',
-  description: '',
+  ...emptyCommonFormValues,
+  ...emptyPlace,
   pricePerNight: '',
   currency: 'USD',
-  gymAccessType: 'on-site',
-  imageUrl: '',
-  bookingUrl: '',
   isPremium: false,
-  latitude: '',
-  longitude: '',
-  gymData: emptyGymData,
 };
 
 /** The dialog pre-filled from a hotel (edit mode). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hotelFixture } from '@/test/fixtures';
-import { formValuesFromHotel } from '@/components/admin/adminHotelForm';
-import { commonFormValuesFromHotel, currencyChoicesWith, formText, hotelPrice } from './hotelFormValues';
-import { listingFormFromHotel } from './listingForm';
+import { emptyAdminHotelForm, formValuesFromHotel } from '@/components/admin/adminHotelForm';
+import { commonFormValuesFromHotel, currencyChoicesWith, emptyCommonFormValues, formText, hotelPrice } from './hotelFormValues';
+import { emptyListingForm, listingFormFromHotel } from './listingForm';
 
 describe('what the admin dialog and the listing form share', () => {
   it('offers a hotel’s own currency beside the form’s', () => {
@@ -21,5 +21,11 @@ describe('what the admin dialog and the listing form share', () => {
     // Both forms start from the same values for the fields they share.
     expect(formValuesFromHotel(hotel)).toMatchObject(common);
     expect(listingFormFromHotel(hotel)).toMatchObject(common);
+  });
+
+  it('starts a new hotel from the same values in both forms', () => {
+    expect(emptyCommonFormValues).toMatchObject({ name: '', gymAccessType: 'on-site', bookingUrl: '' });
+    expect(emptyAdminHotelForm).toMatchObject({ ...emptyCommonFormValues, cityId: '', latitude: '', pricePerNight: '', currency: 'USD', isPremium: false });
+    expect(emptyListingForm).toMatchObject({ ...emptyCommonFormValues, pricePerNight: '0', currency: 'USD', contactEmail: '' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Hotel } from '@reproute/contracts';
-import { gymDataFromHotel, type GymDataFormValues } from './gymDataForm';
+import { emptyGymData, gymDataFromHotel, type GymDataFormValues } from './gymDataForm';
 
 // What the admin's hotel dialog (admin/adminHotelForm.ts) and the provider's listing form (listingForm.ts)
 // both read from a hotel, as their inputs hold it.
@@ -11,7 +11,7 @@ export const formText = (value: string | number | null | undefined) => (value ==
 export const hotelPrice = (hotel: Pick<Hotel, 'pricePerNight' | 'price'>): number | null => hotel.pricePerNight ?? hotel.price ?? null;
 
 /** The fields both forms show the same way: name, description, gym access, address, picture, booking link and the gym. */
-export function commonFormValuesFromHotel(hotel: Hotel): {
+export interface CommonFormValues {
   name: string;
   description: string;
   gymAccessType: Hotel['gymAccessType'];
@@ -19,7 +19,12 @@ export function commonFormValuesFromHotel(hotel: Hotel): {
   imageUrl: string;
   bookingUrl: string;
   gymData: GymDataFormValues;
-} {
+}
+
+/** Those fields of a new hotel (document 2's defaults: gym access on-site, the rest empty). */
+export const emptyCommonFormValues: CommonFormValues = { name: '', description: '', gymAccessType: 'on-site', address: '', imageUrl: '', bookingUrl: '', gymData: emptyGymData };
+
+export function commonFormValuesFromHotel(hotel: Hotel): CommonFormValues {
   return {
     name: hotel.name,
     description: formText(hotel.description),

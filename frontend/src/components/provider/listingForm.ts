@@ -1,7 +1,7 @@
 import { providerHotelFields, type Hotel, type ProviderHotelCreate, type ProviderHotelUpdate } from '@reproute/contracts';
 import type { z } from 'zod';
-import { emptyGymData, gymDataChanged, gymDataFormSchema, isEmptyGymData, toGymPayload } from './gymDataForm';
-import { commonFormValuesFromHotel, currencyChoicesWith, formText, hotelPrice } from './hotelFormValues';
+import { gymDataChanged, gymDataFormSchema, isEmptyGymData, toGymPayload } from './gymDataForm';
+import { commonFormValuesFromHotel, currencyChoicesWith, emptyCommonFormValues, formText, hotelPrice } from './hotelFormValues';
 import { emptyPlace, placeFormSchema, placeFromHotel, toPlacePayload } from './placeForm';
 
 /** Currencies a provider may price in: the union of both old add-hotel forms (document 2, section 5). */
@@ -19,17 +19,11 @@ export type ListingFormOutput = z.output<typeof listingFormSchema>;
 
 /** Document 2 defaults: price 0, currency USD, gym access on-site. */
 export const emptyListingForm: ListingFormInput = {
-  name: '',
-  description: '',
-  gymAccessType: 'on-site',
-  address: '',
+  ...emptyCommonFormValues,
   place: emptyPlace,
   pricePerNight: '0',
   currency: 'USD',
-  imageUrl: '',
-  bookingUrl: '',
   contactEmail: '',
-  gymData: emptyGymData,
 };
 
 export function listingFormFromHotel(hotel: Hotel): ListingFormInput {
