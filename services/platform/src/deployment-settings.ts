@@ -125,7 +125,7 @@ const positiveOr = (fallback: number) =>
 /** What infra/scripts/create-topics.ts (make up, the chart's migration Job) creates every topic with. */
 export const topicsConfigSchema = kafkaConfigSchema.extend({
   KAFKA_PARTITIONS: positiveOr(6).describe(
-    'Partitions per topic: the most consumers of one group that share its work. Topics with fewer are raised to it (Kafka cannot remove partitions); adding them moves where new messages of a key land, so raise it while traffic is quiet. Not a whole number of at least 1: the default.',
+    'Partitions per topic, as create-topics.ts (make up, the chart\'s migration Job) makes them: the most consumers of one group that share its work. Topics with fewer are raised to it (Kafka cannot remove partitions); adding them moves where new messages of a key land, so raise it while traffic is quiet. Not a whole number of at least 1: the default.',
   ),
   KAFKA_REPLICATION_FACTOR: positiveOr(1).describe('Replicas of each new topic\'s partitions (1 locally; a cluster of three brokers takes 3). Not a whole number of at least 1: the default.'),
 });
