@@ -1,13 +1,13 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { ServiceName } from '@reproute/contracts';
 import { api, emailsTo, registerTraveller, stack, waitForEmail } from '@reproute/platform/testing';
 
 // A logout or a password reset ends a token everywhere: at the gateway under any spelling of a
 // path, and at every service's own port (each keeps a local revocation list fed through Redis).
-const servicePorts = { identity: 4001, catalog: 4002, engagement: 4003, referral: 4004, analytics: 4005 };
 
 /** One signed-in call per service, each answering 401 without a valid token. */
-const protectedCalls: { service: keyof typeof servicePorts; path: string }[] = [
+const protectedCalls: { service: ServiceName; path: string }[] = [
   { service: 'identity', path: '/api/auth/me' },
   { service: 'catalog', path: '/api/provider/hotels' },
   { service: 'engagement', path: '/api/favorites' },
@@ -37,7 +37,7 @@ async function newProvider() {
 /** Every place the token could be used, each service's own port and the gateway, with the call that asks it. */
 const places = (token: string) =>
   protectedCalls.flatMap(({ service, path }) => [
-    [`${service}:${servicePorts[service]}`, () => api('GET', path, { token, base: `http://127.0.0.1:${servicePorts[service]}` })] as const,
+    [`${service}:${stack.servicePort(service)}`, () => api('GET', path, { token, base: stack.serviceUrl(service) })] as const,
     [`gateway ${path}`, () => api('GET', path, { token })] as const,
   ]);
 
