@@ -1,6 +1,7 @@
 import { formatPrice, INITIAL_DATA_ID, photoSources, primaryPhotoUrl } from '@reproute/contracts';
 import { absoluteUrl, headTags, type PageMeta } from '../../src/site/head.ts';
-import { defaultImagePath, documentTitle } from '../../src/site/pages.ts';
+import { defaultImagePath } from '../../src/site/pages.ts';
+import { documentTitle } from '../../src/site/titles.ts';
 import { cardPicture, heroPicture, type PictureLayout } from '../../src/site/pageReads.ts';
 import type { HotelAnswer, HotelSearchAnswer, InitialAnswer } from './answers.ts';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiUrl, SIGNED_IN_COOKIE } from '@reproute/contracts';
-import { matchRoute, sitemapPaths } from '../../src/site/routeTable.ts';
+import { matchRoute } from '../../src/site/routeTable.ts';
 import { absoluteUrl, searchTerm, staticPageHead } from '../../src/site/head.ts';
-import { pages } from '../../src/site/pages.ts';
+import { pageOf, pages, sitemapPaths } from '../../src/site/pages.ts';
 import { firstSearchQuery } from '../../src/site/pageReads.ts';
 import type { CatalogPages, InitialAnswer, PageAnswers, SitemapHotel } from './answers.ts';
 import { hotelPageHead, renderHead, searchResultsPreload, type PageHead } from './page-head.ts';
@@ -37,9 +37,10 @@ export function pageResponder({ spa, catalog, reviews, origin, renderer }: PageR
     signedInCookie.test(request.headers.cookie ?? '') ? undefined : renderer?.render(request.url, answers);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { route, path, params } = matchRoute(request.url);
+    const page = pageOf(route);
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const pathname = request.url.split('?')[0]!;
-    if (route.page === 'hotel') {
+    if (page === 'hotel') {
       let key: string;
       try {
         key = decodeURIComponent(params[0]!);
@@ -62,7 +63,7 @@ export function pageResponder({ spa, catalog, reviews, origin, renderer }: PageR
     if (route.path === '*') return spa.sendPage(request, reply, renderHead(staticPageHead(origin, pathname, pages.notFound)), 404);
     // A fixed page is named by its route's path (its canonical form); a page with a param by the address.
     const pagePath = route.path.includes(':') ? path : route.path;
-    const head: PageHead = staticPageHead(origin, pagePath, route.page, query);
+    const head: PageHead = staticPageHead(origin, pagePath, page, query);
     // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
     const search = firstSearch(pagePath, query);
     const results = search ? await catalog.search(search) : undefined;

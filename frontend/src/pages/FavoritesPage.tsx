@@ -7,13 +7,13 @@ import { useHotelsByIds } from '@/api/hotels';
 import { useFavorites } from '@/hooks/useFavorites';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 
 export const FAVORITES_SKELETONS = 6;
 
 /** /favourites and /favorites: the signed-in user's saved hotels; visitors see the empty state with a way to sign in. */
 export default function FavoritesPage() {
-  useDocumentTitle(pages.favourites.title);
+  useDocumentTitle(pageTitles.favourites);
   const { user } = useSession();
   const { ids, status } = useFavorites();
   const hotels = useHotelsByIds(user ? ids : []);

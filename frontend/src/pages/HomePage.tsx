@@ -8,7 +8,7 @@ import { Container } from '@/components/ui/Misc';
 import { useFeaturedHotels } from '@/api/hotels';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { LIST_A_HOTEL_SIGNED_OUT } from '@/components/Header';
 import { searchPath } from '@/lib/searchParams';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
@@ -39,7 +39,7 @@ const testimonials = [
 ];
 
 export default function HomePage() {
-  useDocumentTitle(pages.home.title);
+  useDocumentTitle(pageTitles.home);
   const navigate = useNavigate();
   const { user } = useSession();
   const featured = useFeaturedHotels(6);

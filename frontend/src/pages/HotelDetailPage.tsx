@@ -14,7 +14,7 @@ import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 // The pages' server preloads the hero picture as this one chooses it.
 import { heroPicture } from '@/site/pageReads';
 import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
@@ -38,7 +38,7 @@ export default function HotelDetailPage() {
   const hotelQuery = useHotel(key);
   const navigate = useNavigate();
   const hotel = hotelQuery.data;
-  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? pages.hotelNotFound.title : 'Hotel'));
+  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? pageTitles.hotelNotFound : 'Hotel'));
 
   if (hotelQuery.isPending) return <DetailSkeleton />;
   if (hotelQuery.isError || !hotel) {

@@ -11,7 +11,7 @@ import { Container } from '@/components/ui/Misc';
 import { useHotelSearchPages } from '@/api/hotels';
 import { useCities } from '@/api/cities';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { searchPageTitle } from '@/site/pages';
+import { searchPageTitle } from '@/site/titles';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import {
   activeFilterCount,

@@ -1,4 +1,5 @@
-import { defaultImagePath, documentTitle, searchPageTitle, siteName, type PageDefinition } from './pages.ts';
+import { defaultImagePath, type PageDefinition } from './pages.ts';
+import { documentTitle, searchPageTitle, siteName } from './titles.ts';
 
 /**
  * A page's head: what the pages' server writes into a page (frontend/server, page-head.ts) and what the

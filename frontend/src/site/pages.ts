@@ -5,20 +5,18 @@
  * page each address shows.
  *
  * Plain values only, imported by the SPA and by the pages' server (frontend/server, run by Node as it is):
- * no JSX, no `@/` paths, relative imports named with their `.ts`.
+ * no JSX, no `@/` paths, relative imports named with their `.ts`. The titles are titles.ts's (the SPA's entry
+ * takes those alone); the rest of a page's head is here, for the server and the pages that write their own.
  */
+import type { AppRoute, Screen } from './routeTable.ts';
+import { appRoutes } from './routeTable.ts';
+import { pageTitles, siteName, type PageName } from './titles.ts';
 
-export const siteName = 'RepRoute';
-/** The title of pages without their own (the home page, the error pages). */
-export const defaultTitle = 'RepRoute – Hotels with gyms worth training in';
+export { defaultTitle, documentTitle, pageTitles, searchPageTitle, siteName } from './titles.ts';
+
 export const defaultDescription = 'RepRoute finds hotels with serious gyms: squat racks, heavy dumbbells, pools and saunas, in the cities you travel to.';
 /** Shown by social previews when a page has no picture of its own: the home page's hero video's poster (HeroVideo.tsx). */
 export const defaultImagePath = '/media/hero-poster.jpg';
-
-/** The document title of a page whose own title is `pageTitle` ('' : the site's). */
-export function documentTitle(pageTitle: string): string {
-  return pageTitle ? `${pageTitle} | ${siteName}` : defaultTitle;
-}
 
 export interface PageDefinition {
   /** The page's own title, before the site's name ('': the site's title; documentTitle). */
@@ -49,54 +47,97 @@ export function websiteSearchJsonLd(origin: string): Record<string, unknown> {
   };
 }
 
-const page = (title: string, description: string, indexable: boolean, extra: Partial<PageDefinition> = {}): PageDefinition => ({ title, description, indexable, ...extra });
-const privatePage = (title: string, description = defaultDescription) => page(title, description, false);
-const connectionError = privatePage('', 'RepRoute is temporarily unavailable.');
+const page = (name: PageName, description: string, indexable: boolean, extra: Partial<PageDefinition> = {}): PageDefinition => ({ title: pageTitles[name], description, indexable, ...extra });
+const privatePage = (name: PageName, description = defaultDescription) => page(name, description, false);
 
 /** Every page of the site, by name; the route table puts each at its addresses. */
 export const pages = {
-  home: page('', defaultDescription, true, { canonicalPath: '/', preloadImage: defaultImagePath }),
-  search: page('Search hotels', 'Search hotels with gyms worth training in by city, hotel or country, and filter by the equipment you need.', true),
-  login: privatePage('Sign in', 'Sign in to RepRoute.'),
-  register: privatePage('Create your account', 'Create a RepRoute account to save favourite hotels and review their gyms.'),
-  providerRegister: privatePage('List your hotel', 'List your hotel and its gym on RepRoute.'),
-  forgotPassword: privatePage('Forgot password'),
-  resetPassword: privatePage('Reset password'),
-  verifyEmail: privatePage('Verify your email', 'Confirm the email address of your RepRoute account.'),
-  profileSetup: privatePage('Set up your profile'),
-  providerSetup: privatePage('Become a provider', 'Set up your provider account to list your hotel on RepRoute.'),
-  providerDashboard: privatePage('Provider Dashboard'),
-  addListing: privatePage('Add a Listing'),
-  editListing: privatePage('Edit Listing'),
-  profile: privatePage('Your profile'),
-  favourites: privatePage('Your Favourite Hotels', 'The hotels you saved on RepRoute.'),
-  admin: privatePage('Admin Dashboard'),
-  signOut: privatePage(''),
-  writeReview: privatePage('Write a Review', 'Review the gym of a hotel you stayed at.'),
+  home: page('home', defaultDescription, true, { canonicalPath: '/', preloadImage: defaultImagePath }),
+  search: page('search', 'Search hotels with gyms worth training in by city, hotel or country, and filter by the equipment you need.', true),
+  login: privatePage('login', 'Sign in to RepRoute.'),
+  register: privatePage('register', 'Create a RepRoute account to save favourite hotels and review their gyms.'),
+  providerRegister: privatePage('providerRegister', 'List your hotel and its gym on RepRoute.'),
+  forgotPassword: privatePage('forgotPassword'),
+  resetPassword: privatePage('resetPassword'),
+  verifyEmail: privatePage('verifyEmail', 'Confirm the email address of your RepRoute account.'),
+  profileSetup: privatePage('profileSetup'),
+  providerSetup: privatePage('providerSetup', 'Set up your provider account to list your hotel on RepRoute.'),
+  providerDashboard: privatePage('providerDashboard'),
+  addListing: privatePage('addListing'),
+  editListing: privatePage('editListing'),
+  profile: privatePage('profile'),
+  favourites: privatePage('favourites', 'The hotels you saved on RepRoute.'),
+  admin: privatePage('admin'),
+  signOut: privatePage('signOut'),
+  writeReview: privatePage('writeReview', 'Review the gym of a hotel you stayed at.'),
   businessTravel: page(
-    'Business Travel Hotels with Great Gyms',
+    'businessTravel',
     'Hotels for business travellers who keep training: 24/7 gyms, fast WiFi and meeting rooms in New York, London, Tokyo and more. Book direct with no fees.',
     true,
     { jsonLd: websiteSearchJsonLd },
   ),
-  helpCenter: page('Help Center', 'Answers to common questions about finding hotels with great gyms, accounts, reviews and listing a hotel on RepRoute.', true),
-  privacyPolicy: page('Privacy Policy', 'How RepRoute collects, uses and protects your personal data.', true),
-  termsOfService: page('Terms of Service', 'The terms that apply when you use RepRoute.', true),
-  partnerHotels: page('Partner Hotels', 'Partner with RepRoute: reach travellers who choose hotels by their gyms.', true),
-  contactUs: page('Contact Us', 'Questions, feedback or a hotel to suggest? Get in touch with the RepRoute team.', true),
-  cookiePreferences: page('Cookie Preferences', 'Choose which cookies RepRoute may use.', true),
-  connectionError,
-  maintenance: privatePage('', 'RepRoute is down for maintenance and will be back shortly.'),
-  serverError: privatePage('', 'Something went wrong on our side.'),
+  helpCenter: page('helpCenter', 'Answers to common questions about finding hotels with great gyms, accounts, reviews and listing a hotel on RepRoute.', true),
+  privacyPolicy: page('privacyPolicy', 'How RepRoute collects, uses and protects your personal data.', true),
+  termsOfService: page('termsOfService', 'The terms that apply when you use RepRoute.', true),
+  partnerHotels: page('partnerHotels', 'Partner with RepRoute: reach travellers who choose hotels by their gyms.', true),
+  contactUs: page('contactUs', 'Questions, feedback or a hotel to suggest? Get in touch with the RepRoute team.', true),
+  cookiePreferences: page('cookiePreferences', 'Choose which cookies RepRoute may use.', true),
+  connectionError: privatePage('connectionError', 'RepRoute is temporarily unavailable.'),
+  maintenance: privatePage('maintenance', 'RepRoute is down for maintenance and will be back shortly.'),
+  serverError: privatePage('serverError', 'Something went wrong on our side.'),
   /** Any other path. */
-  notFound: privatePage('Page Not Found', "The page you're looking for doesn't exist or has moved."),
+  notFound: privatePage('notFound', "The page you're looking for doesn't exist or has moved."),
   /** A hotel that is unknown or not public. */
-  hotelNotFound: privatePage('Hotel Not Found', "The hotel you're looking for doesn't exist or couldn't be loaded."),
+  hotelNotFound: privatePage('hotelNotFound', "The hotel you're looking for doesn't exist or couldn't be loaded."),
   /** A hotel page while the catalog cannot be asked: the site's own head, not kept by search engines. */
-  unansweredHotel: privatePage(''),
-} satisfies Record<string, PageDefinition>;
+  unansweredHotel: privatePage('unansweredHotel'),
+} satisfies Record<PageName, PageDefinition>;
 
-/** The search page's own title: the text searched for, when there is one. */
-export function searchPageTitle(term: string): string {
-  return term ? `Hotels in ${term}` : pages.search.title;
+/** The page each screen shows (`'hotel'`: a hotel's, its head made from the catalog's answer for the hotel the path names). */
+export const screenPages: Record<Screen, PageDefinition | 'hotel'> = {
+  home: pages.home,
+  search: pages.search,
+  hotel: 'hotel',
+  login: pages.login,
+  register: pages.register,
+  providerRegister: pages.providerRegister,
+  forgotPassword: pages.forgotPassword,
+  resetPassword: pages.resetPassword,
+  verifyEmail: pages.verifyEmail,
+  profileSetup: pages.profileSetup,
+  providerSetup: pages.providerSetup,
+  providerDashboard: pages.providerDashboard,
+  providerDashboardAlias: pages.providerDashboard,
+  addListing: pages.addListing,
+  addHotel: pages.addListing,
+  editHotel: pages.editListing,
+  profile: pages.profile,
+  favourites: pages.favourites,
+  admin: pages.admin,
+  signOut: pages.signOut,
+  writeReview: pages.writeReview,
+  businessTravel: pages.businessTravel,
+  helpCenter: pages.helpCenter,
+  privacyPolicy: pages.privacyPolicy,
+  termsOfService: pages.termsOfService,
+  partnerHotels: pages.partnerHotels,
+  contactUs: pages.contactUs,
+  cookiePreferences: pages.cookiePreferences,
+  connectionError: pages.connectionError,
+  maintenance: pages.maintenance,
+  serverError: pages.serverError,
+  notFound: pages.notFound,
+};
+
+/** The page a route shows. */
+export const pageOf = (route: Pick<AppRoute, 'screen'>): PageDefinition | 'hotel' => screenPages[route.screen];
+
+/** The addresses the sitemap lists besides the hotels: the indexable fixed pages, aliases left out, in the table's order. */
+export function sitemapPaths(): string[] {
+  return appRoutes
+    .filter((route) => {
+      const shown = pageOf(route);
+      return !/[:*]/.test(route.path) && shown !== 'hotel' && shown.indexable && (shown.canonicalPath ?? route.path) === route.path;
+    })
+    .map((route) => route.path);
 }

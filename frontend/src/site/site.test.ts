@@ -3,8 +3,9 @@ import { apiUrl } from '@reproute/contracts';
 import { routes } from '@/app/routes';
 import { hotelSearchQuery } from '@/api/hotels';
 import { readSearchFilters, readSearchState } from '@/lib/searchParams';
-import { appRoutes, matchRoute, sitemapPaths } from './routeTable';
-import { documentTitle, pages, searchPageTitle } from './pages';
+import { appRoutes, matchRoute } from './routeTable';
+import { pageOf, pages, sitemapPaths } from './pages';
+import { documentTitle, pageTitles, searchPageTitle } from './titles';
 import { headTags, staticPageHead } from './head';
 import { DEFAULT_SEARCH_SORT, firstSearchQuery, SEARCH_PAGE_SIZE } from './pageReads';
 
@@ -17,8 +18,10 @@ describe('the route table', () => {
     expect(matchRoute('/').route.screen).toBe('home');
     expect(matchRoute('/search?query=paris').route.screen).toBe('search');
     expect(matchRoute('/Business-Travel/')).toMatchObject({ route: { path: '/business-travel' }, path: '/Business-Travel' });
-    expect(matchRoute('/hotels/the-ritz')).toMatchObject({ route: { page: 'hotel' }, params: ['the-ritz'] });
-    expect(matchRoute('/hotel/12?checkIn=2030-01-01')).toMatchObject({ route: { page: 'hotel' }, params: ['12'] });
+    expect(matchRoute('/hotels/the-ritz')).toMatchObject({ route: { screen: 'hotel' }, params: ['the-ritz'] });
+    expect(pageOf(matchRoute('/hotels/the-ritz').route)).toBe('hotel');
+    expect(matchRoute('/hotel/12?checkIn=2030-01-01')).toMatchObject({ route: { screen: 'hotel' }, params: ['12'] });
+    expect(pageOf(matchRoute('/provider-dashboard').route)).toBe(pages.providerDashboard);
     expect(matchRoute('/write-review').route.path).toBe('/write-review');
     expect(matchRoute('/write-review/3').route.path).toBe('/write-review/:hotelId');
     for (const unknown of ['/no/such/page', '/hotels', '/hotels/a/b', '/searching', '/index.php']) expect(matchRoute(unknown).route.path, unknown).toBe('*');
@@ -31,8 +34,9 @@ describe('the route table', () => {
 
 describe('page heads', () => {
   it('title a page after the page table, the search page after what it searches for', () => {
-    expect(documentTitle(pages.home.title)).toBe('RepRoute – Hotels with gyms worth training in');
-    expect(documentTitle(pages.login.title)).toBe('Sign in | RepRoute');
+    expect(documentTitle(pageTitles.home)).toBe('RepRoute – Hotels with gyms worth training in');
+    expect(documentTitle(pages.login.title)).toBe(documentTitle(pageTitles.login));
+    expect(documentTitle(pageTitles.login)).toBe('Sign in | RepRoute');
     expect(documentTitle(searchPageTitle('Paris'))).toBe('Hotels in Paris | RepRoute');
     expect(staticPageHead('https://reproute.example', '/search', pages.search, new URLSearchParams('q=Lyon'))).toMatchObject({
       title: 'Hotels in Lyon | RepRoute',

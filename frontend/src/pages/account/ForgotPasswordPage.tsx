@@ -9,12 +9,12 @@ import { TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { useForgotPassword } from '@/api/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { toast } from '@/store/toast';
 import { serverMessageOr } from '@/api/request';
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle(pages.forgotPassword.title);
+  useDocumentTitle(pageTitles.forgotPassword);
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });

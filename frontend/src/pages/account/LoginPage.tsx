@@ -11,13 +11,13 @@ import { FormAlert } from '@/components/FormAlert';
 import { useLogin } from '@/api/auth';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { loginErrorMessage, safeRedirect } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
 /** /login, also shown in place of a protected route for a signed-out visitor (redirectTo). */
 export default function LoginPage({ redirectTo }: { redirectTo?: string }) {
-  useDocumentTitle(pages.login.title);
+  useDocumentTitle(pageTitles.login);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { logout } from '@/lib/session';
 import { EmailChangeForm } from '@/components/EmailChangeForm';
 import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyEmailNotice';
@@ -22,7 +22,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 
 /** /profile: signed-in only (the route guard shows the login screen otherwise). */
 export default function ProfilePage() {
-  useDocumentTitle(pages.profile.title);
+  useDocumentTitle(pageTitles.profile);
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { useSetupProfile } from '@/api/auth';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { isSessionExpired } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
@@ -50,7 +50,7 @@ function RoleCheckbox({ id, label, text, checked, onChange }: { id: string; labe
 
 /** /profile-setup (provider=true preselects the provider role); skippable. */
 export default function ProfileSetupPage() {
-  useDocumentTitle(pages.profileSetup.title);
+  useDocumentTitle(pageTitles.profileSetup);
   const { user } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { acceptAuthAnswer } from '@/api/auth';
 import { callApi } from '@/api/client';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { registerErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
@@ -24,7 +24,7 @@ import { toast } from '@/store/toast';
  * page opens with the company, phone and bio filled in.
  */
 export default function ProviderRegisterPage() {
-  useDocumentTitle(pages.providerRegister.title);
+  useDocumentTitle(pageTitles.providerRegister);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(providerRegistrationForm),

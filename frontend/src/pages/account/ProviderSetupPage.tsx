@@ -11,13 +11,13 @@ import { FormAlert } from '@/components/FormAlert';
 import { useProviderSetup } from '@/api/auth';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { isSessionExpired } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
 /** /provider/setup and /provider-setup: company name and business phone turn the account into a provider. */
 export default function ProviderSetupPage() {
-  useDocumentTitle(pages.providerSetup.title);
+  useDocumentTitle(pageTitles.providerSetup);
   const { user } = useSession();
   const navigate = useNavigate();
   const setup = useProviderSetup();

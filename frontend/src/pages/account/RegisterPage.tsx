@@ -12,14 +12,14 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { useRegister } from '@/api/auth';
 import { ApiError } from '@/api/request';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { registerErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 
 type FieldName = 'email' | 'password' | 'firstName' | 'lastName';
 
 export default function RegisterPage() {
-  useDocumentTitle(pages.register.title);
+  useDocumentTitle(pageTitles.register);
   const navigate = useNavigate();
   const registerCall = useRegister();
   const [formError, setFormError] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/FormAlert';
 import { useResetPassword } from '@/api/auth';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { resetErrorMessage } from '@/lib/authErrors';
 import { toast } from '@/store/toast';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -18,7 +18,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 export const RESET_REDIRECT_MS = 3000;
 
 export default function ResetPasswordPage() {
-  useDocumentTitle(pages.resetPassword.title);
+  useDocumentTitle(pageTitles.resetPassword);
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

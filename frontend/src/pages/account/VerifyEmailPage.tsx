@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { useVerifyEmail } from '@/api/auth';
 import { serverMessageOr } from '@/api/request';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 
@@ -21,7 +21,7 @@ const incompleteLink = 'This verification link is incomplete. Open the link from
  * that speaks for the verified address; anyone else is told to sign in.
  */
 export default function VerifyEmailPage() {
-  useDocumentTitle(pages.verifyEmail.title);
+  useDocumentTitle(pageTitles.verifyEmail);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/Button';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
   // The same title the gateway sends with the 404.
-  useDocumentTitle(pages.notFound.title);
+  useDocumentTitle(pageTitles.notFound);
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-20 text-center">
       <div>

@@ -6,14 +6,14 @@ import { ListingForm } from '@/components/provider/ListingForm';
 import { emptyListingForm, toCreateListing } from '@/components/provider/listingForm';
 import { Card, Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { toast } from '@/store/toast';
 
 export const REVIEW_NOTE = 'New listings are reviewed by our team before they go live. Review takes 2-3 business days, and we email you when it is approved.';
 
 /** /add-hotel and /provider/listings/new: a provider submits a new listing for review. */
 export default function AddHotelPage() {
-  useDocumentTitle(pages.addListing.title);
+  useDocumentTitle(pageTitles.addListing);
   const navigate = useNavigate();
   const create = useCreateProviderHotel();
   const toDashboard = () => navigate('/provider/dashboard');

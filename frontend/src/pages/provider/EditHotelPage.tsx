@@ -12,7 +12,7 @@ import { ListingStatusBadge } from '@/components/provider/ListingStatusBadge';
 import { revisionFieldLabels } from '@/components/admin/revisionText';
 import { RevisionValue } from '@/components/admin/RevisionValue';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { toast } from '@/store/toast';
 
 // The form and the photo manager are chunks of their own, fetched while the listing loads (the page
@@ -40,7 +40,7 @@ export default function EditHotelPage() {
   const update = useUpdateProviderHotel();
   const cities = useCities();
   const hotel = listings.data?.find((h) => String(h.id) === id);
-  useDocumentTitle(hotel ? `Edit ${hotel.name}` : pages.editListing.title);
+  useDocumentTitle(hotel ? `Edit ${hotel.name}` : pageTitles.editListing);
   const toDashboard = () => navigate('/provider/dashboard');
   // The values the form opened with, kept per form instance: photo changes made meanwhile must not be
   // undone by the form sending back the main image it showed when it opened.

@@ -12,7 +12,7 @@ import { StatCard } from '@/components/provider/StatCard';
 import { Button } from '@/components/ui/Button';
 import { Container, Skeleton } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { figuresFor, monthStartDay } from './dashboardFigures';
@@ -23,7 +23,7 @@ const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/Analyt
 
 /** /provider/dashboard: stats, My Listings (with per-listing traffic), Lead Analytics (the inbox) and Performance (charts and demand data). */
 export default function ProviderDashboardPage() {
-  useDocumentTitle(pages.providerDashboard.title);
+  useDocumentTitle(pageTitles.providerDashboard);
   const { user } = useSession();
   const listings = useProviderHotels();
   // The stat cards need counts only: one lead per page, and the total of every lead / of this month's.

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Card, Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { ResendVerificationButton, UnverifiedEmailNotice } from '@/components/VerifyEmailNotice';
@@ -23,7 +23,7 @@ const travelTypeLabels: Record<(typeof travelTypes)[number], string> = { busines
 
 /** /write-review and /write-review/{hotelId}: signed-in travellers review a hotel and its gym. */
 export default function WriteReviewPage() {
-  useDocumentTitle(pages.writeReview.title);
+  useDocumentTitle(pageTitles.writeReview);
   const { user } = useSession();
   const warned = useRef(false);
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Card, Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { toast } from '@/store/toast';
 import { emptyContactForm, inquiryTypeLabels, missingContactFields, toContactRequest, type ContactFormValues, type InquiryType } from './contactForm';
 
@@ -21,7 +21,7 @@ const responseTimes = [
 
 /** /contact-us: the contact form (sent to support by email) and how to reach us. */
 export default function ContactUsPage() {
-  useDocumentTitle(pages.contactUs.title);
+  useDocumentTitle(pageTitles.contactUs);
   const send = useSendContactMessage();
   const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
   const [missing, setMissing] = useState<string[]>([]);

@@ -5,7 +5,7 @@ import { ArrowLeft, Cookie, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Card, Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { allAccepted, essentialOnly, readConsent, saveConsent, type ConsentPreferences } from '@/lib/consent';
 import { cn } from '@/lib/cn';
 import { toast } from '@/store/toast';
@@ -25,7 +25,7 @@ function formatSavedAt(timestamp: string | undefined): string | null {
 
 /** /cookie-preferences: the same consent record as the banner (rr_cookie_consent); saving is explicit. */
 export default function CookiePreferencesPage() {
-  useDocumentTitle(pages.cookiePreferences.title);
+  useDocumentTitle(pageTitles.cookiePreferences);
   const [saved, setSaved] = useState(() => readConsent());
   const [draft, setDraft] = useState<ConsentPreferences>(() => saved?.preferences ?? essentialOnly);
   const [changed, setChanged] = useState(false);

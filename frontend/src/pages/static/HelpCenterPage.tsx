@@ -5,12 +5,12 @@ import { StaticHero } from '@/components/static/StaticHero';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { faqCategories, filterFaq } from './helpCenterFaq';
 
 /** /help-center: searchable FAQ in four categories, contact cards and a way to reach support. */
 export default function HelpCenterPage() {
-  useDocumentTitle(pages.helpCenter.title);
+  useDocumentTitle(pageTitles.helpCenter);
   const [search, setSearch] = useState('');
   const results = filterFaq(faqCategories, search);
   const searching = search.trim() !== '';

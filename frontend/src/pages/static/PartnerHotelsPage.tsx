@@ -4,7 +4,7 @@ import { StaticHero } from '@/components/static/StaticHero';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { cn } from '@/lib/cn';
 
 /** Partnership tiers; commission per document 2, section 1: standard 12-15%, premium 10-12%, elite 8-10%. */
@@ -58,7 +58,7 @@ const previewFigures = [
 
 /** /partner-hotels: tiers, commission and approval figures, requirements, and a dashboard preview. */
 export default function PartnerHotelsPage() {
-  useDocumentTitle(pages.partnerHotels.title);
+  useDocumentTitle(pageTitles.partnerHotels);
   return (
     <>
       <StaticHero

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LegalDocument, type LegalSection } from '@/components/static/LegalDocument';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 import { LEGAL_LAST_UPDATED } from './TermsOfServicePage';
 
 const link = 'font-medium text-ocean-700 underline';
@@ -79,7 +79,7 @@ const sections: LegalSection[] = [
 
 /** /privacy-policy */
 export default function PrivacyPolicyPage() {
-  useDocumentTitle(pages.privacyPolicy.title);
+  useDocumentTitle(pageTitles.privacyPolicy);
   return (
     <LegalDocument
       title="Privacy Policy"

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LegalDocument, type LegalSection } from '@/components/static/LegalDocument';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { pages } from '@/site/pages';
+import { pageTitles } from '@/site/titles';
 
 export const LEGAL_LAST_UPDATED = 'February 2, 2025';
 
@@ -111,7 +111,7 @@ const sections: LegalSection[] = [
 
 /** /terms-of-service */
 export default function TermsOfServicePage() {
-  useDocumentTitle(pages.termsOfService.title);
+  useDocumentTitle(pageTitles.termsOfService);
   return (
     <LegalDocument
       title="Terms of Service"
