@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { AdminAuditAction, ReviewAuditEntry } from '@reproute/contracts';
 import { useAdminAudit } from '@/api/admin';
 import { useReviewAudit } from '@/api/reviews';
-import { Button } from '@/components/ui/Button';
+import { Pager } from '@/components/ui/Pager';
 import { cn } from '@/lib/cn';
 
 const entriesPerPage = 25;
@@ -166,17 +165,5 @@ function ReviewAudit() {
 function Pages({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
   if (total <= entriesPerPage) return null;
   const pageCount = Math.max(1, Math.ceil(total / entriesPerPage));
-  return (
-    <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Audit log pages">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
-      </Button>
-      <span className="text-sm text-slate-700">
-        Page {page} of {pageCount}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight aria-hidden className="h-4 w-4" />
-      </Button>
-    </nav>
-  );
+  return <Pager label="Audit log pages" page={page} pageCount={pageCount} onPage={onPage} />;
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Check, ChevronLeft, ChevronRight, MessageSquareText, X } from 'lucide-react';
+import { Check, MessageSquareText, X } from 'lucide-react';
 import { useAdminReviews } from '@/api/reviews';
 import { Button } from '@/components/ui/Button';
+import { Pager } from '@/components/ui/Pager';
 import { cn } from '@/lib/cn';
 import { RejectDialog } from './RejectDialog';
 import { ReviewCard } from './ReviewCard';
@@ -77,7 +78,16 @@ export function ReviewModeration() {
             />
           ))}
         </ul>
-        {total > reviewsPerPage ? <ReviewPager page={filters.page} pageCount={Math.max(1, Math.ceil(total / reviewsPerPage))} onPage={(page) => change({ page })} /> : null}
+        {total > reviewsPerPage ? (
+          <Pager
+            label="Review pages"
+            className=""
+            page={filters.page}
+            pageCount={Math.max(1, Math.ceil(total / reviewsPerPage))}
+            onPage={(page) => change({ page })}
+            format={(n) => n.toLocaleString('en-US')}
+          />
+        ) : null}
       </div>
     );
   }
@@ -109,21 +119,5 @@ function BulkActions(props: { allSelected: boolean; count: number; disabled: boo
         <X aria-hidden className="h-4 w-4" /> Reject selected
       </Button>
     </div>
-  );
-}
-
-function ReviewPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
-  return (
-    <nav className="flex items-center justify-between gap-3" aria-label="Review pages">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
-      </Button>
-      <span className="text-sm text-slate-700">
-        Page {page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight aria-hidden className="h-4 w-4" />
-      </Button>
-    </nav>
   );
 }

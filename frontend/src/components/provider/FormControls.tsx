@@ -39,6 +39,28 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
+/** A filter's select (the lead inbox's status, the admin hotel table's): "all" first, as the empty value, then one option per value. */
+export function FilterSelect<T extends string>({ label, allLabel, values, labels, value, onChange }: {
+  label: string;
+  allLabel: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  value: T | null;
+  /** The value chosen, null for "all". */
+  onChange: (value: T | null) => void;
+}) {
+  return (
+    <SelectField label={label} value={value ?? ''} onChange={(event) => onChange((event.target.value as T) || null)}>
+      <option value="">{allLabel}</option>
+      {values.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** A titled group of form fields. */
 export function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (

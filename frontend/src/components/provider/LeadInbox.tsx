@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, Download, Inbox, X } from 'lucide-react';
+import { Download, Inbox, X } from 'lucide-react';
 import { leadStatuses, type LeadStatus, type ProviderLead } from '@reproute/contracts';
 import { downloadLeadsCsv, useProviderHotels, useProviderLeads, useSetLeadStatus, type LeadInboxQuery } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
-import { SelectField } from '@/components/provider/FormControls';
+import { FilterSelect, SelectField } from '@/components/provider/FormControls';
 import { LeadCards, LeadTable } from '@/components/provider/LeadTable';
 import { Button } from '@/components/ui/Button';
+import { Pager } from '@/components/ui/Pager';
 import { TextField } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/Misc';
 import { useUrlFilters, type UrlFilterChanges } from '@/hooks/useUrlFilters';
@@ -101,14 +102,7 @@ export function LeadInbox() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" value={query.status ?? ''} onChange={(event) => update({ status: event.target.value || null })}>
-          <option value="">All statuses</option>
-          {leadStatuses.map((status) => (
-            <option key={status} value={status}>
-              {leadStatusLabels[status]}
-            </option>
-          ))}
-        </SelectField>
+        <FilterSelect label="Status" allLabel="All statuses" values={leadStatuses} labels={leadStatusLabels} value={query.status ?? null} onChange={(status) => update({ status })} />
         <TextField label="From" type="date" value={query.from ?? ''} max={query.to ?? undefined} onChange={(event) => update({ from: event.target.value || null })} />
         <TextField label="To" type="date" value={query.to ?? ''} min={query.from ?? undefined} onChange={(event) => update({ to: event.target.value || null })} />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
@@ -153,17 +147,7 @@ export function LeadInbox() {
       </div>
 
       {total > leadsPerPage ? (
-        <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Lead pages">
-          <Button variant="outline" size="sm" disabled={query.page <= 1} onClick={() => update({ page: query.page > 2 ? String(query.page - 1) : null })}>
-            <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
-          </Button>
-          <span className="text-sm text-slate-700">
-            Page {query.page} of {pageCount}
-          </span>
-          <Button variant="outline" size="sm" disabled={query.page >= pageCount} onClick={() => update({ page: String(query.page + 1) })}>
-            Next <ChevronRight aria-hidden className="h-4 w-4" />
-          </Button>
-        </nav>
+        <Pager label="Lead pages" page={query.page} pageCount={pageCount} onPage={(next) => update({ page: next > 1 ? String(next) : null })} />
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Building2, ChevronLeft, ChevronRight, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
+import { Building2, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotelCount } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
@@ -12,7 +12,8 @@ import { PageSpinner } from '@/components/PageSpinner';
 import { WhenOpened } from '@/components/ui/WhenOpened';
 import { StatCard } from '@/components/provider/StatCard';
 import { Button } from '@/components/ui/Button';
-import { SelectField } from '@/components/provider/FormControls';
+import { Pager } from '@/components/ui/Pager';
+import { FilterSelect } from '@/components/provider/FormControls';
 import { inputClass } from '@/components/ui/Field';
 import { Container } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -142,14 +143,7 @@ export default function AdminPage() {
                       maxLength={200}
                     />
                   </div>
-                  <SelectField label="Status" value={table.status ?? ''} onChange={(event) => update({ status: event.target.value || null })}>
-                    <option value="">All statuses</option>
-                    {hotelStatuses.map((status) => (
-                      <option key={status} value={status}>
-                        {statusFilterLabels[status]}
-                      </option>
-                    ))}
-                  </SelectField>
+                  <FilterSelect label="Status" allLabel="All statuses" values={hotelStatuses} labels={statusFilterLabels} value={table.status ?? null} onChange={(status) => update({ status })} />
                   {filtered ? (
                     <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
                       <X aria-hidden className="h-4 w-4" /> Clear filters
@@ -167,17 +161,14 @@ export default function AdminPage() {
                     </p>
                     <HotelsTable hotels={pageAnswer?.items ?? []} sort={table.sort} onSort={sortBy} onEdit={openEdit} onDelete={setToDelete} />
                     {total > adminHotelsPerPage ? (
-                      <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Hotel pages">
-                        <Button variant="outline" size="sm" disabled={table.page <= 1} onClick={() => update({ page: table.page > 2 ? String(table.page - 1) : null })}>
-                          <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
-                        </Button>
-                        <span className="text-sm text-slate-700" data-testid="hotel-page">
-                          Page {table.page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')}
-                        </span>
-                        <Button variant="outline" size="sm" disabled={table.page >= pageCount} onClick={() => update({ page: String(table.page + 1) })}>
-                          Next <ChevronRight aria-hidden className="h-4 w-4" />
-                        </Button>
-                      </nav>
+                      <Pager
+                        label="Hotel pages"
+                        page={table.page}
+                        pageCount={pageCount}
+                        onPage={(next) => update({ page: next > 1 ? String(next) : null })}
+                        format={(n) => n.toLocaleString('en-US')}
+                        testId="hotel-page"
+                      />
                     ) : null}
                   </>
                 )}
