@@ -10,6 +10,8 @@ export const topics = {
   leads: 'referral.leads',
   clicks: 'referral.clicks',
   analytics: 'analytics.events',
+  /** Each service's report that it erased what it held of a deleted account (`user.data-erased`), keyed by the account. */
+  erasures: 'accounts.erasures',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 export const allTopics: readonly string[] = Object.values(topics);
@@ -17,6 +19,13 @@ export const allTopics: readonly string[] = Object.values(topics);
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 const uuid = z.string().uuid();
+
+/**
+ * The processes that hold something of an account and erase it when the account is deleted (docs/decisions.md,
+ * "Deleting an account"): identity finishes a deletion once each of them has reported `user.data-erased`.
+ */
+export const erasingServices = ['catalog', 'engagement', 'referral', 'analytics', 'notifier'] as const;
+export type ErasingService = (typeof erasingServices)[number];
 const hotelId = z.number().int().positive().max(2_147_483_647);
 
 const hotelSnapshot = z.object({
@@ -86,6 +95,22 @@ export const eventCatalog = {
   'user.email_verified': {
     topic: topics.users,
     data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), previousEmail: z.string().nullable() }),
+  },
+  /**
+   * The owner asked to delete the account (identity has ended its tokens): every service in `erasingServices`
+   * erases or anonymises what it holds of it, then reports `user.data-erased`. `emails` are the addresses the
+   * account used (its email, a pending one, earlier ones of email changes), for what is kept by address (the
+   * contact form, email jobs). Identity sends it again while a service has not reported, so a handler must be
+   * idempotent: a second run finds nothing left and reports again.
+   */
+  'user.deletion-requested': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, emails: z.array(z.string()), isProvider: z.boolean(), requestedAt: z.string() }),
+  },
+  /** One service erased what it held of a deleted account (its report to identity, which finishes the deletion once all have). */
+  'user.data-erased': {
+    topic: topics.erasures,
+    data: z.object({ userId: uuid, service: z.enum(erasingServices) }),
   },
   'hotel.created': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.updated': { topic: topics.hotels, data: hotelSnapshot },

@@ -255,6 +255,28 @@ export const emailChangeRequest = z.object({
 export type EmailChangeRequest = z.infer<typeof emailChangeRequest>;
 export const emailChangeAnswer = z.object({ message: z.string(), pendingEmail: z.string() });
 
+const currentPasswordField = z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(256);
+
+/** A new password for the signed-in account, with its current one (the registration rule, and not the same). */
+export const changePasswordRequest = z
+  .object({ currentPassword: currentPasswordField, newPassword: strongPassword })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: messages.newPasswordSame, path: ['newPassword'] });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+/** The change-password form: the new password typed twice. */
+export const changePasswordForm = z
+  .object({ currentPassword: currentPasswordField, newPassword: strongPassword, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: messages.newPasswordSame, path: ['newPassword'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+/** A fresh token for this device (every other token of the account has ended), the user and a confirmation. */
+export const changePasswordAnswer = authAnswer.extend({ message: z.string() });
+
+/** Deleting the account: the current password again, so a token left on a shared computer cannot do it. */
+export const deleteAccountRequest = z.object({ currentPassword: currentPasswordField });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
+export const deleteAccountAnswer = z.object({ message: z.string(), status: z.literal('deleting'), requestedAt: z.string() });
+export type DeleteAccountAnswer = z.infer<typeof deleteAccountAnswer>;
+
 /** `GET /api/auth/admin/users` (admins): newest first, optionally filtered by an email fragment. */
 export const adminUsersQuery = z.object({
   q: z.string().trim().max(200).optional(),

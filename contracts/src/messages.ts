@@ -44,6 +44,12 @@ export const messages = {
   newEmailSame: 'This is already your email address',
   emailChangeSent: 'We sent a confirmation link to your new address. Your email changes when you open it; until then, sign in with your current address.',
   tooManyEmailChanges: 'Too many email changes have been requested for this account recently.',
+  // the account's own data: password change, signing out everywhere, deletion
+  newPasswordSame: 'Your new password must be different from your current password',
+  passwordChanged: 'Your password has been changed. You have been signed out on every other device.',
+  signedOutEverywhere: 'You have been signed out on every device.',
+  accountDeletionStarted: 'Your account is being deleted. You have been signed out on every device; the deletion finishes within minutes.',
+  accountBeingDeleted: 'This account is being deleted and can no longer be used. If you did not ask for this, contact support.',
   reviewNeedsVerifiedEmail: 'Please verify your email address before writing a review: open the link we emailed you, or send a new one from the banner at the top of the page.',
   requestTooLarge: 'The request is too large.',
   requestTimeout: 'The request took too long to arrive. Please try again.',

@@ -1,8 +1,13 @@
 import { defineEndpoints } from '../endpoint.ts';
+import { identityExport } from '../account-data.ts';
 import {
   adminUsersAnswer,
   adminUsersQuery,
   authAnswer,
+  changePasswordAnswer,
+  changePasswordRequest,
+  deleteAccountAnswer,
+  deleteAccountRequest,
   emailChangeAnswer,
   emailChangeRequest,
   forgotPasswordRequest,
@@ -35,7 +40,7 @@ export const identityEndpoints = defineEndpoints('identity', {
     summary: 'Sign in with email and password',
     body: loginRequest,
     responses: { 200: authAnswer },
-    doc: '`{ token, user }`; 401 "Invalid credentials"; 429 with `Retry-After` while failed sign-ins from this address (for this account, or in all) are being slowed down',
+    doc: '`{ token, user }`; 401 "Invalid credentials"; 403 "This account is being deleted..." (right password) while its deletion runs; 429 with `Retry-After` while failed sign-ins from this address (for this account, or in all) are being slowed down',
   },
   'GET /api/auth/me': {
     access: 'signedIn',
@@ -94,6 +99,32 @@ export const identityEndpoints = defineEndpoints('identity', {
     body: emailChangeRequest,
     responses: { 200: emailChangeAnswer },
     doc: '`{ message, pendingEmail }`; the email changes only when the link sent to the new address is opened (sign-in keeps the current address until then); 400 "Your current password is not correct" (`currentPassword`), "This is already your email address" (`newEmail`); 409 "already exists"; at most 3 an hour per account, then 429 with `Retry-After`',
+  },
+  'POST /api/auth/change-password': {
+    access: 'signedIn',
+    summary: 'Change the account\'s password with the current one; every other session ends',
+    body: changePasswordRequest,
+    responses: { 200: changePasswordAnswer },
+    doc: '`{ token, user, message }`: a fresh token for this device, every token issued before it stops working (other devices are signed out within a second); the new password follows the registration rule; 400 "Your current password is not correct" (`currentPassword`, counted with failed sign-ins: 429 with `Retry-After` while they are slowed down), "Your new password must be different from your current password" (`newPassword`)',
+  },
+  'POST /api/auth/sign-out-everywhere': {
+    access: 'signedIn',
+    summary: 'Sign out on every device: every token of the account issued until now stops working',
+    responses: { 204: null },
+    doc: '204; every token of the account issued before now, this one included, stops working within a second at the gateway and every service (as after a password reset)',
+  },
+  'POST /api/auth/delete-account': {
+    access: 'signedIn',
+    summary: 'Delete the account (with the current password): it is marked being deleted, signed out everywhere, and every service erases its part',
+    body: deleteAccountRequest,
+    responses: { 202: deleteAccountAnswer },
+    doc: '202 `{ message, status: "deleting", requestedAt }`; every token of the account stops working at once; `user.deletion-requested` goes to every service, each erases or anonymises its part (docs/decisions.md, "Deleting an account") and reports `user.data-erased`; identity removes the account once all have (asking again every 10 minutes until then). Meanwhile sign-in answers 403 "This account is being deleted..."; 400 "Your current password is not correct" (`currentPassword`, counted with failed sign-ins)',
+  },
+  'GET /api/auth/me/export': {
+    access: 'signedIn',
+    summary: 'Everything identity keeps about the caller\'s account',
+    responses: { 200: identityExport },
+    doc: '`{ profile, emailVerifiedAt, sessionsEndedAt, emailVerificationLinks, passwordResetRequests, signedOutSessions }`: the caller\'s own account, as this service keeps it; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); never a password hash or a token',
   },
   'GET /api/auth/admin/users': {
     access: 'admin',

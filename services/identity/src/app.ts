@@ -13,6 +13,7 @@ import { providerRoutes } from './routes/provider.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
+import { accountRoutes } from './routes/account.ts';
 
 /** What the routes need beyond the service context. */
 export interface IdentityDeps {
@@ -99,5 +100,6 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(passwordResetRoutes, { ctx, deps, revocations });
   await app.register(emailVerificationRoutes, { ctx, deps });
   await app.register(jwksRoutes, { deps });
+  await app.register(accountRoutes, { ctx, deps, revocations });
   return app;
 }

@@ -5,6 +5,8 @@ import { configSchema } from './config.ts';
 import { buildApp, createDeps, type IdentityDeps } from './app.ts';
 import { resyncRevocations } from './store/revocations.ts';
 import { purgeExpired } from './store/housekeeping.ts';
+import { purgeFinishedDeletions, republishWaitingDeletions } from './store/account-deletion.ts';
+import { erasureReportConsumer, erasureReportHandlers } from './events/erasures.ts';
 
 const housekeepingEveryMs = 60_000;
 let deps: IdentityDeps | undefined;
@@ -18,6 +20,15 @@ await startService({
     deps = await createDeps(ctx);
     return buildApp(ctx, deps);
   },
+  // The services' reports of erased accounts: the last one finishes a deletion (store/account-deletion.ts).
+  consumers: (ctx) => [
+    {
+      ...erasureReportConsumer,
+      handlers: erasureReportHandlers(ctx.logger.child({ component: 'account-deletion' }), async (emails) => {
+        await Promise.all(emails.map((email) => deps!.loginLimiter.clearAccount(email)));
+      }),
+    },
+  ],
   beforeListen: async (ctx) => {
     const redis = deps!.redis;
     const logger = ctx.logger.child({ component: 'housekeeping' });
@@ -27,7 +38,11 @@ await startService({
       try {
         const resynced = await resyncRevocations(ctx.pool, redis, ctx.config.JWT_TTL_SECONDS, { announce });
         const purged = await purgeExpired(ctx.pool);
-        logger.debug({ resynced, ...purged }, 'housekeeping done');
+        // A deletion still waiting for a service's report after 10 minutes is asked for again (idempotent everywhere).
+        const deletionsAskedAgain = await republishWaitingDeletions(ctx.pool);
+        if (deletionsAskedAgain > 0) ctx.relay.nudge();
+        const deletionsForgotten = await purgeFinishedDeletions(ctx.pool, ctx.config.JWT_TTL_SECONDS);
+        logger.debug({ resynced, ...purged, deletionsAskedAgain, deletionsForgotten }, 'housekeeping done');
       } catch (err) {
         logger.warn({ err }, 'housekeeping failed; will retry');
       }

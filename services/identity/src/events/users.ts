@@ -33,6 +33,9 @@ export const userEvents = {
   emailChangeRequested: (tx: Queryable, user: PublicUser) =>
     enqueueEvent(tx, 'user.email_change_requested', { userId: user.id, email: user.email, firstName: nameForOwnEmail(user) }, { key: user.id }),
 
+  /** The owner asked to delete the account: every service erases its part and reports `user.data-erased`. */
+  deletionRequested: (tx: Queryable, data: EventData<'user.deletion-requested'>) => enqueueEvent(tx, 'user.deletion-requested', data, { key: data.userId }),
+
   emailVerified: (tx: Queryable, user: PublicUser, previousEmail: string | null) =>
     enqueueEvent(tx, 'user.email_verified', { userId: user.id, email: user.email, firstName: user.firstName, previousEmail }, { key: user.id }),
 };

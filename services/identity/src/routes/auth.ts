@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, messages, type PublicUser } from '@reproute/contracts';
-import { requireUser, serveEndpoint, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
+import { forbidden, requireUser, serveEndpoint, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { applyProfileSetup } from '../domain/profile.ts';
 import { toPublicUser } from '../domain/users.ts';
 import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, updatePasswordHash } from '../store/users.ts';
 import { revokeToken, type RevocationMirror } from '../store/revocations.ts';
+import { isBeingDeleted } from '../store/account-deletion.ts';
 
 export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations }: { ctx: ServiceContext<Config>; deps: IdentityDeps; revocations: RevocationMirror }) {
   const { pool } = ctx;
@@ -48,6 +49,8 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
       throw unauthorized(messages.invalidCredentials);
     }
     await loginLimiter.recordSuccess(email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
+    // Told only to whoever knows the password: the account is going, and no new session begins.
+    if (await isBeingDeleted(pool, user.id)) throw forbidden(messages.accountBeingDeleted);
     if (passwords.needsRehash(user.password_hash)) await updatePasswordHash(pool, user.id, await passwords.hash(password));
     const publicUser = toPublicUser(user);
     const { token } = await tokens.issue(publicUser, { notBefore: user.tokens_not_before ? user.tokens_not_before.getTime() / 1000 : undefined });

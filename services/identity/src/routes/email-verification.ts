@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
-import { badRequest, conflict, HttpError, rateLimited, requireUser, serveEndpoint, statusName, unauthorized, type ServiceContext } from '@reproute/platform';
+import { badRequest, conflict, HttpError, rateLimited, requireUser, serveEndpoint, unauthorized, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { findUserById } from '../store/users.ts';
 import { requestEmailChange, resendVerification, verifyEmailWithToken, type VerificationLinks } from '../store/email-verification.ts';
+import { checkCurrentPassword } from './current-password.ts';
 
 /**
  * Email verification: a new account's address and an email change's new address are proved by a
@@ -40,26 +41,12 @@ export async function emailVerificationRoutes(app: FastifyInstance, { ctx, deps 
     return { message: messages.verificationSent };
   });
 
-  serveEndpoint(app, endpoints['POST /api/auth/email-change'], async (request, reply) => {
+  serveEndpoint(app, endpoints['POST /api/auth/email-change'], async (request) => {
     const caller = requireUser(request);
     const { currentPassword, newEmail } = request.body;
     const user = await findUserById(pool, caller.id);
     if (!user) throw unauthorized(messages.sessionExpired);
-    // The current password is checked under the sign-in throttling (the same counters), so a held token cannot guess it quickly.
-    const gate = await deps.loginLimiter.admit(user.email, request.ip).catch((err: unknown) => {
-      request.log.warn({ err }, 'login rate limiter unavailable; allowing the attempt');
-      return { allowed: true } as const;
-    });
-    if (!gate.allowed) {
-      return reply
-        .status(429)
-        .header('retry-after', String(gate.retryAfterSeconds))
-        .send({ statusCode: 429, error: statusName(429), message: messages.tooManyLogins, retryAfterSeconds: gate.retryAfterSeconds, requestId: request.id });
-    }
-    if (!(await deps.passwords.verify(user.password_hash, currentPassword))) {
-      await deps.loginLimiter.recordFailure(user.email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not count a failed password check'));
-      throw badRequest(messages.currentPasswordWrong, [{ path: 'currentPassword', message: messages.currentPasswordWrong }]);
-    }
+    await checkCurrentPassword(request, deps, user, currentPassword);
     const outcome = await requestEmailChange(pool, caller.id, newEmail, links, { max: config.EMAIL_CHANGES_PER_ACCOUNT, windowSeconds: config.VERIFICATION_WINDOW_SECONDS });
     switch (outcome.kind) {
       case 'unknown':

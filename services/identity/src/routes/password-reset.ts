@@ -4,6 +4,7 @@ import { endpoints, messages } from '@reproute/contracts';
 import type { Config } from '../config.ts';
 import type { IdentityDeps } from '../app.ts';
 import { findUserByEmail } from '../store/users.ts';
+import { isBeingDeleted } from '../store/account-deletion.ts';
 import { announceTokensNotBefore, type RevocationMirror } from '../store/revocations.ts';
 import { recentResetRequests, requestPasswordReset, resetPasswordWithToken } from '../store/reset-tokens.ts';
 
@@ -16,7 +17,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx, deps, rev
   serveEndpoint(app, endpoints['POST /api/forgot-password'], async (request) => {
     const { email } = request.body;
     const user = await findUserByEmail(pool, email);
-    if (user) {
+    if (user && (await isBeingDeleted(pool, user.id))) {
+      request.log.info({ userId: user.id }, 'password reset asked for an account being deleted; no email sent');
+    } else if (user) {
       if ((await recentResetRequests(pool, user.id, config.RESET_WINDOW_SECONDS)) >= config.RESET_MAX_PER_EMAIL) {
         request.log.warn({ userId: user.id }, 'password reset requested too often; no email sent');
       } else {

@@ -128,6 +128,8 @@ export async function verifyEmailWithToken(pool: Pool, token: string): Promise<{
     if (!stored || !isResetTokenUsable({ expiresAt: stored.expires_at, usedAt: stored.used_at }, new Date())) return undefined;
     const user = await lockUser(tx, stored.user_id);
     if (!user) return undefined;
+    // An account being deleted proves no address any more.
+    if ((await tx.query('SELECT 1 FROM account_deletions WHERE user_id = $1', [user.id])).rows.length > 0) return undefined;
     const stillMeant = stored.purpose === 'verify' ? user.email === stored.email : user.pending_email === stored.email;
     if (!stillMeant) return undefined;
     await tx.query('UPDATE email_verification_tokens SET used_at = now() WHERE id = $1', [stored.id]);

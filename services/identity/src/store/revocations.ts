@@ -37,23 +37,33 @@ export async function announceTokensNotBefore(deps: { redis: Redis; logger: Logg
   await announce(deps, [{ kind: 'user', userId, notBefore }]);
 }
 
-/** Identity's own check, against Postgres: the token id was revoked, or the account's sessions were ended after it was issued. */
+/**
+ * Identity's own check, against Postgres: the token id was revoked, or the account's sessions were ended after
+ * it was issued (a reset, a password change, "sign out everywhere", a deletion, which outlives the account's row).
+ */
 export async function isTokenRevoked(db: Queryable, token: TokenIdentity): Promise<boolean> {
   const { rows } = await db.query<{ revoked: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $1)
-         OR EXISTS (SELECT 1 FROM users WHERE id = $2 AND tokens_not_before > to_timestamp($3)) AS revoked`,
+         OR EXISTS (SELECT 1 FROM users WHERE id = $2 AND tokens_not_before > to_timestamp($3))
+         OR EXISTS (SELECT 1 FROM account_deletions WHERE user_id = $2 AND tokens_not_before > to_timestamp($3)) AS revoked`,
     [token.jti, token.sub, token.iat],
   );
   return rows[0]?.revoked ?? false;
 }
 
-/** The revocations Postgres holds that can still matter: unexpired revoked token ids, and not-before times within a token's lifetime. */
+/**
+ * The revocations Postgres holds that can still matter: unexpired revoked token ids, and not-before times within a
+ * token's lifetime, of accounts and of deleted accounts (whose rows are gone while their tokens could still be shown).
+ */
 async function storedRevocations(db: Queryable, tokenTtlSeconds: number): Promise<{ tokens: { jti: string; exp: number }[]; users: { id: string; not_before: number }[] }> {
   const { rows: tokens } = await db.query<{ jti: string; exp: number }>(
     `SELECT jti, floor(EXTRACT(EPOCH FROM expires_at))::bigint AS exp FROM revoked_tokens WHERE expires_at > now()`,
   );
   const { rows: users } = await db.query<{ id: string; not_before: number }>(
     `SELECT id, ceil(EXTRACT(EPOCH FROM tokens_not_before))::bigint AS not_before FROM users
+      WHERE tokens_not_before > now() - make_interval(secs => $1)
+     UNION ALL
+     SELECT user_id, ceil(EXTRACT(EPOCH FROM tokens_not_before))::bigint FROM account_deletions
       WHERE tokens_not_before > now() - make_interval(secs => $1)`,
     [tokenTtlSeconds],
   );

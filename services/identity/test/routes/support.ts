@@ -18,6 +18,7 @@ import { LoginLimiter } from '../../src/domain/login-limits.ts';
 import { PasswordHasher } from '../../src/domain/passwords.ts';
 import { TokenIssuer } from '../../src/domain/tokens.ts';
 import { MemoryFailureStore, password } from '../fixtures.ts';
+import { erasureReportConsumer, erasureReportHandlers } from '../../src/events/erasures.ts';
 import { uniqueEmail } from '@reproute/platform/testing';
 
 
@@ -31,6 +32,8 @@ export function identityUnderTest(env: Record<string, string> = {}) {
     migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations'),
     // argon2's cheapest allowed cost: the tests hash many passwords.
     env: { ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1', ...env },
+    // The services' erasure reports (a test publishes them on the bus, as the services would).
+    consumers: (ctx) => [{ ...erasureReportConsumer, handlers: erasureReportHandlers(ctx.logger) }],
     buildApp: async (ctx, { signingKey }) => {
       const { config } = ctx;
       // Never connects: commands fail at once, as while Redis is down.
