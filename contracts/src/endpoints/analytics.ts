@@ -1,4 +1,5 @@
 import { defineEndpoints } from '../endpoint.ts';
+import { analyticsExport } from '../account-data.ts';
 import {
   analyticsAccepted,
   analyticsBatchRequest,
@@ -27,6 +28,12 @@ export const analyticsEndpoints = defineEndpoints('analytics', {
     body: analyticsBatchRequest,
     responses: { 202: analyticsAccepted },
     doc: '202',
+  },
+  'GET /api/analytics/me/export': {
+    access: 'signedIn',
+    summary: 'The analytics records kept about the caller: those their browser sent while signed in',
+    responses: { 200: analyticsExport },
+    doc: '`{ events: [{ kind, value, hotelId, sessionId, payload, clientTimestamp, receivedAt }], total, truncated }`, newest first, at most 10,000 (`truncated` beyond): the caller\'s own records, as this service keeps them; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); the rollups count and name nobody',
   },
   'GET /api/analytics/summary': {
     access: 'admin',

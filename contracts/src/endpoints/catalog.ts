@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { catalogExport } from '../account-data.ts';
 import {
   adminAuditAnswer,
   adminAuditQuery,
@@ -81,6 +82,12 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     body: hotelApprovalRequest,
     responses: { 200: hotelAnswer },
     doc: 'hotel; rejecting keeps `reason` (at most 1000 characters) as the listing\'s `rejectionReason` and sends it in `hotel.rejected` (emailed to the provider); approving clears it; repeating a decision sends nothing. 400 "Please choose whether to approve or reject the listing", 404 "Hotel not found"',
+  },
+  'GET /api/catalog/me/export': {
+    access: 'signedIn',
+    summary: 'Everything the catalog keeps about the caller: their listings, photos and pending changes they sent, their admin actions',
+    responses: { 200: catalogExport },
+    doc: '`{ listings, photosUploaded, pendingChanges, adminActions }`: the caller\'s own listings and actions, as this service keeps them; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); empty lists for a traveller',
   },
   'GET /api/cities': {
     access: 'public',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
+import { engagementExport, myReview } from '../account-data.ts';
 import { adminAuditQuery } from '../catalog.ts';
 import { hotelIdSchema } from '../http.ts';
 import {
@@ -52,6 +53,18 @@ export const engagementEndpoints = defineEndpoints('engagement', {
     body: reviewRequest,
     responses: { 201: reviewAnswer },
     doc: '201 review (pending); 403 "Please verify your email address before writing a review: ..." while the token does not claim a verified email; 409 "You have already reviewed this hotel."; 400 "You cannot review a hotel you own."',
+  },
+  'GET /api/reviews/mine': {
+    access: 'signedIn',
+    summary: 'The caller\'s own reviews, newest first, each with where it stands (pending, approved, rejected)',
+    responses: { 200: z.array(myReview) },
+    doc: '`[{ ...Review, hotelName, status: "pending"|"approved"|"rejected", rejectionReason, moderatedAt }]` newest first (at most 500); `rejectionReason` is the moderator\'s, for a rejected review',
+  },
+  'GET /api/engagement/me/export': {
+    access: 'signedIn',
+    summary: 'Everything engagement keeps about the caller: favourites, reviews, contact messages, replies and review decisions',
+    responses: { 200: engagementExport },
+    doc: '`{ favorites, reviews, contactMessages, repliesWritten, reviewDecisions, registeredAt }`: the caller\'s own favourites, reviews and messages, as this service keeps them; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); contact messages are those sent signed in or from one of the account\'s addresses',
   },
   'GET /api/hotels/:hotelId/reviews': {
     access: 'public',

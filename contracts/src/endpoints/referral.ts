@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, rawAnswer } from '../endpoint.ts';
+import { referralExport } from '../account-data.ts';
 import { leadRequest, leadStatusUpdate, providerLead, providerLeadFilters, providerLeadsPage, providerLeadsQuery, referralClickRequest } from '../referral.ts';
 
 /** The referral service: referral clicks, leads and the provider's lead inbox. */
@@ -17,6 +18,12 @@ export const referralEndpoints = defineEndpoints('referral', {
     body: leadRequest,
     responses: { 201: z.object({ id: z.string(), referralId: z.string().nullable() }) },
     doc: '201 `{ id, referralId }`; name and email come from the signed-in account (a visitor\'s lead is anonymous, whatever the body says); `referralId` is the booking link\'s `RR_{hotelId}_{timestamp}` (made by the server when absent or not this hotel\'s); 400 "Booking link not available for this hotel."; 404/409 for a listing that is not public; 429 past 60 per client or 100 per hotel in 10 minutes',
+  },
+  'GET /api/referral/me/export': {
+    access: 'signedIn',
+    summary: 'Everything referral keeps about the caller: the leads they sent hotels and their booking-link clicks',
+    responses: { 200: referralExport },
+    doc: '`{ leads, clicks }`: the caller\'s own leads (sent signed in, or from the account\'s address) and booking-link clicks (made signed in), with the client address and browser of each, as this service keeps them; one part of the file "Download my data" saves (`contracts/src/account-data.ts`)',
   },
   'GET /api/provider/leads': {
     access: 'provider',

@@ -3,6 +3,7 @@ import { authPlugin, createHttpApp, parseJsonBody, remoteKeySet, type KeySource,
 import type { Config } from './config.ts';
 import { recordingRoutes } from './routes/recording.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
 
 /**
  * navigator.sendBeacon posts a string body as text/plain, so text/plain bodies are parsed as
@@ -35,5 +36,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(recordingRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
   return app;
 }

@@ -6,6 +6,7 @@ import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { analyticsHandlers } from './events/handlers.ts';
 import { startRetention } from './retention.ts';
+import { accountErasureConsumer } from './events/account-erasure.ts';
 
 await startService({
   configSchema,
@@ -19,6 +20,7 @@ await startService({
       // Rollups are read in minutes: a second of events in one fetch and one commit (and an idle group fetches once a second).
       gatherMs: 1_000,
     },
+    accountErasureConsumer,
   ],
   beforeListen: async (ctx) => [{ name: 'retention', ...startRetention(ctx) }],
 });

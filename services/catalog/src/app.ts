@@ -9,6 +9,7 @@ import { cityRoutes } from './routes/cities.ts';
 import { imageRoutes } from './routes/images.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
 import { photoStorageFrom } from './photos/storage.ts';
 import { configureSearchSummaries } from './store/search.ts';
 
@@ -36,5 +37,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(adminHotelRoutes, { ctx });
   await app.register(providerHotelRoutes, { ctx });
   await app.register(sitemapRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
   return app;
 }

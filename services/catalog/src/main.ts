@@ -5,6 +5,7 @@ import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from './events/hotel-counters.ts';
 import { startUpkeep } from './upkeep.ts';
+import { accountErasureConsumer } from './events/account-erasure.ts';
 
 await startService({
   configSchema,
@@ -15,5 +16,6 @@ await startService({
   consumers: (ctx) => [
     { ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) },
     { ...reviewRatingConsumer, handlers: reviewRatingHandlers(ctx.logger.child({ component: 'review-ratings' })) },
+    accountErasureConsumer,
   ],
 });

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { reviewRoutes } from './routes/reviews.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
 
 /** Tests may pass their own token key instead of identity's key set. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
@@ -18,5 +19,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(contactRoutes, { ctx });
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
   return app;
 }

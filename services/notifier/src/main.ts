@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { createEmailQueue, createEmailWorker, createTransport, queueConnection, redisConnection } from './queue.ts';
 import { notifiedEventTypes } from './domain/routing.ts';
 import { queueEmailsHandler } from './events/handlers.ts';
+import { emailJobErasureHandlers } from './events/account-erasure.ts';
 
 let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
@@ -36,7 +37,8 @@ await startService({
       {
         name: 'notifier',
         topics: [...new Set(types.map((t) => eventCatalog[t].topic))],
-        handlers: Object.fromEntries(types.map((t) => [t, handler])),
+        // In the same group as the account emails: an account's deletion comes after its earlier emails were queued.
+        handlers: { ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue) },
       },
     ];
   },

@@ -12,6 +12,7 @@ export * from './outbox.ts';
 export * from './delivery-retention.ts';
 export * from './consumer.ts';
 export * from './hotel-projection.ts';
+export * from './account-erasure.ts';
 export * from './propagation.ts';
 export * from './auth.ts';
 export * from './metrics.ts';

@@ -2,6 +2,7 @@ import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceCo
 import type { Config } from './config.ts';
 import { referralClickRoutes } from './routes/referral-clicks.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { accountDataRoutes } from './routes/account-data.ts';
 
 /** The referral service: referral clicks, leads and the provider's lead table. Tests may pass their own token key. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
@@ -16,5 +17,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
   await app.register(referralClickRoutes, { ctx });
   await app.register(leadRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
   return app;
 }

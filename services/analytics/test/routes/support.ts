@@ -5,6 +5,7 @@ import { serviceUnderTest } from '@reproute/platform/testing/service-under-test'
 import { configSchema } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { analyticsHandlers } from '../../src/events/handlers.ts';
+import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
 
 /** The analytics service in-process, its rollup consumer on the in-memory bus (as main.ts wires it). */
 export function analyticsUnderTest() {
@@ -15,6 +16,7 @@ export function analyticsUnderTest() {
     buildApp: (ctx, { key }) => buildApp(ctx, { key }),
     consumers: () => [
       { name: 'analytics-rollups', topics: [topics.hotels, topics.clicks, topics.leads, topics.favorites, topics.reviews, topics.analytics], handlers: analyticsHandlers },
+      accountErasureConsumer,
     ],
   });
 }

@@ -23,6 +23,7 @@ import { listingBody, uniqueName } from '../listing-fixtures.ts';
 
 export { listingBody, uniqueName };
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from '../../src/events/hotel-counters.ts';
+import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 const seededProviderEmail = 'provider@reproute.example';
@@ -38,6 +39,7 @@ export function catalogUnderTest(env: Record<string, string> = {}) {
     consumers: (ctx) => [
       { ...hotelCounterConsumer, topics: [...hotelCounterConsumer.topics], handlers: hotelCounterHandlers(ctx.logger) },
       { ...reviewRatingConsumer, topics: [...reviewRatingConsumer.topics], handlers: reviewRatingHandlers(ctx.logger) },
+      accountErasureConsumer,
     ],
     env: { PHOTO_STORAGE: 'local', PHOTOS_DIR: photosDir, ...env },
   }).then(async (sut) => {

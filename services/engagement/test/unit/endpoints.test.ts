@@ -33,7 +33,7 @@ describe('engagement endpoints', () => {
 
   it('serves exactly its definitions under /api', () => {
     const defined = endpointList.filter((endpoint) => endpoint.service === 'engagement').map((endpoint) => endpoint.key).sort();
-    expect(defined).toHaveLength(13);
+    expect(defined).toHaveLength(15);
     expect(registeredRoutes(app).filter((route) => route.split(' ')[1]!.startsWith('/api/'))).toEqual(defined);
   });
 

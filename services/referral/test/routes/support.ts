@@ -5,6 +5,7 @@ import { serviceUnderTest } from '@reproute/platform/testing/service-under-test'
 import { configSchema } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { hotelProjectionHandlers } from '../../src/events/hotel-projection.ts';
+import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
 
 /** The referral service in-process, with its hotel projection consumer on the in-memory bus (as main.ts wires it). */
 export function referralUnderTest(env: Record<string, string> = {}) {
@@ -13,7 +14,7 @@ export function referralUnderTest(env: Record<string, string> = {}) {
     configSchema,
     migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations'),
     buildApp: (ctx, { key }) => buildApp(ctx, { key }),
-    consumers: () => [{ name: 'referral-hotels', topics: [topics.hotels], handlers: hotelProjectionHandlers }],
+    consumers: () => [{ name: 'referral-hotels', topics: [topics.hotels], handlers: hotelProjectionHandlers }, accountErasureConsumer],
     env,
   });
 }

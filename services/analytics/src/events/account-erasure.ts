@@ -1,0 +1,10 @@
+import { topics } from '@reproute/contracts';
+import { accountErasureHandlers } from '@reproute/platform';
+import { eraseAccount } from '../store/account-data.ts';
+
+/** Analytics' part of deleting an account: its consumer of identity's events (store/account-data.ts). */
+export const accountErasureConsumer = {
+  name: 'analytics-account-erasure',
+  topics: [topics.users],
+  handlers: accountErasureHandlers('analytics', eraseAccount),
+};
