@@ -14,6 +14,7 @@ export const faultFiles = [
   'gateway/test/integration/tracing.test.ts',
   'services/engagement/test/integration/contact-kafka-outage.test.ts',
   'services/notifier/test/integration/notifier-restart.test.ts',
+  'gateway/test/integration/account-deletion-restart.test.ts',
 ];
 
 const integrationFiles = ['services/*/test/integration/**/*.test.ts', 'gateway/test/integration/**/*.test.ts'];

@@ -32,7 +32,7 @@ REPORT_PREFIX="${FUZZ_REPORT_PREFIX:-$DATA/fuzz/run}"
 mkdir -p "$(dirname "$REPORT_PREFIX")"
 common=(--url "$BASE" --checks not_a_server_error,response_schema_conformance
   --max-examples "$EXAMPLES" --phases examples,coverage,fuzzing --report junit
-  --exclude-path /api/auth/logout --exclude-path /api/health --suppress-health-check all)
+  --exclude-path /api/auth/logout --exclude-path /api/auth/sign-out-everywhere --exclude-path /api/health --suppress-health-check all)
 sign_in() {
   curl -fsS -X POST "$BASE/api/auth/login" -H 'content-type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" |
     sed -E 's/.*"token":"([^"]+)".*/\1/'
