@@ -145,7 +145,7 @@ export async function tracesInRedis(needles: readonly string[]): Promise<Trace[]
   try {
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', '*', 'COUNT', 1000);
       cursor = next;
       for (const key of keys) {
         const type = await redis.type(key);
