@@ -152,7 +152,7 @@ export async function tracesInRedis(needles: readonly string[]): Promise<Trace[]
         const value =
           type === 'string' ? await redis.get(key)
           : type === 'hash' ? JSON.stringify(await redis.hgetall(key))
-          : type === 'zset' ? JSON.stringify(await redis.zrange(key, 0, -1))
+          : type === 'zset' ? JSON.stringify(await redis.zrange(key, '0', '-1'))
           : type === 'set' ? JSON.stringify(await redis.smembers(key))
           : type === 'list' ? JSON.stringify(await redis.lrange(key, 0, -1))
           : type === 'stream' ? JSON.stringify(await redis.xrange(key, '-', '+'))
