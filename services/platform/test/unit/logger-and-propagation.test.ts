@@ -57,7 +57,7 @@ describe('the access line', () => {
     return lines[0]!;
   }
 
-  function builtLine(line: AccessLine, service = 'test'): { parsed: Record<string, unknown>; raw: string } {
+  function builtLine(line: AccessLine, service = 'test', instance?: string): { parsed: Record<string, unknown>; raw: string } {
     const raw: string[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -65,7 +65,7 @@ describe('the access line', () => {
         done();
       },
     });
-    accessLogOf(createLogger(service, 'info', sink))!(line);
+    accessLogOf(createLogger(service, 'info', sink, instance))!(line);
     expect(raw).toHaveLength(1);
     expect(raw[0]!.endsWith('}\n')).toBe(true);
     return { parsed: JSON.parse(raw[0]!), raw: raw[0]! };
@@ -91,14 +91,9 @@ describe('the access line', () => {
   });
 
   it("carries the instance when several of one service run", () => {
-    const before = process.env.INSTANCE_ID;
-    process.env.INSTANCE_ID = 'catalog-2';
-    try {
-      expect(builtLine(requests[0]!, 'catalog').parsed).toMatchObject({ service: 'catalog', instance: 'catalog-2', level: 30, msg: 'request completed' });
-    } finally {
-      if (before === undefined) delete process.env.INSTANCE_ID;
-      else process.env.INSTANCE_ID = before;
-    }
+    // The instance comes from the process's configuration (INSTANCE_ID), passed to the logger.
+    expect(builtLine(requests[0]!, 'catalog', 'catalog-2').parsed).toMatchObject({ service: 'catalog', instance: 'catalog-2', level: 30, msg: 'request completed' });
+    expect(builtLine(requests[0]!, 'catalog', 'catalog').parsed.instance).toBeUndefined();
   });
 });
 
