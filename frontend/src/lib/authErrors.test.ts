@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '@reproute/contracts';
 import { loginErrorMessage, registerErrorMessage, resetErrorMessage, safeRedirect } from './authErrors';
 
 describe('error texts of spec section 8', () => {
@@ -7,6 +8,8 @@ describe('error texts of spec section 8', () => {
       'Invalid email or password. Please check your credentials and try again.',
     );
     expect(loginErrorMessage(new Error('500: boom'))).toBe('Login failed. Please try again.');
+    // An account whose deletion runs is told so (the server says it only with the right password).
+    expect(loginErrorMessage(new Error(`403: {"message":"${messages.accountBeingDeleted}"}`))).toBe(messages.accountBeingDeleted);
   });
   it('register', () => {
     expect(registerErrorMessage(new Error('409: An account with this email already exists'))).toBe(

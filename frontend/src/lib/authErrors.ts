@@ -1,3 +1,5 @@
+import { messages } from '@reproute/contracts';
+
 /** Maps server errors to the spec's texts (section 8). */
 function text(error: unknown): string {
   return error instanceof Error ? error.message : String(error ?? '');
@@ -7,6 +9,7 @@ export function loginErrorMessage(error: unknown): string {
   const message = text(error);
   if (message.includes('Invalid credentials')) return 'Invalid email or password. Please check your credentials and try again.';
   if (message.startsWith('429')) return 'Too many sign-in attempts. Please wait a few minutes and try again.';
+  if (message.includes(messages.accountBeingDeleted)) return messages.accountBeingDeleted;
   return 'Login failed. Please try again.';
 }
 

@@ -49,3 +49,14 @@ export async function logout(queryClient?: QueryClient): Promise<void> {
   clearPrivateData(queryClient);
   toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
 }
+
+/**
+ * Ends the session in this browser when the server has ended it already (signed out on every device, the account
+ * being deleted): token, user and every private copy cleared, as on sign-out, with the toast given.
+ */
+export function endedOnServer(queryClient: QueryClient | undefined, notice: { title: string; description: string }): void {
+  clearToken();
+  signedOut();
+  clearPrivateData(queryClient);
+  toast(notice);
+}

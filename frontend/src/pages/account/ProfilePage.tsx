@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Building2, LogOut, Pencil } from 'lucide-react';
+import { AlertTriangle, Building2, FileJson, KeyRound, LogOut, MessageSquareText, Pencil } from 'lucide-react';
 import { formatPhone } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
@@ -10,6 +10,16 @@ import { pageTitles } from '@/site/titles';
 import { logout } from '@/lib/session';
 import { EmailChangeForm } from '@/components/EmailChangeForm';
 import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyEmailNotice';
+import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
+import { MyReviews } from '@/components/account/MyReviews';
+import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components/account/AccountDataActions';
+
+/** The profile's own sections, linked from its top (long on a phone). */
+const sections = [
+  { id: 'your-reviews', label: 'Your reviews' },
+  { id: 'security', label: 'Password and sign-in' },
+  { id: 'your-data', label: 'Your data' },
+] as const;
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -75,6 +85,14 @@ export default function ProfilePage() {
         </div>
       ) : null}
 
+      <nav aria-label="Profile sections" className="mt-6 flex flex-wrap gap-2">
+        {sections.map((section) => (
+          <a key={section.id} href={`#${section.id}`} className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-slate-400 hover:bg-slate-50">
+            {section.label}
+          </a>
+        ))}
+      </nav>
+
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <Card className="p-6 md:col-span-2">
           <h2 className="text-lg font-bold text-slate-900">Personal information</h2>
@@ -118,6 +136,38 @@ export default function ProfilePage() {
             </dl>
           </Card>
         ) : null}
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="your-reviews" aria-labelledby="your-reviews-title">
+          <h2 id="your-reviews-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <MessageSquareText aria-hidden className="h-5 w-5 text-brand-600" /> Your reviews
+          </h2>
+          <MyReviews />
+        </Card>
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="security" aria-labelledby="security-title">
+          <h2 id="security-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <KeyRound aria-hidden className="h-5 w-5 text-brand-600" /> Password and sign-in
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Your email is changed under <a href="#email-change-title" className="font-medium text-ocean-700 hover:underline">Personal information</a>.
+          </p>
+          <div className="mt-4">
+            <ChangePasswordForm />
+          </div>
+          <div className="mt-6 border-t border-slate-100 pt-6">
+            <SignOutEverywhere />
+          </div>
+        </Card>
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="your-data" aria-labelledby="your-data-title">
+          <h2 id="your-data-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <FileJson aria-hidden className="h-5 w-5 text-brand-600" /> Your data
+          </h2>
+          <div className="mt-3">
+            <DownloadMyData />
+          </div>
+          <div className="mt-6 rounded-xl border border-red-200 bg-red-50/60 p-4">
+            <h3 className="font-semibold text-red-900">Delete your account</h3>
+            <DeleteMyAccount />
+          </div>
+        </Card>
       </div>
     </Container>
   );
