@@ -34,7 +34,7 @@ describe('gym score and approved reviews across services', () => {
     expect((await readHotel(hotel.id)).gymScore).toBe(hotel.gymScore);
     const approved = await api('PUT', `/api/reviews/${reviewId}/approve`, { token: await tokenFor('admin'), body: { isApproved: true } });
     expect(approved.status).toBe(200);
-    await eventually(async () => points(await readHotel(hotel.id), 'reviews') === 0.83, 5_000, 'gym rating counted');
+    await eventually(async () => points(await readHotel(hotel.id), 'reviews') === 0.83, 30_000, 'gym rating counted');
     const after = await readHotel(hotel.id);
     expect(after.gymScoreBreakdown.find((c) => c.key === 'reviews')!.reason).toBe('5.0 of 5 from 1 approved reviewer');
     expect(after.gymScore).toBeGreaterThan(hotel.gymScore);
