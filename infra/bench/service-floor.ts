@@ -8,6 +8,9 @@
 //   ROUNDS (3), BENCH_SECONDS (10), CONNECTIONS (16); SERVICE_NODE_FLAGS='--cpu-prof --cpu-prof-dir=…' profiles the service (FLOOR_NODE_FLAGS its floor).
 // What a part of the service costs: SERVICE_ENV='LOG_LEVEL=warn TRACE_SAMPLE_RATIO=1' overrides its settings, and
 // SERVICE_TELEMETRY=0 starts it without the tracing instrumentation.
+// On another runtime: SERVICE_NODE=/usr/bin/node runs the service on that Node.js binary (default: `node` on PATH, as the
+// floor), and SERVICE_LOADER=native on Node's own type stripping as services.sh runs it, instead of the tsx loader
+// (SERVICE_LOADER=tsx, the default); infra/bench/runtimes.ts compares them.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +30,8 @@ const gateway = `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 8080}`;
 const servicePort = 8095;
 const floorPort = 8094;
 const target = 0.7;
+const serviceLoader = process.env.SERVICE_LOADER ?? 'tsx';
+if (serviceLoader !== 'tsx' && serviceLoader !== 'native') throw new Error(`SERVICE_LOADER is tsx or native, not ${serviceLoader}`);
 const chosen = process.argv.slice(2);
 const reads = chosen.length ? floorReads.filter((r) => chosen.includes(r.service)) : floorReads;
 if (!reads.length) throw new Error(`name one of: ${floorReads.map((r) => r.service).join(', ')}`);
@@ -45,11 +50,11 @@ async function signIn(caller: Exclude<Caller, null>): Promise<{ token: string; u
 }
 
 /** A process started with these settings (undefined: the setting removed), its output in .data/bench. */
-function start(name: string, args: string[], cwd: string, settings: Record<string, string | undefined>): ChildProcess {
+function start(name: string, args: string[], cwd: string, settings: Record<string, string | undefined>, node = 'node'): ChildProcess {
   const log = fs.openSync(path.join(out, `service-floor-${name}.log`), 'w');
   const env = { ...process.env, ...settings };
   for (const [key, value] of Object.entries(settings)) if (value === undefined) delete env[key];
-  return spawn('node', args, { cwd, env, stdio: ['ignore', log, log] });
+  return spawn(node, args, { cwd, env, stdio: ['ignore', log, log] });
 }
 
 async function answerOf(url: string, headers: Record<string, string>): Promise<unknown> {
@@ -106,9 +111,7 @@ async function measure(read: FloorRead): Promise<{ read: FloorRead; service: Run
     read.service,
     [
       ...(process.env.SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-      '--enable-source-maps',
-      '--import',
-      'tsx',
+      ...(serviceLoader === 'tsx' ? ['--enable-source-maps', '--import', 'tsx'] : []),
       ...(process.env.SERVICE_TELEMETRY === '0' ? [] : ['--import', '@reproute/platform/telemetry']),
       'src/main.ts',
     ],
@@ -128,6 +131,7 @@ async function measure(read: FloorRead): Promise<{ read: FloorRead; service: Run
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       ...Object.fromEntries((process.env.SERVICE_ENV ?? '').split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
     },
+    process.env.SERVICE_NODE || 'node',
   );
   const floor = start(`${read.service}-floor`, [...(process.env.FLOOR_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(root, 'infra/bench/service-floor-server.ts')], root, {
     FLOOR: read.service,
