@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** The 413 answer; the connection is closed after it, so the rest of an oversize body is never read. */
+/** The 413 answer, sent as soon as the limit is passed; the rest of the body is read and dropped, never held. */
 export class BodyTooLarge extends HttpError {
   readonly limit: number;
 
@@ -29,8 +29,10 @@ export class BodyTooLarge extends HttpError {
 export function boundedBody(request: FastifyRequest, payload: IncomingMessage, done: (err: Error | null, body?: Buffer) => void): void {
   const limit = request.routeOptions.config?.bodyMaxBytes ?? 0;
   const refuse = () => {
-    // Nothing more of this body is wanted: the answer closes the connection (reply hook in app.ts).
-    payload.pause();
+    // Nothing more of this body is wanted: the rest is read and dropped (never held) while the 413 goes out. Closing
+    // at once would reset the connection with the caller's bytes unread, and a reset can take the 413 with it.
+    // A caller that keeps sending is cut off by the request timeout (REQUEST_TIMEOUT_MS).
+    payload.resume();
     done(new BodyTooLarge(limit));
   };
   const declared = Number(request.headers['content-length']);
@@ -50,8 +52,10 @@ export function boundedBody(request: FastifyRequest, payload: IncomingMessage, d
     received += chunk.length;
     if (received > limit) {
       chunks.length = 0;
-      payload.pause();
-      return finish(new BodyTooLarge(limit));
+      finish(new BodyTooLarge(limit));
+      // As above: the rest flows past, read and dropped.
+      payload.resume();
+      return;
     }
     chunks.push(chunk);
   };

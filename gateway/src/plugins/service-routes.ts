@@ -5,7 +5,7 @@ import { routedEndpoints, serviceNames, type ServiceName } from '../routes.ts';
 import type { ServiceInstances } from '../instances.ts';
 import type { PublicReadCache } from '../public-cache.ts';
 import { Forwarder } from '../forward.ts';
-import { BodyTooLarge, boundedBody } from '../request-body.ts';
+import { boundedBody } from '../request-body.ts';
 
 export interface ServiceRoutesOptions {
   instances: Record<ServiceName, ServiceInstances>;
@@ -25,11 +25,6 @@ export interface ServiceRoutesOptions {
  */
 export default async function serviceRoutes(app: FastifyInstance, options: ServiceRoutesOptions): Promise<void> {
   const { instances, publicReads } = options;
-  // An oversize body is refused before it is read: the connection closes after the 413, so its rest is never taken in.
-  app.addHook('onError', (_request, reply, error, done) => {
-    if (error instanceof BodyTooLarge) reply.header('connection', 'close');
-    done();
-  });
   // Before the write's answer leaves, so the caller's next read through this gateway sees it (a refused write changed nothing).
   const publicWrite = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     if (!(reply.statusCode >= 400 && reply.statusCode < 500)) options.onPublicWrite();
