@@ -115,6 +115,10 @@ export const messages = {
   leadDateRangeInvalid: 'The "to" date must be on or after the "from" date',
   leadPageInvalid: 'Page must be a whole number from 1 to 10000',
   leadLimitInvalid: 'Limit must be a whole number from 1 to 100',
+  /** A lead without `shareContact: true`, or from a visitor (ruling 14): nothing is sent to the hotel. */
+  leadNeedsConsent: 'Leads are sent only by signed-in travellers who choose to share their details; the referral click is recorded with POST /api/referral-clicks',
+  /** A lead from an account whose token does not claim a verified email (ruling 17). */
+  leadNeedsVerifiedEmail: 'Leads are sent only from accounts with a verified email address: verify yours first. The referral click is recorded with POST /api/referral-clicks',
   // reviews (moderation)
   reviewNotFound: 'Review not found',
   reviewAlreadyModerated: 'This review has already been moderated.',

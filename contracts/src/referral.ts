@@ -87,13 +87,16 @@ export function parseReferralId(value: string): { hotelId: number; timestamp: nu
 }
 
 /**
- * `POST /api/leads`: a traveller's interest in a hotel, emailed to the hotel. userId, name and
- * email are only what the client shows: the server takes all three from the token's account, and
- * a visitor's lead is anonymous whatever the body says. referralId is the booking link's `ref`;
- * the server keeps it when it names this hotel and makes its own otherwise.
+ * `POST /api/leads`: a signed-in traveller with a verified email chose to share their name and email
+ * with a hotel (ruling 14), which is emailed the lead. `shareContact: true` is that choice, required:
+ * without it, from a visitor or from an unverified account there is no lead (only the referral click,
+ * `POST /api/referral-clicks`). userId, name and email are only what the client shows: the server takes
+ * all three from the token's account. Dates and guests are sent only when the traveller chose them.
+ * referralId is the booking link's `ref`; the server keeps it when it names this hotel and makes its own otherwise.
  */
 export const leadRequest = z
   .object({
+    shareContact: z.literal(true, { error: messages.leadNeedsConsent }),
     hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired).max(maxHotelId, messages.hotelNotFound),
     userId: nullable(z.string().max(64)),
     name: nullable(z.string().trim().max(120, messages.leadNameMax)),

@@ -15,7 +15,7 @@ describe('docs/api.md', () => {
       const docPath = endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}');
       expect(table, endpoint.key).toContain(`\`${endpoint.method} ${docPath}`);
     }
-    expect(table).toContain('| `POST /api/leads` `{hotelId, userId?, name?, email?, message?, checkInDate?, checkOutDate?, guests?, referralUrl?, referralId?}` | anyone |');
+    expect(table).toContain('| `POST /api/leads` `{shareContact, hotelId, userId?, name?, email?, message?, checkInDate?, checkOutDate?, guests?, referralUrl?, referralId?}` | anyone |');
     expect(table).toContain('| `GET /api/provider/leads?hotelId=&status=&from=&to=&page=&limit=` | provider |');
   });
 });

@@ -14,10 +14,10 @@ export const referralEndpoints = defineEndpoints('referral', {
   },
   'POST /api/leads': {
     access: 'public',
-    summary: 'Send a traveller\'s interest to a hotel (emailed to it)',
+    summary: 'Send a hotel the name and email of a signed-in traveller who chose to share them (emailed to it)',
     body: leadRequest,
     responses: { 201: z.object({ id: z.string(), referralId: z.string().nullable() }) },
-    doc: '201 `{ id, referralId }`; name and email come from the signed-in account (a visitor\'s lead is anonymous, whatever the body says); `referralId` is the booking link\'s `RR_{hotelId}_{timestamp}` (made by the server when absent or not this hotel\'s); 400 "Booking link not available for this hotel."; 404/409 for a listing that is not public; 429 past 60 per client or 100 per hotel in 10 minutes',
+    doc: '201 `{ id, referralId }`. Only a signed-in traveller whose email is verified, with `shareContact: true` (their ticked "share my details" box), sends a lead; without it 400, without a valid token 401 (both "Leads are sent only by signed-in travellers who choose to share their details; the referral click is recorded with POST /api/referral-clicks"), from an unverified account 403 ("Leads are sent only from accounts with a verified email address: verify yours first. ..."); none of these records a lead or emails the hotel. Name and email come from the account, whatever the body says; `checkInDate`, `checkOutDate` and `guests` only when the traveller chose them; `referralId` is the booking link\'s `RR_{hotelId}_{timestamp}` (made by the server when absent or not this hotel\'s); 400 "Booking link not available for this hotel."; 404/409 for a listing that is not public; 429 past 60 per client or 100 per hotel in 10 minutes',
   },
   'GET /api/referral/me/export': {
     access: 'signedIn',

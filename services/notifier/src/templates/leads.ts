@@ -65,6 +65,10 @@ export function leadToHotel(event: Lead, appUrl: string): EmailMessage {
   };
 }
 
+/**
+ * A lead is emailed to the hotel only when it carries a verified traveller's contact (ruling 14): referral
+ * makes no other lead, and an anonymous one from before that rule (still in Kafka) sends the hotel nothing.
+ */
 export const leadEmails: EmailBuilders = {
-  'lead.created': (event, config) => [{ suffix: 'hotel', email: leadToHotel(event.data, config.appUrl) }],
+  'lead.created': (event, config) => (leadContact(event.data).email ? [{ suffix: 'hotel', email: leadToHotel(event.data, config.appUrl) }] : []),
 };

@@ -67,12 +67,14 @@ describe('emailsForEvent', () => {
     expect(jobs[0]!.email.replyTo).toBeUndefined();
     const broken = emailsForEvent(envelope('lead.created', { ...leadData, contactEmail: 'desk@hotel.example\r\nBcc: x@example.com', email: 'lee@example.com' }), config);
     expect(broken).toEqual([]);
-    const badReply = emailsForEvent(envelope('lead.created', { ...leadData, email: 'lee@example.com\nBcc: x@example.com' }), config);
-    expect(badReply[0]!.email).not.toHaveProperty('replyTo');
+    // A traveller's address that is not one address is no contact: such a lead sends the hotel nothing.
+    expect(emailsForEvent(envelope('lead.created', { ...leadData, email: 'lee@example.com\nBcc: x@example.com' }), config)).toEqual([]);
   });
 
   it('sends nothing when there is no recipient, and nothing for events without emails', () => {
     expect(emailsForEvent(envelope('lead.created', { ...leadData, contactEmail: null }), config)).toEqual([]);
+    // A lead without the traveller's contact (a visitor's or an unverified account's, from before ruling 14) is never emailed.
+    expect(emailsForEvent(envelope('lead.created', { ...leadData, name: null, email: null }), config)).toEqual([]);
     expect(emailsForEvent(envelope('review.approved', { ...reviewData, reviewerEmail: null }), config)).toEqual([]);
     expect(emailsForEvent(envelope('hotel.approved', { ...hotelData, providerEmail: null }), config)).toEqual([]);
     expect(emailsForEvent(envelope('favorite.added', { userId: reviewData.userId, hotelId: 1 }), config)).toEqual([]);

@@ -27,6 +27,20 @@ export function checkLeadTarget(hotel: ProjectedHotel | null, caller: Caller | n
   return { ok: true, hotel };
 }
 
+export type LeadSenderCheck = { ok: true; caller: Caller } | { ok: false; status: 401 | 403; message: string };
+
+/**
+ * Who may send a lead (rulings 14 and 17): a signed-in account whose token claims a verified email,
+ * which ticked "share my details" (the body's `shareContact: true`, checked by its schema). A visitor
+ * (401) or an unverified account (403) sends none: only the referral click is recorded, and the hotel
+ * is not emailed.
+ */
+export function checkLeadSender(caller: Caller | null): LeadSenderCheck {
+  if (!caller) return { ok: false, status: 401, message: messages.leadNeedsConsent };
+  if (!caller.emailVerified) return { ok: false, status: 403, message: messages.leadNeedsVerifiedEmail };
+  return { ok: true, caller };
+}
+
 /**
  * Who the lead is from: only ever the signed-in account (the token's user, name and email),
  * never the body's. A visitor's lead is anonymous whatever the body says, and so is the lead of an

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
 import { HttpError, metrics, notFound, rateLimited, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { checkLeadTarget, clientGroup, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
+import { checkLeadSender, checkLeadTarget, clientGroup, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
@@ -10,14 +10,18 @@ import { allLeadsForProvider, createLead, leadsForProvider, setLeadStatus } from
 import { leadsCsv, leadsCsvFileName } from '../domain/lead-csv.ts';
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  /** A traveller's interest in a hotel; the hotel is emailed through lead.created and the notifier. */
+  /** A traveller's interest in a hotel, with their contact by their choice; the hotel is emailed through lead.created and the notifier. */
   serveEndpoint(app, endpoints['POST /api/leads'], async (request) => {
     const body = request.body;
-    const caller = request.user;
+    // Only a signed-in traveller with a verified email who chose to share their details sends a lead
+    // (the schema asks for `shareContact: true`); anyone else's booking is the referral click alone.
+    const sender = checkLeadSender(request.user);
+    if (!sender.ok) throw new HttpError(sender.status, sender.message);
+    const caller = sender.caller;
     const target = checkLeadTarget(await findHotel(ctx.pool, body.hotelId), caller);
     if (!target.ok) throw new HttpError(target.status, target.message, [{ path: 'hotelId', message: target.message }]);
 
-    // Name, email and message come from a signed-in account with a verified address only; the body's are never trusted.
+    // Name, email and message come from the account; the body's are never trusted.
     const contact = leadContact(caller);
     const ipAddress = clip(request.ip, 64);
     const userAgent = clip(request.headers['user-agent'], 512);

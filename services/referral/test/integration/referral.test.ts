@@ -16,7 +16,8 @@ let traveller: Awaited<ReturnType<typeof registerTraveller>>;
 
 // This file's leads leave from their own loopback address, so its per-client budget is not shared with other tests.
 const fileClient = uniqueClientAddress();
-const lead = (body: Record<string, unknown>, token?: string) => apiFrom(fileClient, 'POST', '/api/leads', { body, token });
+/** A lead as the booking dialog sends one when the traveller ticks "share my details". */
+const lead = (body: Record<string, unknown>, token?: string) => apiFrom(fileClient, 'POST', '/api/leads', { body: { shareContact: true, ...body }, token });
 
 beforeAll(async () => {
   bus = testBus();
@@ -65,20 +66,19 @@ describe('POST /api/leads: the hotel\'s email', () => {
     expect(await replyToOf(mail!)).toBe(traveller.email.toLowerCase());
   }, 60_000);
 
-  it('keeps a visitor\'s lead anonymous whatever the body says: stored and emailed without name, email, message or Reply-To', async () => {
+  it('sends a visitor\'s lead nowhere: refused, nothing stored, no email to the hotel (their booking is the referral click alone)', async () => {
     const referralId = freshReferralId(ownHotel);
     const res = await lead({ hotelId: ownHotel, userId: traveller.user.id, name: 'Victor Visitor', email: 'victim@example.com', message: 'Call me at evil.example', guests: 4, referralId });
-    expect(res.status).toBe(201);
-    const { rows } = await db.query('SELECT user_id, name, email, message, referral_id FROM leads WHERE id = $1', [res.body.id]);
-    expect(rows[0]).toEqual({ user_id: null, name: null, email: null, message: null, referral_id: referralId });
-    const { rows: outbox } = await db.query(`SELECT payload FROM outbox WHERE event_type = 'lead.created' AND payload->'data'->>'leadId' = $1`, [res.body.id]);
-    expect(outbox[0]?.payload.data).toMatchObject({ userId: null, name: null, email: null, message: null, referralId });
-
-    const [mail] = await expectEmailsExactly((e) => emailText(e).includes(referralId), 1, { timeoutMs: 45_000, settleMs: 1_000, what: 'anonymous lead email' });
-    expect(envelopeRecipients(mail!)).toEqual([`hotel-${ownHotel}@example.com`]);
-    expect(mail!.subject).toBe(`New lead for Test Hotel ${ownHotel}: A traveller`);
-    expect(emailText(mail!)).not.toMatch(/Victor|victim@example\.com|evil\.example/);
-    expect(await replyToOf(mail!)).toBeUndefined();
-    expect(mail!.text).toContain(`ref=${referralId}`);
+    expect(res.status).toBe(401);
+    const click = await apiFrom(fileClient, 'POST', '/api/referral-clicks', { body: { hotelId: ownHotel, bookingUrl: `https://book.example.com/${ownHotel}?ref=${referralId}` } });
+    expect(click.status).toBe(201);
+    const { rows } = await db.query('SELECT id FROM leads WHERE referral_id = $1', [referralId]);
+    expect(rows).toEqual([]);
+    // The click's event went through the pipeline, and still nothing reached the hotel's inbox.
+    await eventually(async () => {
+      const { rows: unsent } = await db.query(`SELECT 1 FROM outbox WHERE event_type = 'referral.clicked' AND payload->'data'->>'clickId' = $1 AND sent_at IS NULL`, [click.body.id]);
+      return unsent.length === 0;
+    }, 30_000, 'the click published');
+    await expectEmailsExactly((e) => emailText(e).includes(referralId), 0, { settleMs: 3_000, what: 'no email for a visitor' });
   }, 60_000);
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await sut.settled();
   const lead = await sut.api('POST', '/api/leads', {
     token: traveller.token,
-    body: { hotelId, checkInDate: '2028-03-01', checkOutDate: '2028-03-04', guests: 2, message: 'Is the rack free at 6?' },
+    body: { hotelId, shareContact: true, checkInDate: '2028-03-01', checkOutDate: '2028-03-04', guests: 2, message: 'Is the rack free at 6?' },
     remoteAddress: uniqueClientAddress(),
     headers: { 'user-agent': 'Lena-Browser/1.0' },
   });

@@ -14,6 +14,7 @@ let owner: TestUser;
 let stranger: TestUser;
 let traveller: TestUser;
 let formulaTraveller: TestUser;
+let otherTraveller: TestUser;
 const leadIds: Record<'plain' | 'second' | 'old' | 'formula' | 'strangers', string> = { plain: '', second: '', old: '', formula: '', strangers: '' };
 
 const inbox = (query: string, token = owner.token) => sut.api<{ items: ProviderLead[]; total: number; page: number; limit: number; message?: string }>('GET', `/api/provider/leads${query}`, { token });
@@ -21,19 +22,21 @@ const setStatus = (id: string, body: unknown, token = owner.token) => sut.api('P
 
 beforeAll(async () => {
   sut = await referralUnderTest();
-  [owner, stranger, traveller, formulaTraveller] = await Promise.all([
+  [owner, stranger, traveller, formulaTraveller, otherTraveller] = await Promise.all([
     sut.asProvider(),
     sut.asProvider(),
     sut.asTraveller({ firstName: 'Ines', lastName: 'Inbox' }),
     sut.asTraveller({ firstName: 'Fiona', lastName: 'Formula' }),
+    sut.asTraveller({ firstName: 'Otis', lastName: 'Other' }),
   ]);
   await sut.bus.publishEvent('hotel.created', testHotel(firstHotel, { providerId: owner.id, ...quiet }), { key: firstHotel });
   await sut.bus.publishEvent('hotel.created', testHotel(secondHotel, { providerId: owner.id, ...quiet }), { key: secondHotel });
   await sut.bus.publishEvent('hotel.created', testHotel(strangerHotel, { providerId: stranger.id, ...quiet }), { key: strangerHotel });
   await sut.settled();
 
-  const send = async (body: Record<string, unknown>, token?: string) => {
-    const res = await sut.api('POST', '/api/leads', { body, token, remoteAddress: client });
+  // Each lead from a signed-in, verified traveller who chose to share their details (the only leads there are).
+  const send = async (body: Record<string, unknown>, token = otherTraveller.token) => {
+    const res = await sut.api('POST', '/api/leads', { body: { shareContact: true, ...body }, token, remoteAddress: client });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
@@ -194,7 +197,7 @@ describe('GET /api/provider/leads.csv', () => {
     const [formulaRow, secondRow] = [rows[1]!, rows[2]!];
     expect(formulaRow.slice(2, 9)).toEqual([`Test Hotel ${secondHotel}`, 'Fiona Formula', formulaTraveller.email.toLowerCase(), '2027-04-01', '2027-04-05', '2', 'new']);
     expect(formulaRow[9]).toBe(`'=HYPERLINK("http://evil.example","click"), then "more"\nsecond line`);
-    expect(secondRow.slice(2, 9)).toEqual([`Test Hotel ${secondHotel}`, 'Anonymous', '', '2027-03-01', '2027-03-02', '3', 'booked']);
+    expect(secondRow.slice(2, 9)).toEqual([`Test Hotel ${secondHotel}`, 'Otis Other', otherTraveller.email.toLowerCase(), '2027-03-01', '2027-03-02', '3', 'booked']);
     expect(secondRow[0]).toMatch(new RegExp(`^RR_${secondHotel}_\\d+$`));
   });
 

@@ -29,7 +29,10 @@ let traveller: TestUser;
 const fileClient = uniqueClientAddress();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loosely typed JSON answers
 const apiFrom = (client: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) => sut.api<any>(method, path, { ...options, remoteAddress: client });
-const lead = (body: Record<string, unknown>, token?: string) => apiFrom(fileClient, 'POST', '/api/leads', { body, token });
+/** A lead as the booking dialog sends one when the traveller ticks "share my details": signed in (verified), with `shareContact: true`. */
+const leadFrom = (client: string, body: Record<string, unknown>, token: string | null = traveller.token) => apiFrom(client, 'POST', '/api/leads', { body: { shareContact: true, ...body }, token: token ?? undefined });
+/** The same from this file's address; `null` for a visitor. */
+const lead = (body: Record<string, unknown>, token: string | null = traveller.token) => leadFrom(fileClient, body, token);
 
 beforeAll(async () => {
   sut = await referralUnderTest({
@@ -125,14 +128,14 @@ const stay = (i: number) => {
 };
 
 describe('POST /api/leads', () => {
-  it('keeps a visitor\'s lead anonymous whatever the body says: stored and sent on without name, email or message', async () => {
+  it('refuses a visitor\'s lead whatever the body says: no lead stored, nothing sent on (the referral click is the visitor\'s booking)', async () => {
     const referralId = freshReferralId(ownHotel);
-    const res = await lead({ hotelId: ownHotel, userId: traveller.user.id, name: 'Victor Visitor', email: 'victim@example.com', message: 'Call me at evil.example', guests: 4, referralId });
-    expect(res.status).toBe(201);
-    const { rows } = await sut.pool.query('SELECT user_id, name, email, message, referral_id FROM leads WHERE id = $1', [res.body.id]);
-    expect(rows[0]).toEqual({ user_id: null, name: null, email: null, message: null, referral_id: referralId });
-    const [event] = (await sut.events('lead.created')).filter((e) => e.data.leadId === res.body.id);
-    expect(event?.data).toMatchObject({ userId: null, name: null, email: null, message: null, referralId });
+    const res = await lead({ hotelId: ownHotel, userId: traveller.user.id, name: 'Victor Visitor', email: 'victim@example.com', message: 'Call me at evil.example', guests: 4, referralId }, null);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(messages.leadNeedsConsent);
+    const { rows } = await sut.pool.query('SELECT id FROM leads WHERE referral_id = $1', [referralId]);
+    expect(rows).toEqual([]);
+    expect((await sut.events('lead.created')).filter((e) => e.data.referralId === referralId)).toEqual([]);
   });
 
   it('takes a signed-in traveller\'s name and email from the account, whatever the body says', async () => {
@@ -199,10 +202,9 @@ describe('POST /api/leads', () => {
   it('refuses leads for a listing that is not public: 404 to those who cannot see it, 409 to its provider and admins', async () => {
     expect((await lead({ hotelId: 999_999_999, userId: null, name: null, email: null })).status).toBe(404);
     for (const hotelId of [pendingHotel, rejectedHotel]) {
-      const visitor = await lead({ hotelId, userId: null, name: null, email: null });
-      expect(visitor.status).toBe(404);
-      expect(visitor.body.message).toBe(messages.hotelNotFound);
-      expect((await lead({ hotelId, guests: 2 }, traveller.token)).status).toBe(404);
+      const other = await lead({ hotelId, userId: null, name: null, email: null });
+      expect(other.status).toBe(404);
+      expect(other.body.message).toBe(messages.hotelNotFound);
       for (const token of [providerToken, adminToken]) {
         const res = await lead({ hotelId, userId: null, name: null, email: null, guests: 3 }, token);
         expect(res.status).toBe(409);
@@ -237,9 +239,9 @@ describe('POST /api/leads', () => {
   it('never answers 5xx to leads posted concurrently or submitted twice at once', async () => {
     const client = uniqueClientAddress();
     const same = { hotelId: concurrentHotel, referralId: freshReferralId(concurrentHotel), checkInDate: '2027-09-01', checkOutDate: '2027-09-03', guests: 2 };
-    const doubles = Array.from({ length: 12 }, () => apiFrom(client, 'POST', '/api/leads', { body: same }));
-    const distinct = Array.from({ length: 12 }, (_, i) => apiFrom(client, 'POST', '/api/leads', { body: { hotelId: concurrentHotel, referralId: same.referralId, ...stay(100 + i) } }));
-    const signedIn = Array.from({ length: 6 }, () => apiFrom(client, 'POST', '/api/leads', { body: { ...same, guests: 3 }, token: traveller.token }));
+    const doubles = Array.from({ length: 12 }, () => leadFrom(client, same));
+    const distinct = Array.from({ length: 12 }, (_, i) => leadFrom(client, { hotelId: concurrentHotel, referralId: same.referralId, ...stay(100 + i) }));
+    const signedIn = Array.from({ length: 6 }, () => leadFrom(client, { ...same, guests: 3 }, traveller.token));
     const answers = await Promise.all([...doubles, ...distinct, ...signedIn]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     expect(new Set(answers.slice(0, 12).map((a) => a.body.id)).size).toBe(1);
@@ -250,11 +252,11 @@ describe('POST /api/leads', () => {
 });
 
 describe('lead limits', () => {
-  /** Posts `count` distinct visitor leads for a hotel from one client address; answers their statuses. */
+  /** Posts `count` distinct leads (one traveller, sharing their details) for a hotel from one client address; answers their statuses. */
   async function postLeads(client: string, hotelId: number, count: number, offset: number): Promise<number[]> {
     const statuses: number[] = [];
     for (let start = 0; start < count; start += 10) {
-      const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) => apiFrom(client, 'POST', '/api/leads', { body: { hotelId, ...stay(offset + start + i) } }));
+      const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) => leadFrom(client, { hotelId, ...stay(offset + start + i) }));
       statuses.push(...(await Promise.all(batch)).map((a) => a.status));
     }
     return statuses;
@@ -279,10 +281,10 @@ describe('lead limits', () => {
       statuses.push(...(await postLeads(client, hotelId, count, index * 100)));
     }
     expect(statuses).toEqual(Array(perClientLimit).fill(201));
-    expectTooMany(await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(5000) } }));
+    expectTooMany(await leadFrom(client, { hotelId: crowdedHotel, ...stay(5000) }));
     // A signed-in traveller on that address is limited too; another address is not.
-    expect((await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(5001) }, token: traveller.token })).status).toBe(429);
-    expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(5002) } })).status).toBe(201);
+    expect((await leadFrom(client, { hotelId: quietHotel, ...stay(5001) }, traveller.token)).status).toBe(429);
+    expect((await leadFrom(uniqueClientAddress(), { hotelId: quietHotel, ...stay(5002) })).status).toBe(201);
     const { rows } = await sut.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE ip_address = $1', [client]);
     expect(rows[0]?.n).toBe(perClientLimit);
   }, 60_000);
@@ -290,13 +292,13 @@ describe('lead limits', () => {
   it(`holds one client to its share of a hotel (${perHotelPerClientLimit} leads), with Retry-After, while others still reach it`, async () => {
     const client = uniqueClientAddress();
     expect(await postLeads(client, sharedHotel, perHotelPerClientLimit, 0)).toEqual(Array(perHotelPerClientLimit).fill(201));
-    expectTooMany(await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: sharedHotel, ...stay(900) } }));
+    expectTooMany(await leadFrom(client, { hotelId: sharedHotel, ...stay(900) }));
     // The same client may still ask another hotel; another client may still ask this one.
-    expect((await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(901) } })).status).toBe(201);
-    expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: sharedHotel, ...stay(902) } })).status).toBe(201);
+    expect((await leadFrom(client, { hotelId: quietHotel, ...stay(901) })).status).toBe(201);
+    expect((await leadFrom(uniqueClientAddress(), { hotelId: sharedHotel, ...stay(902) })).status).toBe(201);
   }, 60_000);
 
-  it('never lets two attacking addresses spend a hotel\'s budget: a real traveller\'s lead, and a visitor\'s, still go through', async () => {
+  it('never lets two attacking addresses spend a hotel\'s budget: real travellers\' leads still go through', async () => {
     // Each attacker sends as many leads as its per-client limit allows, to the one hotel.
     const attackers = [uniqueClientAddress(), uniqueClientAddress()];
     const statuses = await Promise.all(attackers.map((client, index) => postLeads(client, attackedHotel, perClientLimit, index * 1000)));
@@ -304,17 +306,17 @@ describe('lead limits', () => {
       expect(sent.filter((status) => status === 201).length).toBe(perHotelPerClientLimit);
       expect(sent.filter((status) => status === 429).length).toBe(perClientLimit - perHotelPerClientLimit);
     }
-    const real = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: attackedHotel, checkInDate: '2028-06-01', checkOutDate: '2028-06-04', guests: 2 }, token: traveller.token });
+    const real = await leadFrom(uniqueClientAddress(), { hotelId: attackedHotel, checkInDate: '2028-06-01', checkOutDate: '2028-06-04', guests: 2 }, traveller.token);
     expect(real.status, JSON.stringify(real.body)).toBe(201);
-    const visitor = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: attackedHotel, ...stay(7000) } });
-    expect(visitor.status).toBe(201);
+    const another = await leadFrom(uniqueClientAddress(), { hotelId: attackedHotel, ...stay(7000) }, (await sut.asTraveller()).token);
+    expect(another.status).toBe(201);
   }, 60_000);
 
   it('counts an IPv6 client by its /64: rotating addresses inside it does not give it a second share', async () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
     const statuses: number[] = [];
     for (let i = 0; i <= perHotelPerClientLimit; i += 1) {
-      statuses.push((await apiFrom(`${prefix}::${(i + 1).toString(16)}`, 'POST', '/api/leads', { body: { hotelId: attackedHotel, ...stay(8000 + i) } })).status);
+      statuses.push((await leadFrom(`${prefix}::${(i + 1).toString(16)}`, { hotelId: attackedHotel, ...stay(8000 + i) })).status);
     }
     expect(statuses).toEqual([...Array(perHotelPerClientLimit).fill(201), 429]);
     const { rows } = await sut.pool.query<{ groups: string[] }>('SELECT array_agg(DISTINCT client_group) AS groups FROM leads WHERE ip_address LIKE $1', [`${prefix}::%`]);
@@ -323,13 +325,13 @@ describe('lead limits', () => {
 
   it(`answers 429 with Retry-After to a new client once a hotel has heard from ${perHotelLimit} different clients within the window, never to one of them`, async () => {
     const clients = Array.from({ length: perHotelLimit }, uniqueClientAddress);
-    const answers = await Promise.all(clients.map((client, i) => apiFrom(client, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(i) } })));
+    const answers = await Promise.all(clients.map((client, i) => leadFrom(client, { hotelId: crowdedHotel, ...stay(i) })));
     expect(answers.map((a) => a.status)).toEqual(Array(perHotelLimit).fill(201));
-    expectTooMany(await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(6000) } }));
+    expectTooMany(await leadFrom(uniqueClientAddress(), { hotelId: crowdedHotel, ...stay(6000) }));
     expect((await lead({ hotelId: crowdedHotel, ...stay(6001) }, traveller.token)).status).toBe(429);
     // A client the hotel already heard from keeps its share; other hotels are untouched.
-    expect((await apiFrom(clients[0]!, 'POST', '/api/leads', { body: { hotelId: crowdedHotel, ...stay(6003) } })).status).toBe(201);
-    expect((await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', { body: { hotelId: quietHotel, ...stay(6002) } })).status).toBe(201);
+    expect((await leadFrom(clients[0]!, { hotelId: crowdedHotel, ...stay(6003) })).status).toBe(201);
+    expect((await leadFrom(uniqueClientAddress(), { hotelId: quietHotel, ...stay(6002) })).status).toBe(201);
     const { rows } = await sut.pool.query<{ n: number; clients: number }>('SELECT count(*)::int AS n, count(DISTINCT client_group)::int AS clients FROM leads WHERE hotel_id = $1', [crowdedHotel]);
     expect(rows[0]).toEqual({ n: perHotelLimit + 1, clients: perHotelLimit });
   }, 60_000);
@@ -339,7 +341,8 @@ describe('GET /api/provider/leads', () => {
   it('lists the provider\'s own hotels\' leads only, newest first, with their referral ids, in the documented shape', async () => {
     const olderRef = freshReferralId(ownHotel);
     const newerRef = freshReferralId(ownHotel);
-    const older = await lead({ hotelId: ownHotel, checkInDate: '2027-08-01', guests: 1, referralId: olderRef });
+    const olive = await sut.asTraveller({ firstName: 'Olive', lastName: 'Older' });
+    const older = await lead({ hotelId: ownHotel, checkInDate: '2027-08-01', guests: 1, referralId: olderRef }, olive.token);
     const newer = await lead({ hotelId: ownHotel, checkInDate: '2027-08-02', guests: 2, referralId: newerRef }, traveller.token);
     const elsewhere = await lead({ hotelId: otherHotel, name: 'Otto Other', email: 'otto@example.com' });
     expect([older.status, newer.status, elsewhere.status]).toEqual([201, 201, 201]);
@@ -369,7 +372,7 @@ describe('GET /api/provider/leads', () => {
       referralId: newerRef,
       status: 'new',
     });
-    expect(res.body.items.find((l: { id: string }) => l.id === older.body.id)).toMatchObject({ name: null, email: null, referralId: olderRef });
+    expect(res.body.items.find((l: { id: string }) => l.id === older.body.id)).toMatchObject({ name: 'Olive Older', email: olive.email.toLowerCase(), referralId: olderRef });
   });
 
   it('is for providers only: traveller and admin 403, visitor 401', async () => {

@@ -4,38 +4,43 @@ import { leadRequest, messages, referralClickRequest } from '@reproute/contracts
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('lead payload (document 1, sections 3 and 7)', () => {
-  it('accepts the spec payload with nulls for a visitor', () => {
-    const lead = leadRequest.parse({ hotelId: 3, userId: null, name: null, email: null });
-    expect(lead).toEqual({ hotelId: 3, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null, referralUrl: null, referralId: null });
+  it('needs the traveller\'s choice to share their details (ruling 14): shareContact: true, and nothing else, first', () => {
+    const lead = leadRequest.parse({ shareContact: true, hotelId: 3, userId: null, name: null, email: null });
+    expect(lead).toEqual({ shareContact: true, hotelId: 3, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null, referralUrl: null, referralId: null });
+    // The spec's payload without the choice, as earlier callers post it, is refused with the reason first.
+    for (const shareContact of [undefined, false, 'true', 1, null]) {
+      expect(firstMessage(leadRequest.safeParse({ shareContact, hotelId: 3, userId: null, name: null, email: null })), String(shareContact)).toBe(messages.leadNeedsConsent);
+    }
+    expect(firstMessage(leadRequest.safeParse({}))).toBe(messages.leadNeedsConsent);
   });
 
   it('takes an optional referral id, bounded in length', () => {
-    expect(leadRequest.parse({ hotelId: 3, referralId: ' RR_3_1764000000000 ' }).referralId).toBe('RR_3_1764000000000');
-    expect(leadRequest.parse({ hotelId: 3, referralId: '' }).referralId).toBeNull();
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 3, referralId: 'x'.repeat(65) }))).toBe(messages.referralIdInvalid);
+    expect(leadRequest.parse({ shareContact: true, hotelId: 3, referralId: ' RR_3_1764000000000 ' }).referralId).toBe('RR_3_1764000000000');
+    expect(leadRequest.parse({ shareContact: true, hotelId: 3, referralId: '' }).referralId).toBeNull();
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 3, referralId: 'x'.repeat(65) }))).toBe(messages.referralIdInvalid);
   });
 
   it('requires the hotel, with the spec message', () => {
-    expect(firstMessage(leadRequest.safeParse({ userId: null }))).toBe(messages.hotelRequired);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 0 }))).toBe(messages.hotelRequired);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 'abc' }))).toBe(messages.hotelRequired);
-    expect(leadRequest.parse({ hotelId: '7' }).hotelId).toBe(7);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, userId: null }))).toBe(messages.hotelRequired);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 0 }))).toBe(messages.hotelRequired);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 'abc' }))).toBe(messages.hotelRequired);
+    expect(leadRequest.parse({ shareContact: true, hotelId: '7' }).hotelId).toBe(7);
   });
 
   it('checks an email when one is given, and treats blanks as absent', () => {
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, email: 'not-an-email' }))).toBe(messages.email);
-    expect(leadRequest.parse({ hotelId: 1, email: '  ', name: '' })).toMatchObject({ email: null, name: null });
-    expect(leadRequest.parse({ hotelId: 1, email: ' Ann@Example.COM ' }).email).toBe('ann@example.com');
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, email: 'not-an-email' }))).toBe(messages.email);
+    expect(leadRequest.parse({ shareContact: true, hotelId: 1, email: '  ', name: '' })).toMatchObject({ email: null, name: null });
+    expect(leadRequest.parse({ shareContact: true, hotelId: 1, email: ' Ann@Example.COM ' }).email).toBe('ann@example.com');
   });
 
   it('accepts optional dates, guests and message, and keeps the stay in order', () => {
-    const lead = leadRequest.parse({ hotelId: 1, checkInDate: '2027-03-01', checkOutDate: '2027-03-04T00:00:00.000Z', guests: '2', message: ' Late arrival ' });
+    const lead = leadRequest.parse({ shareContact: true, hotelId: 1, checkInDate: '2027-03-01', checkOutDate: '2027-03-04T00:00:00.000Z', guests: '2', message: ' Late arrival ' });
     expect(lead).toMatchObject({ checkInDate: '2027-03-01', checkOutDate: '2027-03-04', guests: 2, message: 'Late arrival' });
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, checkInDate: '2027-03-04', checkOutDate: '2027-03-01' }))).toBe(messages.checkOutBeforeCheckIn);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, checkInDate: '2027-02-30' }))).toBe(messages.invalidDate);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, guests: 0 }))).toBe(messages.guestsRange);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, guests: 51 }))).toBe(messages.guestsRange);
-    expect(firstMessage(leadRequest.safeParse({ hotelId: 1, message: 'x'.repeat(2001) }))).toBe(messages.leadMessageMax);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, checkInDate: '2027-03-04', checkOutDate: '2027-03-01' }))).toBe(messages.checkOutBeforeCheckIn);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, checkInDate: '2027-02-30' }))).toBe(messages.invalidDate);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, guests: 0 }))).toBe(messages.guestsRange);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, guests: 51 }))).toBe(messages.guestsRange);
+    expect(firstMessage(leadRequest.safeParse({ shareContact: true, hotelId: 1, message: 'x'.repeat(2001) }))).toBe(messages.leadMessageMax);
   });
 });
 
