@@ -46,12 +46,13 @@ for (const viewport of viewports) {
     await reviewNotice.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/review-form-${viewport.name}.png` });
 
-    // The booking dialog says the hotel gets neither name nor email.
+    // The booking dialog says why the traveller cannot share their name and email yet.
     await context.route(/^https:\/\/[^/]*\.example\//, (route) => route.fulfill({ contentType: 'text/html', body: 'ok' }));
     await page.goto(`/hotels/${hotel.slug}`);
     await page.getByRole('button', { name: 'Book Now' }).first().click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('lead-unverified-notice')).toContainText(`Your email address isn't verified yet, so ${hotel.name} won't receive your name or email`);
+    await expect(dialog.getByTestId('lead-unverified-notice')).toContainText(`Your email address isn't verified yet, so you can't share your name and email with ${hotel.name}`);
+    await expect(dialog.getByRole('checkbox')).toHaveCount(0);
     await expect(dialog.getByTestId('lead-sharing-notice')).toHaveCount(0);
     await page.screenshot({ path: `${shots}/booking-dialog-${viewport.name}.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -68,10 +69,13 @@ for (const viewport of viewports) {
     await page.screenshot({ path: `${shots}/verified-${viewport.name}.png` });
     await expectAccessible(page);
 
-    // The session now speaks for the address: the booking dialog says the hotel gets name and email.
+    // The session now speaks for the address: the booking dialog offers to share name and email, unticked.
     await page.goto(`/hotels/${hotel.slug}`);
     await page.getByRole('button', { name: 'Book Now' }).first().click();
-    await expect(page.getByRole('dialog').getByTestId('lead-sharing-notice')).toContainText(`(Vera Tester, ${account.email}) will be shared with`);
+    const share = page.getByRole('dialog').getByRole('checkbox', { name: `Share my name and email with ${hotel.name} so they can contact me` });
+    await expect(share).not.toBeChecked();
+    await share.check();
+    await expect(page.getByRole('dialog').getByTestId('lead-shared-details')).toContainText(`NameVera TesterEmail${account.email}`);
     await page.keyboard.press('Escape');
 
     // The same link again: used.

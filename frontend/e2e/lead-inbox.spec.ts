@@ -17,7 +17,7 @@ async function sendLead(request: APIRequestContext, token: string, hotelId: numb
   await expect
     .poll(
       async () => {
-        const response = await request.post(`${API}/api/leads`, { headers: { Authorization: `Bearer ${token}` }, data: { hotelId, ...stay } });
+        const response = await request.post(`${API}/api/leads`, { headers: { Authorization: `Bearer ${token}` }, data: { shareContact: true, hotelId, ...stay } });
         answer = { status: response.status(), body: (await response.json()) as typeof answer.body };
         return answer.status;
       },

@@ -9,12 +9,12 @@ describe('typed API client', () => {
   it('sends the endpoint\'s method to its path with the body, and answers the body', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 'x', referralId: 'RR_1_2' }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    const answer = await callApi('POST /api/leads', { body: { hotelId: 1, checkInDate: '2027-01-02' } });
+    const answer = await callApi('POST /api/leads', { body: { shareContact: true, hotelId: 1, checkInDate: '2027-01-02' } });
     expect(answer).toEqual({ id: 'x', referralId: 'RR_1_2' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/leads');
     expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"hotelId":1,"checkInDate":"2027-01-02"}');
+    expect(init.body).toBe('{"shareContact":true,"hotelId":1,"checkInDate":"2027-01-02"}');
   });
 
   it('keys a read by its endpoint, params and query, and fetches it with the query\'s abort signal', async () => {

@@ -9,7 +9,7 @@ const click: ReferralClickPayload = {
   searchParams: { checkIn: '2026-01-02', checkOut: '2026-01-04', guests: 2 },
   hotelId: 1,
 };
-const lead: LeadPayload = { hotelId: 1, userId: null, name: null, email: null, checkInDate: '2026-01-02', checkOutDate: '2026-01-04', guests: 2 };
+const lead: LeadPayload = { shareContact: true, hotelId: 1, userId: '11111111-1111-4111-8111-111111111111', name: 'Tess Walker', email: 'tess@example.com', checkInDate: '2026-01-02', checkOutDate: '2026-01-04', guests: 2 };
 
 describe('booking redirect calls', () => {
   it('send what the referral service accepts', () => {
@@ -27,5 +27,13 @@ describe('booking redirect calls', () => {
     await vi.advanceTimersByTimeAsync(2);
     expect(done).toHaveBeenCalled();
     vi.useRealTimers();
+  });
+
+  it('send no lead at all when the traveller did not choose to share their details', async () => {
+    const recordReferralClick = vi.fn(async () => ({ id: 'c' }));
+    const createLead = vi.fn(async () => ({ id: 'l', referralId: null }));
+    await trackBookingRedirect(click, null, 1500, { recordReferralClick, createLead });
+    expect(recordReferralClick).toHaveBeenCalledWith(click);
+    expect(createLead).not.toHaveBeenCalled();
   });
 });

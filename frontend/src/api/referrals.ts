@@ -13,15 +13,16 @@ export function createLead(payload: LeadPayload) {
 }
 
 /**
- * Sends the referral click and the lead before the booking link opens, waiting at most
- * `maxWaitMs`; failures never block the redirect.
+ * Sends the referral click, and the lead when the traveller chose to share their details (`lead` null
+ * otherwise: no lead at all), before the booking link opens, waiting at most `maxWaitMs`; failures
+ * never block the redirect.
  */
 export async function trackBookingRedirect(
   click: ReferralClickPayload,
-  lead: LeadPayload,
+  lead: LeadPayload | null,
   maxWaitMs = 1500,
   send = { recordReferralClick, createLead },
 ): Promise<void> {
-  const calls = Promise.allSettled([send.recordReferralClick(click), send.createLead(lead)]);
+  const calls = Promise.allSettled([send.recordReferralClick(click), ...(lead ? [send.createLead(lead)] : [])]);
   await Promise.race([calls, new Promise((resolve) => setTimeout(resolve, maxWaitMs))]);
 }

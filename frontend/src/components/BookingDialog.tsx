@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Copy, ExternalLink, Loader2, X } from 'lucide-react';
 import { Button } from './ui/Button';
@@ -6,8 +6,8 @@ import { inputClass } from './ui/Field';
 import type { Hotel } from '@/api/types';
 import { trackBookingRedirect } from '@/api/referrals';
 import { useSearchParams } from 'react-router-dom';
-import { buildBookingUrl, defaultStay, referralId } from '@/lib/booking';
-import { MAX_GUESTS, readStay } from '@/lib/searchParams';
+import { buildBookingUrl, chosenStay, referralId, type StayInput } from '@/lib/booking';
+import { MAX_GUESTS, MIN_GUESTS, readStay } from '@/lib/searchParams';
 import { bookingTarget, hotelPriceLabel } from '@/lib/hotel';
 import { analytics } from '@/lib/analytics';
 import { useSession } from '@/hooks/useSession';
@@ -40,16 +40,13 @@ export function BookingDialog({ hotel, open, onOpenChange }: BookingDialogProps)
 function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => void }) {
   const { user } = useSession();
   const [params] = useSearchParams();
-  // The dates and guests chosen in the search (from the URL) win over the defaults.
-  const [stay, setStay] = useState(() => {
+  // Only what the traveller chose: the dates and guests of their search (the URL), else nothing.
+  const [stay, setStay] = useState<StayInput>(() => {
     const chosen = readStay(params);
-    const fallback = defaultStay();
-    return {
-      checkIn: chosen.checkIn ?? fallback.checkIn,
-      checkOut: chosen.checkOut ?? fallback.checkOut,
-      adults: chosen.adults ?? fallback.adults,
-    };
+    return { checkIn: chosen.checkIn ?? '', checkOut: chosen.checkOut ?? '', adults: chosen.adults === null ? '' : String(chosen.adults) };
   });
+  // Sharing contact details is the traveller's choice (ruling 14): unticked until they tick it.
+  const [share, setShare] = useState(false);
   const [timestamp] = useState(() => Date.now());
   const [copied, setCopied] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -57,15 +54,20 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
   const target = bookingTarget(hotel);
+  const sent = useMemo(() => chosenStay(stay), [stay]);
   const outgoingUrl = useMemo(
     () =>
       target
-        ? buildBookingUrl({ bookingUrl: target, hotelId: hotel.id, checkIn: stay.checkIn, checkOut: stay.checkOut, adults: stay.adults, signedIn: Boolean(user), timestamp })
+        ? buildBookingUrl({ bookingUrl: target, hotelId: hotel.id, checkIn: sent.checkIn, checkOut: sent.checkOut, adults: sent.adults, signedIn: Boolean(user), timestamp })
         : '',
-    [target, hotel.id, stay, user, timestamp],
+    [target, hotel.id, sent, user, timestamp],
   );
   const price = hotelPriceLabel(hotel);
   const accountName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || null : null;
+  // Only a signed-in traveller whose email is verified can share it; visitors see nothing of it.
+  const canShare = Boolean(user && target && user.emailVerified);
+  const sharing = canShare && share;
+  const ref = referralId(hotel.id, timestamp);
 
   const copyUrl = async () => {
     try {
@@ -92,24 +94,44 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
         hotelName: hotel.name,
         bookingUrl: outgoingUrl,
         timestamp: new Date().toISOString(),
-        searchParams: { checkIn: stay.checkIn || null, checkOut: stay.checkOut || null, guests: stay.adults || null },
+        searchParams: { checkIn: sent.checkIn, checkOut: sent.checkOut, guests: sent.adults },
         hotelId: hotel.id,
       },
-      {
-        hotelId: hotel.id,
-        userId: user?.id ?? null,
-        // The server takes name and email from a verified account only; an unverified one sends none.
-        name: user?.emailVerified ? accountName : null,
-        email: user?.emailVerified ? user.email : null,
-        checkInDate: stay.checkIn || null,
-        checkOutDate: stay.checkOut || null,
-        guests: stay.adults || null,
-        referralId: referralId(hotel.id, timestamp),
-      },
+      // A lead only when the traveller ticked the box; otherwise the click alone, and the hotel is not emailed.
+      sharing && user
+        ? {
+            shareContact: true,
+            hotelId: hotel.id,
+            userId: user.id,
+            // The server takes name and email from the account; these are what the dialog showed.
+            name: accountName,
+            email: user.email,
+            checkInDate: sent.checkIn,
+            checkOutDate: sent.checkOut,
+            guests: sent.adults,
+            referralId: ref,
+          }
+        : null,
     );
     window.open(outgoingUrl, '_blank', 'noopener,noreferrer');
     timers.current.push(window.setTimeout(onClose, CLOSE_AFTER_REDIRECT_MS));
   };
+
+  const stayField = (field: keyof StayInput) => (sent.errors[field] ? { 'aria-invalid': true, 'aria-describedby': `booking-${field}-error` } : {});
+  const fieldError = (field: keyof StayInput) =>
+    sent.errors[field] ? (
+      <span id={`booking-${field}-error`} className="mt-1 block text-xs font-normal text-red-700">
+        {sent.errors[field]}
+      </span>
+    ) : null;
+  // What the hotel's email carries, exactly (the notifier's lead email): each line only when it is sent.
+  const sharedLines: [string, string][] = [
+    ...(accountName ? ([['Name', accountName]] as [string, string][]) : []),
+    ['Email', user?.email ?? ''],
+    ...(sent.checkIn && sent.checkOut ? ([['Check-in', sent.checkIn], ['Check-out', sent.checkOut]] as [string, string][]) : []),
+    ...(sent.adults !== null ? ([['Guests', String(sent.adults)]] as [string, string][]) : []),
+    ['Booking reference', ref],
+  ];
 
   return (
     <>
@@ -127,37 +149,49 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
         </Dialog.Close>
       </div>
 
-      <div className="mt-5 grid grid-cols-2 gap-3">
-        <label className="text-sm font-medium text-slate-800">
-          Check-in
+      <p className="mt-5 text-sm text-slate-600">Dates and guests are optional: the booking link carries only what you choose.</p>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor="booking-checkIn">Check-in</label>
           <input
+            id="booking-checkIn"
             type="date"
             className={`${inputClass} mt-1.5`}
             value={stay.checkIn}
+            {...stayField('checkIn')}
             onChange={(e) => setStay((s) => ({ ...s, checkIn: e.target.value }))}
           />
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          Check-out
+          {fieldError('checkIn')}
+        </div>
+        <div className="text-sm font-medium text-slate-800">
+          <label htmlFor="booking-checkOut">Check-out</label>
           <input
+            id="booking-checkOut"
             type="date"
             className={`${inputClass} mt-1.5`}
             value={stay.checkOut}
-            min={stay.checkIn}
+            min={stay.checkIn || undefined}
+            {...stayField('checkOut')}
             onChange={(e) => setStay((s) => ({ ...s, checkOut: e.target.value }))}
           />
-        </label>
-        <label className="col-span-2 text-sm font-medium text-slate-800">
-          Adults
+          {fieldError('checkOut')}
+        </div>
+        <div className="col-span-2 text-sm font-medium text-slate-800">
+          <label htmlFor="booking-adults">Adults</label>
           <input
+            id="booking-adults"
             type="number"
-            min={1}
+            inputMode="numeric"
+            min={MIN_GUESTS}
             max={MAX_GUESTS}
+            placeholder="Not chosen"
             className={`${inputClass} mt-1.5`}
             value={stay.adults}
-            onChange={(e) => setStay((s) => ({ ...s, adults: Math.max(1, Math.min(MAX_GUESTS, Number(e.target.value) || 1)) }))}
+            {...stayField('adults')}
+            onChange={(e) => setStay((s) => ({ ...s, adults: e.target.value.trim() }))}
           />
-        </label>
+          {fieldError('adults')}
+        </div>
       </div>
 
       <div className="mt-5">
@@ -182,15 +216,41 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
       {user && target && !user.emailVerified ? (
         <UnverifiedEmailNotice className="mt-5" testId="lead-unverified-notice">
           <p>
-            Your email address isn't verified yet, so {hotel.name} won't receive your name or email with this booking request. Open the link we sent to{' '}
-            <span className="break-all">{user.email}</span> to share them next time.
+            Your email address isn't verified yet, so you can't share your name and email with {hotel.name}. Open the link we sent to{' '}
+            <span className="break-all">{user.email}</span> to be able to share them next time. Booking works either way.
           </p>
         </UnverifiedEmailNotice>
-      ) : user && target ? (
-        <p data-testid="lead-sharing-notice" className="mt-5 rounded-xl border border-blue-200 bg-blue-50 px-3 py-2.5 text-sm text-slate-800">
-          When you press Book Now, your name and email ({[accountName, user.email].filter(Boolean).join(', ')}) will be shared with {hotel.name} so
-          the hotel can follow up on your booking.
-        </p>
+      ) : canShare && user ? (
+        <div data-testid="lead-sharing-notice" className="mt-5 rounded-xl border border-slate-200 bg-slate-50 px-3 py-3 text-sm text-slate-800">
+          <label className="flex cursor-pointer items-start gap-3 font-medium">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+              checked={share}
+              onChange={(e) => setShare(e.target.checked)}
+              aria-describedby="lead-sharing-detail"
+            />
+            <span>Share my name and email with {hotel.name} so they can contact me</span>
+          </label>
+          <div id="lead-sharing-detail" className="mt-2 pl-7 text-slate-700">
+            {share ? (
+              <>
+                <p>When you press Book Now, {hotel.name} is emailed exactly this:</p>
+                <dl data-testid="lead-shared-details" className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+                  {sharedLines.map(([label, value]) => (
+                    <Fragment key={label}>
+                      <dt className="text-slate-600">{label}</dt>
+                      <dd className="font-medium break-all text-slate-900">{value}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+                <p className="mt-1.5">Replies from the hotel come to your email.</p>
+              </>
+            ) : (
+              <p>Left unticked, RepRoute sends {hotel.name} nothing about you: the booking link above is all the booking site receives.</p>
+            )}
+          </div>
+        </div>
       ) : null}
 
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookingUrl, defaultStay, referralId } from './booking';
+import { buildBookingUrl, referralId } from './booking';
 
 describe('buildBookingUrl', () => {
   it('adds checkIn, checkOut, adults and the referral id; source=member when signed in', () => {
@@ -20,9 +20,5 @@ describe('buildBookingUrl', () => {
     expect(url.searchParams.has('source')).toBe(false);
     expect(url.searchParams.has('checkIn')).toBe(false);
     expect(url.searchParams.get('ref')).toBe(referralId(3, 5));
-  });
-
-  it('defaults to a two-night stay from tomorrow for two adults', () => {
-    expect(defaultStay(new Date(2026, 0, 31))).toEqual({ checkIn: '2026-02-01', checkOut: '2026-02-03', adults: 2 });
   });
 });

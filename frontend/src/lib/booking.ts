@@ -1,3 +1,5 @@
+import { MIN_GUESTS, stayErrors, type StayErrors } from './searchParams';
+
 /** Parameters added to an outgoing booking link (product ruling 11). */
 export interface BookingLinkInput {
   bookingUrl: string;
@@ -43,7 +45,18 @@ export function addDays(date: Date, days: number): Date {
   return copy;
 }
 
-/** Default stay: tomorrow for two nights, two adults. */
-export function defaultStay(now = new Date()): { checkIn: string; checkOut: string; adults: number } {
-  return { checkIn: isoDate(addDays(now, 1)), checkOut: isoDate(addDays(now, 3)), adults: 2 };
+/** The stay as typed in the dialog: '' for what the traveller has not chosen (nothing is filled in for them). */
+export interface StayInput {
+  checkIn: string;
+  checkOut: string;
+  adults: string;
+}
+
+/** What of a stay is sent: the dates only as a valid pair, the guests only when given; null for the rest. */
+export function chosenStay(stay: StayInput): { checkIn: string | null; checkOut: string | null; adults: number | null; errors: StayErrors } {
+  const all = stayErrors({ ...stay, adults: stay.adults || String(MIN_GUESTS) });
+  const errors: StayErrors = { ...(all.checkIn ? { checkIn: all.checkIn } : {}), ...(all.checkOut ? { checkOut: all.checkOut } : {}), ...(stay.adults && all.adults ? { adults: all.adults } : {}) };
+  const datesChosen = Boolean(stay.checkIn && stay.checkOut) && !errors.checkIn && !errors.checkOut;
+  const adults = stay.adults && !errors.adults ? Number(stay.adults) : null;
+  return { checkIn: datesChosen ? stay.checkIn : null, checkOut: datesChosen ? stay.checkOut : null, adults, errors };
 }

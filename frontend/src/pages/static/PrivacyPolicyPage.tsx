@@ -14,7 +14,10 @@ const sections: LegalSection[] = [
       <ul>
         <li>Account details: your name, email address and, for providers, company name and business phone.</li>
         <li>Content you share: reviews, favourites, listings and messages you send us.</li>
-        <li>Referral details: when you choose to book, the hotel, your travel dates and number of guests.</li>
+        <li>
+          Booking clicks: when you press Book Now, the hotel, the booking link (with the dates and number of guests you chose, if any), the time, your browser and IP address, and your
+          account if you are signed in.
+        </li>
         <li>Usage data: pages viewed and searches made, recorded only with your consent.</li>
       </ul>
     ),
@@ -25,7 +28,7 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>To run the service: sign-in, favourites, reviews and provider listings.</li>
-        <li>To send your enquiry to a hotel as a lead when you ask us to.</li>
+        <li>To send your name and email to a hotel as a lead, only when you tick the box that asks us to.</li>
         <li>To answer your messages and send account emails such as password resets.</li>
         <li>To understand how RepRoute is used and improve it.</li>
       </ul>
@@ -35,9 +38,23 @@ const sections: LegalSection[] = [
     id: 'sharing',
     title: 'Information Sharing',
     body: (
-      <p>
-        We share your contact details with a hotel only when you express interest in it. We use service providers (hosting, email delivery) under contract. We never sell your personal information.
-      </p>
+      <>
+        <p>
+          We send a hotel your contact details only when you ask us to: signed in with a verified email address, you tick &ldquo;Share my name and email with the hotel so they can
+          contact me&rdquo; in the booking dialog. That request, a lead, carries:
+        </p>
+        <ul data-testid="lead-contents">
+          <li>your name and email address, from your account (the hotel&rsquo;s replies come to that address);</li>
+          <li>the hotel you chose;</li>
+          <li>your check-in and check-out dates and number of guests, only if you chose them;</li>
+          <li>the booking link&rsquo;s reference (RR_&hellip;), so the hotel can match the lead to your booking.</li>
+        </ul>
+        <p>
+          It is emailed to the hotel&rsquo;s contact address and shown to the hotel&rsquo;s provider in their dashboard. We keep the lead with the time it was sent, your browser and IP address
+          (to stop abuse). If you leave the box unticked, or are not signed in, the hotel receives nothing about you from us; only the booking click above is recorded.
+        </p>
+        <p>We use service providers (hosting, email delivery) under contract. We never sell your personal information.</p>
+      </>
     ),
   },
   {

@@ -26,7 +26,7 @@ const sections: LegalSection[] = [
             <strong>Directory:</strong> we list hotels and describe their gyms, equipment and recovery facilities. We do not take bookings or payments for stays; you book directly with the hotel or its booking partner.
           </li>
           <li>
-            <strong>Lead generation:</strong> when you express interest in a hotel, we may pass your contact details to that hotel as a lead and record the referral.
+            <strong>Leads and referrals:</strong> when you press Book Now we record the referral click. We pass your name and email to the hotel as a lead only when you tick the box that asks us to (see the <Link className="font-medium text-ocean-700 underline" to="/privacy-policy#sharing">Privacy Policy</Link> for what a lead carries).
           </li>
           <li>
             <strong>Information accuracy:</strong> listings are provided by hotels and our team. We work to keep them accurate, but equipment, prices and availability can change; please confirm details with the hotel before you travel.

@@ -26,7 +26,7 @@ export const faqCategories: FaqCategory[] = [
     title: 'Booking & Reservations',
     entries: [
       { question: 'Can I book a room on RepRoute?', answer: 'We do not take bookings or payments. Book Now sends you to the hotel or its booking partner, where you complete your reservation.' },
-      { question: 'Why did the hotel contact me after I clicked Book Now?', answer: 'When you express interest in a hotel, we may pass your name and email to the hotel as a lead so they can help with your stay.' },
+      { question: 'Why did the hotel contact me after I clicked Book Now?', answer: 'Only if you ticked "Share my name and email with the hotel so they can contact me" in the booking dialog: we then send the hotel your name and email, the dates and guests you chose, and the booking reference. Left unticked, the hotel gets nothing about you from us.' },
       { question: 'How do I cancel or change a reservation?', answer: 'Contact the hotel or the booking partner you booked with. They hold your reservation and its cancellation policy.' },
       { question: 'Are the prices shown final?', answer: 'Prices are a nightly guide in the hotel\'s currency. The final price, taxes and availability are shown on the hotel\'s booking site.' },
     ],
