@@ -86,7 +86,13 @@ export const analyticsAccepted = z.object({ accepted: z.number().int() });
 export const hotelCounters = z.object({
   pageViews: z.number().int(),
   referralClicks: z.number().int(),
+  /** Leads with the traveller's contact details (the only leads there are since ruling 14), on the day each was sent. */
   leads: z.number().int(),
+  /**
+   * Referral clicks that became a lead: a lead carrying the booking link's referral id of a click, counted once per
+   * referral id on the click's own day, so a day's (and any range's) converted clicks never pass its clicks.
+   */
+  convertedClicks: z.number().int(),
   favoritesAdded: z.number().int(),
   favoritesRemoved: z.number().int(),
   reviewsSubmitted: z.number().int(),
@@ -126,15 +132,26 @@ export const analyticsSummary = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
-/** `GET /api/provider/analytics`: the caller's own hotels over the last `days` days. */
+/**
+ * Conversion: the share of referral clicks that became leads (converted clicks ÷ clicks), 0 to 1; null without
+ * clicks (nothing to convert). Leads posted without a click never raise it, so it never passes 100%.
+ */
+export function conversionShare(counters: Pick<HotelCounters, 'referralClicks' | 'convertedClicks'>): number | null {
+  if (counters.referralClicks <= 0) return null;
+  return Math.min(1, Math.max(0, counters.convertedClicks) / counters.referralClicks);
+}
+
+const conversion = { conversion: z.number().min(0).max(1).nullable() };
+
+/** `GET /api/provider/analytics`: the caller's own hotels over the last `days` days, each figure with its conversion. */
 export const providerAnalytics = z.object({
   generatedAt: z.string(),
   days: z.number().int(),
   from: z.string(),
   to: z.string(),
-  totals: hotelCounters,
-  hotels: z.array(hotelFigures),
-  daily: z.array(dailyFigures),
+  totals: hotelCounters.extend(conversion),
+  hotels: z.array(hotelFigures.extend(conversion)),
+  daily: z.array(dailyFigures.extend(conversion)),
 });
 export type ProviderAnalytics = z.infer<typeof providerAnalytics>;
 

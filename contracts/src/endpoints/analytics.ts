@@ -54,7 +54,7 @@ export const analyticsEndpoints = defineEndpoints('analytics', {
     summary: 'The caller\'s own hotels\' figures over 7, 30 or 90 days, in total, per hotel and per day',
     query: providerAnalyticsQuery,
     responses: { 200: providerAnalytics },
-    doc: '`{ generatedAt, days, from, to, totals, hotels, daily }`: page views, referral clicks, leads, favourites and reviews of their own hotels, in total, per hotel and per UTC day (one entry per day of the range, zeros included); `hotelId` narrows all three to one own listing; default 30 days (the older `days=1-365` is still accepted; `range` wins); 400 "range must be 7, 30 or 90 (days)" / "hotelId must be a positive whole number"; 404 "Hotel {id} is not one of your listings" for another provider\'s or an unknown hotel; 403 for non-providers',
+    doc: '`{ generatedAt, days, from, to, totals, hotels, daily }`: page views, referral clicks, leads (with the traveller\'s contact details), converted clicks, favourites and reviews of their own hotels, in total, per hotel and per UTC day (one entry per day of the range, zeros included), each with its `conversion`: the share of referral clicks that became leads (`convertedClicks / referralClicks`, 0 to 1, null without clicks; a lead counts as a converted click only when it carries the referral id of a click, once per click, on the click\'s day, so it never passes 1); `hotelId` narrows all three to one own listing; default 30 days (the older `days=1-365` is still accepted; `range` wins); 400 "range must be 7, 30 or 90 (days)" / "hotelId must be a positive whole number"; 404 "Hotel {id} is not one of your listings" for another provider\'s or an unknown hotel; 403 for non-providers',
   },
   'GET /api/provider/insights': {
     access: 'provider',

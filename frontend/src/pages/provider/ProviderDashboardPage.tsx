@@ -16,7 +16,7 @@ import { pageTitles } from '@/site/titles';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { figuresFor, monthStartDay } from './dashboardFigures';
-import { conversionRate, percent } from '@/components/provider/analytics/analyticsText';
+import { percent } from '@/components/provider/analytics/analyticsText';
 
 // The charts and demand data load only when their tab opens, so the dashboard's first load stays as small as before.
 const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/AnalyticsPanel'));
@@ -79,7 +79,7 @@ export default function ProviderDashboardPage() {
           testId="stat-conversion"
           icon={<Percent aria-hidden className="h-5 w-5" />}
           label="Conversion Rate"
-          value={analytics.isPending ? '…' : analytics.isError || !analytics.data ? '--' : percent(conversionRate(analytics.data.totals))}
+          value={analytics.isPending ? '…' : analytics.isError || !analytics.data ? '--' : percent(analytics.data.totals.conversion)}
           note="Clicks that became leads, 30 days"
         />
       </div>

@@ -1,10 +1,11 @@
-import type { Envelope, HotelCounters } from '@reproute/contracts';
+import { parseReferralId, type Envelope, type HotelCounters } from '@reproute/contracts';
 
 /** Columns of hotel_daily_stats, and the counter each feeds. */
 export const hotelColumns = {
   page_views: 'pageViews',
   referral_clicks: 'referralClicks',
   leads: 'leads',
+  converted_clicks: 'convertedClicks',
   favorites_added: 'favoritesAdded',
   favorites_removed: 'favoritesRemoved',
   reviews_submitted: 'reviewsSubmitted',
@@ -79,8 +80,11 @@ export function rollupFor(event: Envelope, pageHotelId: number | null = null): R
   switch (event.type) {
     case 'referral.clicked':
       return change('referral_clicks', (event as Envelope<'referral.clicked'>).data.hotelId);
-    case 'lead.created':
-      return change('leads', (event as Envelope<'lead.created'>).data.hotelId);
+    case 'lead.created': {
+      // Leads count what they say: those with the traveller's contact details (an anonymous lead from before ruling 14 is not one).
+      const lead = (event as Envelope<'lead.created'>).data;
+      return leadHasContact(lead) ? change('leads', lead.hotelId) : null;
+    }
     case 'favorite.added':
       return change('favorites_added', (event as Envelope<'favorite.added'>).data.hotelId);
     case 'favorite.removed':
@@ -102,8 +106,59 @@ export function rollupFor(event: Envelope, pageHotelId: number | null = null): R
   }
 }
 
+/** Whether a lead carries the traveller's contact (an email address); the notifier emails no other. */
+export function leadHasContact(lead: { email: string | null }): boolean {
+  return Boolean(lead.email?.trim());
+}
+
+/** One side of a conversion: a referral click or a lead with contact details, by the referral id both carry. */
+export interface ConversionSide {
+  side: 'click' | 'lead';
+  referralId: string;
+  hotelId: number;
+  /** The UTC day of the event (a click's day is the day its conversion is counted on). */
+  day: string;
+  hour: Date;
+}
+
+/** The `ref` a booking link carries, when it is a referral id of `hotelId`. */
+function bookingLinkReferralId(bookingUrl: string, hotelId: number): string | null {
+  let ref: string | null;
+  try {
+    ref = new URL(bookingUrl).searchParams.get('ref');
+  } catch {
+    return null;
+  }
+  return ref && parseReferralId(ref)?.hotelId === hotelId ? ref : null;
+}
+
+/**
+ * What an event tells about a conversion, or null: a click on a known hotel whose booking link carries that
+ * hotel's referral id, or a lead with contact details carrying its hotel's referral id.
+ */
+export function conversionSideOf(event: Envelope): ConversionSide | null {
+  const at = occurredAt(event);
+  const side = (kind: ConversionSide['side'], referralId: string | null, hotelId: number): ConversionSide | null =>
+    referralId ? { side: kind, referralId, hotelId, day: dayBucket(at), hour: hourBucket(at) } : null;
+  if (event.type === 'referral.clicked') {
+    const click = (event as Envelope<'referral.clicked'>).data;
+    return click.hotelId === null ? null : side('click', bookingLinkReferralId(click.bookingUrl, click.hotelId), click.hotelId);
+  }
+  if (event.type === 'lead.created') {
+    const lead = (event as Envelope<'lead.created'>).data;
+    const ref = lead.referralId?.trim() ?? '';
+    return leadHasContact(lead) && parseReferralId(ref)?.hotelId === lead.hotelId ? side('lead', ref, lead.hotelId) : null;
+  }
+  return null;
+}
+
+/** The rollup change of a click that became a lead: one converted click of its hotel, on the click's day. */
+export function convertedClickChange(hotelId: number, clickDay: string, hour: Date): RollupChange {
+  return { metric: 'converted_clicks', hour, hotel: { hotelId, day: clickDay, column: 'converted_clicks' }, page: null, search: null };
+}
+
 export function emptyCounters(): HotelCounters {
-  return { pageViews: 0, referralClicks: 0, leads: 0, favoritesAdded: 0, favoritesRemoved: 0, reviewsSubmitted: 0, reviewsApproved: 0 };
+  return { pageViews: 0, referralClicks: 0, leads: 0, convertedClicks: 0, favoritesAdded: 0, favoritesRemoved: 0, reviewsSubmitted: 0, reviewsApproved: 0 };
 }
 
 export function addCounters(a: HotelCounters, b: HotelCounters): HotelCounters {

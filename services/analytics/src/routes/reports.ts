@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allEquipmentLabels, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary, type EndpointQuery, type ProviderAnalytics } from '@reproute/contracts';
+import { allEquipmentLabels, conversionShare, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary, type EndpointQuery, type HotelCounters, type ProviderAnalytics } from '@reproute/contracts';
 import { notFound, requireUser, serveEndpoint, type Queryable, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { dayBucket, daysStart, fillDays, emptyCounters, windowStart } from '../domain/rollups.ts';
@@ -68,13 +68,15 @@ export async function providerAnalytics(db: Queryable, providerId: string, query
   const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
   if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
   const { hotels, daily } = await hotelActivity(db, fromDay, chosen);
+  // Each figure with its conversion, computed here once for every screen (converted clicks ÷ clicks, never above 1).
+  const withConversion = <T extends HotelCounters>(counters: T) => ({ ...counters, conversion: conversionShare(counters) });
   return {
     generatedAt: now.toISOString(),
     days,
     from: fromDay,
     to: dayBucket(now),
-    totals: totalOf(hotels),
-    hotels,
-    daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters),
+    totals: withConversion(totalOf(hotels)),
+    hotels: hotels.map(withConversion),
+    daily: fillDays(fromDay, dayBucket(now), daily, emptyCounters).map(withConversion),
   };
 }

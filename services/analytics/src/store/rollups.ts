@@ -1,6 +1,6 @@
 import type { HotelCounters, HotelFigures } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
-import { countersFromColumns, hotelColumns, siteMetrics, type HotelColumn, type RollupChange, type SiteMetric } from '../domain/rollups.ts';
+import { countersFromColumns, hotelColumns, siteMetrics, type ConversionSide, type HotelColumn, type RollupChange, type SiteMetric } from '../domain/rollups.ts';
 
 /** Adds one event's change to the rollups, inside the consumer's transaction. */
 export async function applyRollup(db: Queryable, change: RollupChange): Promise<void> {
@@ -33,6 +33,36 @@ export async function applyRollup(db: Queryable, change: RollupChange): Promise<
       [change.search, change.hour],
     );
   }
+}
+
+/**
+ * Notes one side of a conversion (inside the consumer's transaction) and answers the click's day when this
+ * event completed it: both a click and a lead with contact details seen for the referral id, not counted
+ * before. The upsert locks the row, so of a click and its lead handled at once exactly one counts it.
+ */
+export async function noteConversion(db: Queryable, side: ConversionSide): Promise<string | null> {
+  const click = side.side === 'click';
+  await db.query(
+    `INSERT INTO referral_conversions AS c (referral_id, hotel_id, click_day, lead_seen)
+     VALUES ($1, $2, $3::date, $4)
+     ON CONFLICT (referral_id) DO UPDATE SET
+       click_day = COALESCE(c.click_day, EXCLUDED.click_day),
+       lead_seen = c.lead_seen OR EXCLUDED.lead_seen
+     WHERE c.hotel_id = EXCLUDED.hotel_id`,
+    [side.referralId, side.hotelId, click ? side.day : null, !click],
+  );
+  const { rows } = await db.query<{ day: string }>(
+    `UPDATE referral_conversions SET counted = true
+      WHERE referral_id = $1 AND hotel_id = $2 AND NOT counted AND lead_seen AND click_day IS NOT NULL
+      RETURNING to_char(click_day, 'YYYY-MM-DD') AS day`,
+    [side.referralId, side.hotelId],
+  );
+  return rows[0]?.day ?? null;
+}
+
+/** Forgets conversion notes older than `days`: a lead that long after its click no longer counts as converting it. */
+export async function purgeConversions(pool: Pool, days: number): Promise<void> {
+  await pool.query('DELETE FROM referral_conversions WHERE created_at < now() - make_interval(days => $1)', [days]);
 }
 
 export interface TwoWindows<T> {

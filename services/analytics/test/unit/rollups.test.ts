@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Envelope, EventData, EventType } from '@reproute/contracts';
-import { addCounters, countersFromColumns, dayBucket, daysStart, emptyCounters, fillDays, hourBucket, rankTop, rollupFor, windowStart } from '../../src/domain/rollups.ts';
+import { addCounters, conversionSideOf, convertedClickChange, countersFromColumns, dayBucket, daysStart, emptyCounters, fillDays, hourBucket, rankTop, rollupFor, windowStart } from '../../src/domain/rollups.ts';
 import { byActivity, summaryWindow, totalOf, windowHours } from '../../src/domain/summary.ts';
 
 const userId = '00000000-0000-4000-8000-000000000003';
@@ -11,7 +11,7 @@ describe('rollup arithmetic', () => {
   it('counts each service event once for its hotel and day, and once site-wide for its hour', () => {
     const cases: [Envelope, string][] = [
       [envelope('referral.clicked', { clickId: randomUUID(), hotelId: 5, hotelName: 'H', bookingUrl: 'https://b.example', userId: null }), 'referral_clicks'],
-      [envelope('lead.created', { leadId: randomUUID(), hotelId: 5, hotelName: 'H', contactEmail: null, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null }), 'leads'],
+      [envelope('lead.created', { leadId: randomUUID(), hotelId: 5, hotelName: 'H', contactEmail: null, userId, name: 'Lee Lead', email: 'lee@example.com', message: null, checkInDate: null, checkOutDate: null, guests: null }), 'leads'],
       [envelope('favorite.added', { userId, hotelId: 5 }), 'favorites_added'],
       [envelope('favorite.removed', { userId, hotelId: 5 }), 'favorites_removed'],
       [envelope('review.submitted', { reviewId: randomUUID(), hotelId: 5, hotelName: 'H', userId, reviewerEmail: null, reviewerFirstName: null, rating: 5, gymRating: null, title: null }), 'reviews_submitted'],
@@ -20,6 +20,24 @@ describe('rollup arithmetic', () => {
     for (const [event, column] of cases) {
       expect(rollupFor(event)).toEqual({ metric: column, hour: new Date('2027-02-01T23:00:00.000Z'), hotel: { hotelId: 5, day: '2027-02-01', column }, page: null, search: null });
     }
+  });
+
+  it('counts only leads with the traveller\'s contact details', () => {
+    const anonymous = envelope('lead.created', { leadId: randomUUID(), hotelId: 5, hotelName: 'H', contactEmail: null, userId: null, name: null, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null });
+    expect(rollupFor(anonymous)).toBeNull();
+  });
+
+  it('tells the sides of a conversion by the referral id a click\'s link and a lead carry, for their own hotel only', () => {
+    const click = (bookingUrl: string, hotelId: number | null = 5) => envelope('referral.clicked', { clickId: randomUUID(), hotelId, hotelName: 'H', bookingUrl, userId: null });
+    const lead = (referralId: string | null, email: string | null = 'lee@example.com') =>
+      envelope('lead.created', { leadId: randomUUID(), hotelId: 5, hotelName: 'H', contactEmail: null, userId, name: null, email, message: null, checkInDate: null, checkOutDate: null, guests: null, referralId });
+    const side = { referralId: 'RR_5_1700000000000', hotelId: 5, day: '2027-02-01', hour: new Date('2027-02-01T23:00:00.000Z') };
+    expect(conversionSideOf(click('https://b.example/x?adults=2&ref=RR_5_1700000000000'))).toEqual({ side: 'click', ...side });
+    expect(conversionSideOf(lead('RR_5_1700000000000'))).toEqual({ side: 'lead', ...side });
+    for (const none of [click('https://b.example/x'), click('https://b.example/x?ref=RR_6_1700000000000'), click('https://b.example/x?ref=RR_5_1', null), click('not a url'), lead(null), lead('RR_6_1700000000000'), lead('RR_5_1700000000000', null)]) {
+      expect(conversionSideOf(none)).toBeNull();
+    }
+    expect(convertedClickChange(5, '2027-01-31', side.hour)).toEqual({ metric: 'converted_clicks', hour: side.hour, hotel: { hotelId: 5, day: '2027-01-31', column: 'converted_clicks' }, page: null, search: null });
   });
 
   it('counts a click for no known hotel site-wide only', () => {
@@ -101,10 +119,10 @@ describe('top-N windows', () => {
   });
 
   it('assembles a window with totals and the top 5 pages and searches', () => {
-    const metrics = { page_views: 10, referral_clicks: 2, leads: 1, favorites_added: 3, favorites_removed: 1, reviews_submitted: 0, reviews_approved: 0, searches: 4, conversions: 1, interactions: 6 };
+    const metrics = { page_views: 10, referral_clicks: 2, leads: 1, converted_clicks: 1, favorites_added: 3, favorites_removed: 1, reviews_submitted: 0, reviews_approved: 0, searches: 4, conversions: 1, interactions: 6 };
     const pages = Array.from({ length: 7 }, (_, i) => ({ key: `/p${i}`, count: i }));
     const window = summaryWindow({ from: new Date('2027-02-07T11:00:00Z'), to: new Date('2027-02-08T10:25:00Z'), metrics, sessions: 3, pages, searches: [{ key: 'london', count: 4 }] });
-    expect(window.totals).toEqual({ pageViews: 10, referralClicks: 2, leads: 1, favoritesAdded: 3, favoritesRemoved: 1, reviewsSubmitted: 0, reviewsApproved: 0, searches: 4, conversions: 1, interactions: 6, sessions: 3 });
+    expect(window.totals).toEqual({ pageViews: 10, referralClicks: 2, leads: 1, convertedClicks: 1, favoritesAdded: 3, favoritesRemoved: 1, reviewsSubmitted: 0, reviewsApproved: 0, searches: 4, conversions: 1, interactions: 6, sessions: 3 });
     expect(window.topPages.map((p) => p.path)).toEqual(['/p6', '/p5', '/p4', '/p3', '/p2']);
     expect(window.topSearches).toEqual([{ query: 'london', count: 4 }]);
   });

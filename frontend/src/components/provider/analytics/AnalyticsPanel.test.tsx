@@ -24,7 +24,7 @@ vi.mock('uplot', () => ({
 }));
 const livePlot = (title: string) => plots.filter((p) => p.title === title && !p.destroyed).at(-1);
 
-const counters = { pageViews: 0, referralClicks: 0, leads: 0, favoritesAdded: 0, favoritesRemoved: 0, reviewsSubmitted: 0, reviewsApproved: 0 };
+const counters = { pageViews: 0, referralClicks: 0, leads: 0, convertedClicks: 0, conversion: null as number | null, favoritesAdded: 0, favoritesRemoved: 0, reviewsSubmitted: 0, reviewsApproved: 0 };
 const hotels = [
   { id: 3, name: 'Iron Palace' },
   { id: 4, name: 'Squat Rack Inn' },
@@ -32,14 +32,15 @@ const hotels = [
 
 function analytics(days: number): ProviderAnalytics {
   const daily = Array.from({ length: days }, (_, i) => ({ day: new Date(Date.UTC(2026, 10, 23 - days + 1 + i)).toISOString().slice(0, 10), ...counters }));
-  daily[days - 1] = { ...daily[days - 1]!, pageViews: 12, referralClicks: 4, leads: 1 };
+  // Two leads, one of them from a click (the other posted without one): conversion counts the click, 1 of 4.
+  daily[days - 1] = { ...daily[days - 1]!, pageViews: 12, referralClicks: 4, leads: 2, convertedClicks: 1, conversion: 0.25 };
   return {
     generatedAt: '2026-11-23T05:00:00.000Z',
     days,
     from: daily[0]!.day,
     to: daily[days - 1]!.day,
-    totals: { ...counters, pageViews: 12, referralClicks: 4, leads: 1 },
-    hotels: [{ hotelId: 3, name: 'Iron Palace', ...counters, pageViews: 12, referralClicks: 4, leads: 1 }],
+    totals: { ...counters, pageViews: 12, referralClicks: 4, leads: 2, convertedClicks: 1, conversion: 0.25 },
+    hotels: [{ hotelId: 3, name: 'Iron Palace', ...counters, pageViews: 12, referralClicks: 4, leads: 2, convertedClicks: 1, conversion: 0.25 }],
     daily,
   };
 }

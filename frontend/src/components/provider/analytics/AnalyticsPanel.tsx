@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/Misc';
 import { cn } from '@/lib/cn';
 import { DailyChart } from './DailyChart';
 import { DemandInsights } from './DemandInsights';
-import { conversionRate, percent } from './analyticsText';
+import { percent } from './analyticsText';
 
 const ranges: AnalyticsRange[] = [7, 30, 90];
 const count = (value: number) => value.toLocaleString('en-US');
@@ -85,7 +85,8 @@ export default function AnalyticsPanel() {
 }
 
 function Figures({ data, stale, showListings }: { data: ProviderAnalytics; stale: boolean; showListings: boolean }) {
-  const conversion = conversionRate(data.totals);
+  // Conversion comes from the analytics service with every figure: converted clicks ÷ clicks, never above 100%.
+  const conversion = data.totals.conversion;
   const totals = [
     { label: 'Page views', value: count(data.totals.pageViews) },
     { label: 'Referral clicks', value: count(data.totals.referralClicks) },
@@ -111,7 +112,7 @@ function Figures({ data, stale, showListings }: { data: ProviderAnalytics; stale
         <DailyChart title="Page views" testId="chart-page-views" colour="#0284c7" format={count} totalText={`total ${count(data.totals.pageViews)}`} points={data.daily.map((d) => ({ day: d.day, value: d.pageViews }))} />
         <DailyChart title="Referral clicks" testId="chart-referral-clicks" colour="#c2410c" format={count} totalText={`total ${count(data.totals.referralClicks)}`} points={data.daily.map((d) => ({ day: d.day, value: d.referralClicks }))} />
         <DailyChart title="Leads" testId="chart-leads" colour="#059669" format={count} totalText={`total ${count(data.totals.leads)}`} points={data.daily.map((d) => ({ day: d.day, value: d.leads }))} />
-        <DailyChart title="Conversion (clicks → leads)" testId="chart-conversion" colour="#7c3aed" format={(v) => percent(v)} max={1} wholeNumbers={false} totalText={`overall ${percent(conversion)}`} points={data.daily.map((d) => ({ day: d.day, value: conversionRate(d) }))} />
+        <DailyChart title="Conversion (clicks → leads)" testId="chart-conversion" colour="#7c3aed" format={(v) => percent(v)} max={1} wholeNumbers={false} totalText={`overall ${percent(conversion)}`} points={data.daily.map((d) => ({ day: d.day, value: d.conversion }))} />
       </div>
       {showListings && data.hotels.length > 0 ? (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
@@ -133,7 +134,7 @@ function Figures({ data, stale, showListings }: { data: ProviderAnalytics; stale
                   <td className="px-4 py-2 text-right">{count(hotel.pageViews)}</td>
                   <td className="px-4 py-2 text-right">{count(hotel.referralClicks)}</td>
                   <td className="px-4 py-2 text-right">{count(hotel.leads)}</td>
-                  <td className="px-4 py-2 text-right">{percent(conversionRate(hotel))}</td>
+                  <td className="px-4 py-2 text-right">{percent(hotel.conversion)}</td>
                 </tr>
               ))}
             </tbody>

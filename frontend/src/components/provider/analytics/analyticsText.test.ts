@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, insightSentence, labelPhrase, niceMax, percent } from './analyticsText';
+import { insightSentence, labelPhrase, niceMax, percent } from './analyticsText';
 
 const hotel = (hotelId: number, lists: boolean | null) => ({ hotelId, name: `Hotel ${hotelId}`, lists });
 
 describe('analytics text', () => {
-  it('computes conversion only when there were clicks', () => {
-    expect(conversionRate({ referralClicks: 8, leads: 2 })).toBe(0.25);
-    expect(conversionRate({ referralClicks: 0, leads: 3 })).toBeNull();
+  it('writes a share as a whole percentage, "--" without one', () => {
     expect(percent(0.416)).toBe('42%');
+    expect(percent(1)).toBe('100%');
     expect(percent(null)).toBe('--');
   });
 

@@ -1,9 +1,4 @@
-import type { HotelCounters, InsightLabel } from '@reproute/contracts';
-
-/** Conversion: the share of referral clicks that became leads; null without clicks (nothing to convert). */
-export function conversionRate(counters: Pick<HotelCounters, 'referralClicks' | 'leads'>): number | null {
-  return counters.referralClicks > 0 ? counters.leads / counters.referralClicks : null;
-}
+import type { InsightLabel } from '@reproute/contracts';
 
 /** A share (0 to 1) as a whole percentage; "--" when there is none. */
 export function percent(share: number | null): string {
