@@ -512,6 +512,22 @@ export const adminHotelListAnswer = z.object({
 });
 export type AdminHotelListAnswer = z.infer<typeof adminHotelListAnswer>;
 
+/**
+ * GET /api/stats: the home page's summary figures, from the live catalogue and accounts (ruling 15): approved
+ * hotels, the countries they are in, travellers' accounts (identity's events, projected into the catalog), and
+ * the average of the approved reviews of approved hotels (null before any). The home page writes them in the
+ * "N+" form only when true (docs/decisions.md, "Summary figures").
+ */
+export const siteStats = z.object({
+  hotels: z.number().int().min(0),
+  countries: z.number().int().min(0),
+  travellers: z.number().int().min(0),
+  averageRating: z.number().min(1).max(5).nullable(),
+  ratings: z.number().int().min(0),
+  generatedAt: z.string(),
+});
+export type SiteStats = z.infer<typeof siteStats>;
+
 /** GET /api/admin/hotels/stats: the admin dashboard's cards over every hotel (any status). */
 export const adminHotelStats = z.object({ total: z.number().int(), premium: z.number().int(), affiliateClicks: z.number().int() });
 export type AdminHotelStats = z.infer<typeof adminHotelStats>;

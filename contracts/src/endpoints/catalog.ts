@@ -18,6 +18,7 @@ import {
   hotelRevisionAnswer,
   hotelSearchAnswer,
   hotelSearchQuery,
+  siteStats,
   sitemapHotelsAnswer,
 } from '../catalog.ts';
 
@@ -88,6 +89,13 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     summary: 'Everything the catalog keeps about the caller: their listings, photos and pending changes they sent, their admin actions',
     responses: { 200: catalogExport },
     doc: '`{ listings, photosUploaded, pendingChanges, adminActions }`: the caller\'s own listings and actions, as this service keeps them; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); empty lists for a traveller',
+  },
+  'GET /api/stats': {
+    access: 'public',
+    publicRead: true,
+    summary: 'The home page\'s summary figures: approved hotels, their countries, travellers and the average approved rating',
+    responses: { 200: siteStats },
+    doc: '`{ hotels, countries, travellers, averageRating, ratings, generatedAt }`: approved hotels; the countries they are in (case and accents ignored); travellers\' accounts (accounts whose traveller flag is set, from identity\'s `user.registered`, `user.profile_completed` and `user.deletion-requested`, which the catalog counts; an account whose registration has left Kafka is not counted, so the figure is never above the truth); `averageRating` the mean of the `ratings` approved reviews of approved hotels, 1-5, null without any. Worked out at most every 30 seconds per catalog instance (`STATS_CACHE_MS`); the home page shows them as "N+" only when true (docs/decisions.md)',
   },
   'GET /api/cities': {
     access: 'public',

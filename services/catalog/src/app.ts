@@ -10,6 +10,7 @@ import { imageRoutes } from './routes/images.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { photoStorageFrom } from './photos/storage.ts';
 import { configureSearchSummaries } from './store/search.ts';
 
@@ -38,5 +39,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(providerHotelRoutes, { ctx });
   await app.register(sitemapRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
+  await app.register(statsRoutes, { ctx });
   return app;
 }

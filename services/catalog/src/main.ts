@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from './events/hotel-counters.ts';
 import { startUpkeep } from './upkeep.ts';
 import { accountErasureConsumer } from './events/account-erasure.ts';
+import { travellerCountConsumer } from './events/traveller-count.ts';
 
 await startService({
   configSchema,
@@ -17,5 +18,6 @@ await startService({
     { ...hotelCounterConsumer, handlers: hotelCounterHandlers(ctx.logger.child({ component: 'hotel-counters' })) },
     { ...reviewRatingConsumer, handlers: reviewRatingHandlers(ctx.logger.child({ component: 'review-ratings' })) },
     accountErasureConsumer,
+    travellerCountConsumer,
   ],
 });

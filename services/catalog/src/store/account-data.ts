@@ -74,4 +74,6 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('UPDATE hotel_photos SET uploaded_by = NULL WHERE uploaded_by = $1', [account.userId]);
   await tx.query('UPDATE hotel_revisions SET submitted_by = NULL WHERE submitted_by = $1', [account.userId]);
   await tx.query('UPDATE admin_audit SET actor_id = $2, actor_email = $3 WHERE actor_id = $1 OR lower(actor_email) = ANY($4::text[])', [account.userId, formerAccountId, formerAdmin, emails]);
+  // The home page's traveller count keeps the account's id (its own consumer also drops it, in the events' order).
+  await tx.query('DELETE FROM traveller_accounts WHERE user_id = $1', [account.userId]);
 }

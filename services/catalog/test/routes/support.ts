@@ -24,6 +24,7 @@ import { listingBody, uniqueName } from '../listing-fixtures.ts';
 export { listingBody, uniqueName };
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from '../../src/events/hotel-counters.ts';
 import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
+import { travellerCountConsumer } from '../../src/events/traveller-count.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 const seededProviderEmail = 'provider@reproute.example';
@@ -40,6 +41,7 @@ export function catalogUnderTest(env: Record<string, string> = {}) {
       { ...hotelCounterConsumer, topics: [...hotelCounterConsumer.topics], handlers: hotelCounterHandlers(ctx.logger) },
       { ...reviewRatingConsumer, topics: [...reviewRatingConsumer.topics], handlers: reviewRatingHandlers(ctx.logger) },
       accountErasureConsumer,
+      { ...travellerCountConsumer, topics: [...travellerCountConsumer.topics] },
     ],
     env: { PHOTO_STORAGE: 'local', PHOTOS_DIR: photosDir, ...env },
   }).then(async (sut) => {
