@@ -178,6 +178,11 @@ export class CatalogPages {
     return this.answers.read('GET /api/hotels/search', { query });
   }
 
+  /** The home page's summary figures (`GET /api/stats`), as a page starts with them (PageAnswers), dropped on any hotel change. */
+  stats(): Promise<WrittenAnswer<'GET /api/stats'> | undefined> {
+    return this.answers.read('GET /api/stats', {});
+  }
+
   /** The public hotel with this slug or id (anonymous view: what a visitor or a crawler may see). */
   async hotel(key: string): Promise<HotelAnswer | null | undefined> {
     const id = key.toLowerCase();

@@ -5,7 +5,7 @@ import { apiUrl, SIGNED_IN_COOKIE } from '@reproute/contracts';
 import { matchRoute } from '../../src/site/routeTable.ts';
 import { absoluteUrl, searchTerm, staticPageHead } from '../../src/site/head.ts';
 import { pageOf, pages, sitemapPaths } from '../../src/site/pages.ts';
-import { firstSearchQuery } from '../../src/site/pageReads.ts';
+import { featuredSearchQuery, firstSearchQuery } from '../../src/site/pageReads.ts';
 import type { CatalogPages, InitialAnswer, PageAnswers, SitemapHotel } from './answers.ts';
 import { hotelPageHead, renderHead, searchResultsPreload, type PageHead } from './page-head.ts';
 import type { SpaFiles } from './spa-files.ts';
@@ -64,12 +64,14 @@ export function pageResponder({ spa, catalog, reviews, origin, renderer }: PageR
     // A fixed page is named by its route's path (its canonical form); a page with a param by the address.
     const pagePath = route.path.includes(':') ? path : route.path;
     const head: PageHead = staticPageHead(origin, pagePath, page, query);
-    // The search the page's first render makes, answered into the page (the SPA uses it instead of asking).
+    // The search the page's first render makes, answered into the page (the SPA uses it instead of asking);
+    // the home page also starts with its summary figures.
     const search = firstSearch(pagePath, query);
-    const results = search ? await catalog.search(search) : undefined;
+    const home = pagePath === '/' || pagePath === '/home';
+    const [results, stats] = await Promise.all([search ? catalog.search(search) : undefined, home && search ? catalog.stats() : undefined]);
     let markup: string | undefined;
     if (results) {
-      head.initialData = [results];
+      head.initialData = stats ? [results, stats] : [results];
       if (pagePath === '/search') Object.assign(head, searchResultsPreload(results.data));
       markup = await render(request, head.initialData);
     }
@@ -79,12 +81,12 @@ export function pageResponder({ spa, catalog, reviews, origin, renderer }: PageR
 
 /**
  * The search a page's first render makes, when the address says exactly which: the home page's featured
- * hotels, and a search page asking by text alone (no equipment, filters, dates or view), as the SPA makes them
- * (site/pageReads.ts). Undefined for anything else (the SPA then asks).
+ * hotels (the best gym scores), and a search page asking by text alone (no equipment, filters, dates or view),
+ * as the SPA makes them (site/pageReads.ts). Undefined for anything else (the SPA then asks).
  */
-export function firstSearch(path: string, query: URLSearchParams): ReturnType<typeof firstSearchQuery> | undefined {
+export function firstSearch(path: string, query: URLSearchParams): ReturnType<typeof firstSearchQuery> | ReturnType<typeof featuredSearchQuery> | undefined {
   const keys = [...query.keys()];
-  if (path === '/' || path === '/home') return keys.length > 0 ? undefined : firstSearchQuery();
+  if (path === '/' || path === '/home') return keys.length > 0 ? undefined : featuredSearchQuery();
   if (path === '/search') return keys.some((key) => key !== 'query' && key !== 'q') ? undefined : firstSearchQuery(searchTerm(query));
   return undefined;
 }

@@ -136,7 +136,8 @@ describe('CatalogPages', () => {
   });
 
   it('writes a page’s first search only when the address says exactly which, as the SPA makes it', () => {
-    expect(firstSearch('/', new URLSearchParams())).toEqual({ sort: 'rating', pageSize: 24 });
+    // The home page's featured hotels are its top-rated gyms: the six best gym scores.
+    expect(firstSearch('/', new URLSearchParams())).toEqual({ sort: 'gymScore', pageSize: 6 });
     expect(firstSearch('/search', new URLSearchParams('q= Lyon '))).toEqual({ query: 'Lyon', sort: 'rating', pageSize: 24 });
     for (const [path, query] of [['/', 'utm_source=mail'], ['/search', 'query=Paris&eq=pool'], ['/search', 'view=map'], ['/contact-us', '']]) {
       expect(firstSearch(path!, new URLSearchParams(query)), `${path}?${query}`).toBeUndefined();

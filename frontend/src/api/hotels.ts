@@ -1,12 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiQuery, apiQueryKey, callApi, nextPageOf, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
-import { DEFAULT_SEARCH_SORT, SEARCH_PAGE_SIZE } from '@/site/pageReads';
+import { DEFAULT_SEARCH_SORT, FEATURED_COUNT, FEATURED_SORT, SEARCH_PAGE_SIZE } from '@/site/pageReads';
 
 export interface HotelSearchParams {
   query?: string;
   eq?: string[];
-  sort?: 'rating' | 'price' | 'name';
+  sort?: 'rating' | 'price' | 'name' | 'gymScore';
   /** Sorting and the other filters (lib/searchParams); its sort wins over `sort`. */
   filters?: SearchFilters;
   pageSize?: number;
@@ -54,12 +54,10 @@ export function useHotelSearchPages(params: Omit<HotelSearchParams, 'page'>) {
   });
 }
 
-/** Six featured hotels: premium listings first among the best rated, then the rest by rating. */
-export function useFeaturedHotels(count = 6) {
-  const search = useHotelSearch({ pageSize: SEARCH_PAGE_SIZE, sort: DEFAULT_SEARCH_SORT });
-  const items = search.data?.items ?? [];
-  const featured = [...items.filter((h) => h.isPremium), ...items.filter((h) => !h.isPremium)].slice(0, count);
-  return { ...search, featured };
+/** The featured hotels, "top-rated gyms": the six best gym scores, in that order (site/pageReads.ts). */
+export function useFeaturedHotels() {
+  const search = useHotelSearch({ pageSize: FEATURED_COUNT, sort: FEATURED_SORT });
+  return { ...search, featured: search.data?.items ?? [] };
 }
 
 /** The given hotels, in one call (the favourites page). */

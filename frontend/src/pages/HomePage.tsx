@@ -6,21 +6,17 @@ import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useFeaturedHotels } from '@/api/hotels';
+import { useSiteStats } from '@/api/stats';
+import { summaryFigures } from '@/lib/figures';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { pageTitles } from '@/site/titles';
 import { LIST_A_HOTEL_SIGNED_OUT } from '@/components/Header';
 import { searchPath } from '@/lib/searchParams';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
+import { FEATURED_COUNT } from '@/site/pageReads';
 
 const popularCities = ['New York', 'London', 'Tokyo', 'Paris', 'Dubai', 'Abu Dhabi'];
-
-const figures = [
-  { value: '1,000+', label: 'Verified hotels' },
-  { value: '50+', label: 'Countries' },
-  { value: '10K+', label: 'Travellers' },
-  { value: '4.8/5', label: 'Average rating' },
-];
 
 const reasons = [
   { icon: BadgeCheck, title: 'Verified gym equipment', text: 'Every listing names its racks, dumbbell range, cardio and recovery facilities, checked before it goes live.' },
@@ -42,7 +38,7 @@ export default function HomePage() {
   useDocumentTitle(pageTitles.home);
   const navigate = useNavigate();
   const { user } = useSession();
-  const featured = useFeaturedHotels(6);
+  const featured = useFeaturedHotels();
   const listHotelPath = user ? (user.isProvider ? '/provider/dashboard' : '/provider/setup') : LIST_A_HOTEL_SIGNED_OUT;
 
   return (
@@ -83,18 +79,9 @@ export default function HomePage() {
         </section>
       </HydrateLater>
 
-      <KeptAsWritten>
-        <section aria-label="RepRoute in numbers" className="border-b border-slate-200 bg-white">
-          <Container className="grid grid-cols-2 gap-6 py-8 md:grid-cols-4">
-            {figures.map((f) => (
-              <div key={f.label} className="text-center">
-                <p className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">{f.value}</p>
-                <p className="mt-1 text-sm font-medium text-slate-600">{f.label}</p>
-              </div>
-            ))}
-          </Container>
-        </section>
-      </KeptAsWritten>
+      <HydrateLater>
+        <SummaryFigures />
+      </HydrateLater>
 
       <HydrateLater>
         <section className="py-16 sm:py-20">
@@ -103,7 +90,7 @@ export default function HomePage() {
               <div>
                 <p className="text-sm font-bold tracking-wider text-brand-600 uppercase">Featured</p>
                 <h2 className="mt-1 text-3xl font-bold text-slate-900">Featured Hotels</h2>
-                <p className="mt-2 text-slate-600">Top-rated gyms from our catalog, ready for your next trip.</p>
+                <p className="mt-2 text-slate-600">The best gym scores in our catalog, ready for your next trip.</p>
               </div>
               <Button asChild variant="outline">
                 <Link to="/search">
@@ -113,7 +100,7 @@ export default function HomePage() {
             </div>
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {featured.isPending
-                ? Array.from({ length: 6 }, (_, i) => <HotelCardSkeleton key={i} />)
+                ? Array.from({ length: FEATURED_COUNT }, (_, i) => <HotelCardSkeleton key={i} />)
                 : // Below the hero and the figures at every width: their pictures wait until they come near the
                   // view (requested after the first paint, not with the hero's poster and the fonts).
                   featured.featured.map((hotel) => <HotelCard key={hotel.id} hotel={hotel} />)}
@@ -201,5 +188,35 @@ export default function HomePage() {
         </section>
       </HydrateLater>
     </>
+  );
+}
+
+/**
+ * The summary figures (ruling 15): live approved hotels, their countries, travellers and the average approved
+ * rating, each claimed as "N+" only when true (lib/figures.ts). The pages' server writes the answer into the
+ * page; without it the figures come once the catalog answers, and stay away if it does not.
+ */
+function SummaryFigures() {
+  const stats = useSiteStats();
+  const figures = stats.data ? summaryFigures(stats.data) : null;
+  if (stats.isError && !figures) return <div hidden />;
+  return (
+    <section aria-label="RepRoute in numbers" aria-busy={!figures} data-testid="summary-figures" className="border-b border-slate-200 bg-white">
+      <Container className="grid grid-cols-2 gap-6 py-8 md:grid-cols-4">
+        {figures
+          ? figures.map((f) => (
+              <div key={f.label} className="text-center" data-testid="summary-figure">
+                <p className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">{f.value}</p>
+                <p className="mt-1 text-sm font-medium text-slate-600">{f.label}</p>
+              </div>
+            ))
+          : Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="text-center" aria-hidden>
+                <p className="mx-auto h-9 w-20 animate-pulse rounded-lg bg-slate-100 sm:h-10" />
+                <p className="mx-auto mt-2 h-4 w-24 rounded bg-slate-100" />
+              </div>
+            ))}
+      </Container>
+    </section>
   );
 }

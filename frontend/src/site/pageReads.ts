@@ -10,11 +10,21 @@ export const SEARCH_PAGE_SIZE = 24;
 export const DEFAULT_SEARCH_SORT = 'rating';
 
 /**
- * The query of the first search a page makes when its address asks by text alone (the search page), or
- * asks nothing (the home page's featured hotels), in the order api/hotels.ts writes it.
+ * The query of the first search a page makes when its address asks by text alone (the search page), in the
+ * order api/hotels.ts writes it.
  */
 export function firstSearchQuery(term?: string): { query?: string; sort: typeof DEFAULT_SEARCH_SORT; pageSize: number } {
   return { ...(term ? { query: term } : {}), sort: DEFAULT_SEARCH_SORT, pageSize: SEARCH_PAGE_SIZE };
+}
+
+/** The hotels the home page features (document 1: six). */
+export const FEATURED_COUNT = 6;
+/** "Featured: top-rated gyms": the best gym scores first. */
+export const FEATURED_SORT = 'gymScore';
+
+/** The home page's search for its featured hotels, in the order api/hotels.ts writes it. */
+export function featuredSearchQuery(): { sort: typeof FEATURED_SORT; pageSize: number } {
+  return { sort: FEATURED_SORT, pageSize: FEATURED_COUNT };
 }
 
 /** How a picture is shown: the variant used where srcset is not (HotelImage's `preferredWidth`) and its shown width (`sizes`). */

@@ -7,7 +7,7 @@ import { appRoutes, matchRoute } from './routeTable';
 import { pageOf, pages, sitemapPaths } from './pages';
 import { documentTitle, pageTitles, searchPageTitle } from './titles';
 import { headTags, staticPageHead } from './head';
-import { DEFAULT_SEARCH_SORT, firstSearchQuery, SEARCH_PAGE_SIZE } from './pageReads';
+import { DEFAULT_SEARCH_SORT, FEATURED_COUNT, FEATURED_SORT, featuredSearchQuery, firstSearchQuery, SEARCH_PAGE_SIZE } from './pageReads';
 
 describe('the route table', () => {
   it('is the router of the SPA, route for route', () => {
@@ -54,15 +54,19 @@ describe('page heads', () => {
 });
 
 describe('a page’s first search', () => {
-  it('is the one the SPA makes: the search page asking by text alone, and the home page', () => {
+  it('is the one the SPA makes: the search page asking by text alone, and the home page\'s featured hotels', () => {
     for (const address of ['query=Grand Paris', 'q=Lyon', '']) {
       const params = new URLSearchParams(address);
       const { query, eq } = readSearchState(params);
       const spa = apiUrl('GET /api/hotels/search', { query: hotelSearchQuery({ query, eq, filters: readSearchFilters(params) }) });
       expect(apiUrl('GET /api/hotels/search', { query: firstSearchQuery(query) }), address).toBe(spa);
     }
-    const home = apiUrl('GET /api/hotels/search', { query: hotelSearchQuery({ pageSize: SEARCH_PAGE_SIZE, sort: DEFAULT_SEARCH_SORT }) });
-    expect(apiUrl('GET /api/hotels/search', { query: firstSearchQuery() })).toBe(home);
-    expect(home).toBe('/api/hotels/search?sort=rating&pageSize=24');
+    const all = apiUrl('GET /api/hotels/search', { query: hotelSearchQuery({ pageSize: SEARCH_PAGE_SIZE, sort: DEFAULT_SEARCH_SORT }) });
+    expect(apiUrl('GET /api/hotels/search', { query: firstSearchQuery() })).toBe(all);
+    expect(all).toBe('/api/hotels/search?sort=rating&pageSize=24');
+    // The home page's featured hotels: "top-rated gyms", the six best gym scores.
+    const home = apiUrl('GET /api/hotels/search', { query: hotelSearchQuery({ pageSize: FEATURED_COUNT, sort: FEATURED_SORT }) });
+    expect(apiUrl('GET /api/hotels/search', { query: featuredSearchQuery() })).toBe(home);
+    expect(home).toBe('/api/hotels/search?sort=gymScore&pageSize=6');
   });
 });

@@ -97,6 +97,10 @@ beforeAll(async () => {
       res.end(JSON.stringify({ hotels: [{ id: 7, slug: 'the-ritz', updatedAt: '2030-01-02T03:04:05.000Z' }] }));
       return;
     }
+    if (req.url === '/api/stats') {
+      res.end(JSON.stringify({ hotels: 2, countries: 1, travellers: 3, averageRating: 4.5, ratings: 2, generatedAt: '2030-01-02T00:00:00.000Z' }));
+      return;
+    }
     if (req.url?.startsWith('/api/hotels/search?')) {
       const term = new URL(req.url, 'http://catalog').searchParams.get('query');
       res.end(JSON.stringify({ items: term === 'nowhere' ? [] : [hotels['the-ritz'], hotels['evil-hotel']], total: term === 'nowhere' ? 0 : 2, page: 1, pageSize: 24 }));
@@ -264,7 +268,9 @@ describe('pages that can be shared and found', () => {
     expect(search).toContain('<link rel="preload" as="image" href="/images/hotels/h7/hero.jpg" fetchpriority="high" data-server-head />');
     expect(initial((await page('/search?q=Lyon')).body)[0].url).toBe('/api/hotels/search?query=Lyon&sort=rating&pageSize=24');
     const home = (await page('/')).body;
-    expect(initial(home)[0].url).toBe('/api/hotels/search?sort=rating&pageSize=24');
+    expect(initial(home)[0].url).toBe('/api/hotels/search?sort=gymScore&pageSize=6');
+    // With its summary figures from the catalog (ruling 15).
+    expect(initial(home)[1]).toEqual({ url: '/api/stats', data: expect.objectContaining({ hotels: 2, countries: 1, travellers: 3 }) });
     // The home page's largest paint is its hero, not a result.
     expect(home).not.toContain('href="/images/hotels/h7/hero.jpg"');
     expect((await page('/search?query=nowhere')).body).not.toContain('rel="preload" as="image" href="/images');
@@ -305,7 +311,7 @@ describe('pages that can be shared and found', () => {
     expect(scriptSrc).toBe(`'self' 'sha256-${createHash('sha256').update(pageScript).digest('base64')}'`);
     const search = (await page('/search?query=Grand%20Paris')).body;
     expect(root(search)[2]).toBe('<main><h1>/search?query=Grand%20Paris</h1><p>/api/hotels/search?query=Grand+Paris&sort=rating&pageSize=24</p></main>');
-    expect(root((await page('/')).body)[2]).toContain('/api/hotels/search?sort=rating&pageSize=24');
+    expect(root((await page('/')).body)[2]).toContain('/api/hotels/search?sort=gymScore&pageSize=6 /api/stats');
     // Pages without answers, signed-in browsers and a failed render: the empty root, with the entry in the head as built.
     for (const [p, headers] of [['/contact-us', {}], ['/search?query=Paris&eq=pool', {}], ['/hotels/nope', {}], ['/hotels/the-ritz', { cookie: 'rr_signed_in=1' }], ['/search?query=render-fails', {}]] as const) {
       const html = (await page(p, headers)).body;
