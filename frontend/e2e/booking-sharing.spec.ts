@@ -69,6 +69,7 @@ for (const viewport of [
       const { dialog } = await openDialog(page, context, hotel);
       await expect(dialog.getByTestId('lead-unverified-notice')).toContainText(`Your email address isn't verified yet, so you can't share your name and email with ${hotel.name}.`);
       await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+      await dialog.getByTestId('lead-unverified-notice').scrollIntoViewIfNeeded();
       await dialog.screenshot({ path: `${shots}/unverified-${viewport.name}.png` });
       expect(await bookNow(page, context)).toEqual(['/api/referral-clicks']);
     });
@@ -82,6 +83,7 @@ for (const viewport of [
       await expect(share).toBeVisible();
       await expect(share).not.toBeChecked();
       await expect(dialog.getByTestId('lead-sharing-notice')).toContainText(`Left unticked, RepRoute sends ${hotel.name} nothing about you`);
+      await dialog.getByTestId('lead-sharing-notice').scrollIntoViewIfNeeded();
       await dialog.screenshot({ path: `${shots}/unticked-${viewport.name}.png` });
       expect(await bookNow(page, context)).toEqual(['/api/referral-clicks']);
       await page.waitForTimeout(3_000);
@@ -98,6 +100,7 @@ for (const viewport of [
       const details = dialog.getByTestId('lead-shared-details');
       await expect(details.locator('dt')).toHaveText(['Name', 'Email', 'Guests', 'Booking reference']);
       await expect(details.locator('dd')).toHaveText(['Sharon Tester', account.email, '2', ref]);
+      await details.scrollIntoViewIfNeeded();
       await dialog.screenshot({ path: `${shots}/ticked-${viewport.name}.png` });
 
       const lead = page.waitForResponse((r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST');

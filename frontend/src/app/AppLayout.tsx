@@ -20,7 +20,7 @@ function connectionProblemVariant(error: unknown): ConnectionProblemVariant | nu
   if (!(error instanceof HealthError)) return null;
   if (error.status === 502 || error.status === 504) return 'server';
   if (error.status !== null) return null;
-  return /tunnel|ngrok|repl|codespace/i.test(window.location.hostname) ? 'tunnel' : 'network';
+  return 'network';
 }
 
 /** Records a page view for every route change. */

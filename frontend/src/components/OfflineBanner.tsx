@@ -19,7 +19,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-slate-900 px-4 py-2 text-sm text-white">
-      <span>Connection Issue - The development environment may be idle.</span>
+      <span>Connection Issue - We can't reach RepRoute right now. Check your internet connection, then refresh.</span>
       <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-white/15 px-3 py-1 font-semibold hover:bg-white/25">
         Refresh
       </button>

@@ -82,7 +82,7 @@ export const pages = {
   partnerHotels: page('partnerHotels', 'Partner with RepRoute: reach travellers who choose hotels by their gyms.', true),
   contactUs: page('contactUs', 'Questions, feedback or a hotel to suggest? Get in touch with the RepRoute team.', true),
   cookiePreferences: page('cookiePreferences', 'Choose which cookies RepRoute may use.', true),
-  connectionError: privatePage('connectionError', 'RepRoute is temporarily unavailable.'),
+  connectionError: privatePage('connectionError', "We can't reach RepRoute right now."),
   maintenance: privatePage('maintenance', 'RepRoute is down for maintenance and will be back shortly.'),
   serverError: privatePage('serverError', 'Something went wrong on our side.'),
   /** Any other path. */

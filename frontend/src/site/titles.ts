@@ -39,7 +39,7 @@ export const pageTitles = {
   partnerHotels: 'Partner Hotels',
   contactUs: 'Contact Us',
   cookiePreferences: 'Cookie Preferences',
-  connectionError: '',
+  connectionError: "Can't reach RepRoute",
   maintenance: '',
   serverError: '',
   notFound: 'Page Not Found',

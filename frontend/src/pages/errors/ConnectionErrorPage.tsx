@@ -5,15 +5,18 @@ import { ErrorLayout, SupportContact } from './ErrorLayout';
 import { Button } from '@/components/ui/Button';
 import { useCountdown } from '@/hooks/useCountdown';
 import { CONNECTION_ERROR_COUNTDOWN_SECONDS } from '@/lib/countdown';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { pageTitles } from '@/site/titles';
 
 /** /connection-error and /network-error: reloads after 10 s unless cancelled. */
 export default function ConnectionErrorPage() {
+  useDocumentTitle(pageTitles.connectionError);
   const [running, setRunning] = useState(true);
   const { seconds } = useCountdown(CONNECTION_ERROR_COUNTDOWN_SECONDS, () => window.location.reload(), running);
   return (
-    <ErrorLayout icon={<CloudOff aria-hidden className="h-8 w-8" />} title="RepRoute is temporarily unavailable">
+    <ErrorLayout icon={<CloudOff aria-hidden className="h-8 w-8" />} title="We can't reach RepRoute right now">
       <p className="mt-3 text-slate-600">
-        We can't reach our servers right now. If you are running a development environment, it may have gone idle and is waking up.
+        RepRoute is temporarily unavailable. Check your internet connection; we'll refresh this page for you, or you can refresh it now.
       </p>
       <p className="mt-6 text-sm font-medium text-slate-800" aria-live="polite">
         {running ? `Refreshing automatically in ${seconds} seconds...` : 'Automatic refresh cancelled.'}

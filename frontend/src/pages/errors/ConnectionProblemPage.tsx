@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Server, Terminal, WifiOff } from 'lucide-react';
+import { Server, WifiOff } from 'lucide-react';
 import { ErrorLayout, SupportContact } from './ErrorLayout';
 import { Button } from '@/components/ui/Button';
 import { Badge } from '@/components/ui/Misc';
@@ -8,22 +8,18 @@ import { useCountdown } from '@/hooks/useCountdown';
 import { checkHealth } from '@/api/health';
 import { connectionRetryDelaySeconds, CONNECTION_PROBLEM_COUNTDOWN_SECONDS } from '@/lib/countdown';
 
-export type ConnectionProblemVariant = 'tunnel' | 'server' | 'network';
+export type ConnectionProblemVariant = 'server' | 'network';
 
+/** What the page says to a traveller (ruling 16): the product cannot be reached right now, and what to do. */
 const copy: Record<ConnectionProblemVariant, { title: string; text: string; tips: string[] }> = {
-  tunnel: {
-    title: 'Development Environment Issue',
-    text: 'The development environment serving RepRoute seems to be asleep or restarting.',
-    tips: ['Wait a few seconds while the environment wakes up', 'Check your connection', 'Reload the page once it is back'],
-  },
   server: {
     title: 'Server Unavailable',
-    text: 'Our servers are not answering right now. This is usually brief.',
+    text: "RepRoute isn't answering right now. This is usually brief, and we'll keep trying.",
     tips: ['Wait a minute and try again', 'Check our status updates', 'Contact support if it persists'],
   },
   network: {
     title: 'Connection Problem',
-    text: "We couldn't reach RepRoute. Check your connection and we'll keep trying.",
+    text: "We can't reach RepRoute right now. Check your connection and we'll keep trying.",
     tips: ['Check your Wi-Fi or mobile data', 'Turn off VPN or proxy settings', 'Try again in a moment'],
   },
 };
@@ -49,7 +45,7 @@ export default function ConnectionProblemPage({ variant = 'network', onRecovered
   };
   const { seconds, total, restart } = useCountdown(CONNECTION_PROBLEM_COUNTDOWN_SECONDS, () => void retry());
   const text = copy[variant];
-  const Icon = variant === 'tunnel' ? Terminal : variant === 'server' ? Server : WifiOff;
+  const Icon = variant === 'server' ? Server : WifiOff;
   return (
     <ErrorLayout icon={<Icon aria-hidden className="h-8 w-8" />} title={text.title} tone="amber">
       <div className="mt-3 flex justify-center">
