@@ -1,7 +1,8 @@
 // Event pipeline latency: a lead posted through the gateway → referral → outbox → Kafka → notifier →
 // BullMQ → SMTP, until MailDev has accepted the email. Steady load of RATE leads per second for
 // SECONDS; reports p50/p95/p99 and writes .data/bench/event-pipeline.md. Each lead is told apart by its
-// referral id (visitor leads are anonymous). Leads come as visitors send them, each from a client address of
+// referral id. Leads come as a verified traveller who shares their details sends them (the seeded traveller,
+// signed in once; the only leads there are, ruling 14), each from a client address of
 // its own (a loopback address, over its own connection) to one of the listed hotels in turn, so the run stays
 // within the deployed lead limits (60 per client and 100 per hotel in 10 minutes: runs of 600 leads every few
 // minutes); raising the limits instead makes each lead's limit check read every lead of the window.
@@ -22,11 +23,19 @@ const hotelIds = ((await (await fetch(`${gateway}/api/hotels`)).json()) as { id:
 const runBase = Date.now() * 100;
 const referralPattern = /RR_\d+_(\d{15})/;
 
-// Stays start next year (eight guest counts per day), each lead its own; the run's own user agent (part of what
-// makes two leads the same) keeps a run's leads apart from an earlier run's with the same stays.
-const stayStart = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1);
+// Stays start next year (eight guest counts per day), each lead its own; a run's stays start a day later for each
+// second since the epoch (modulo a year), so a run's leads are never taken for repeats of an earlier run's (one
+// traveller sends them all, and the same traveller, hotel and stay within minutes is one lead).
+const stayStart = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1) + (Math.floor(Date.now() / 1000) % 365) * 86_400_000;
 const userAgent = `reproute-event-pipeline-bench/${runBase}`;
 const stayDay = (i: number, nights = 0) => new Date(stayStart + (Math.floor(i / 8) + nights) * 86_400_000).toISOString().slice(0, 10);
+
+const traveller = await apiFrom(uniqueClientAddress(), 'POST', '/api/auth/login', {
+  base: gateway,
+  body: { email: process.env.SEED_TRAVELLER_EMAIL ?? 'traveller@reproute.example', password: process.env.SEED_TRAVELLER_PASSWORD ?? 'Traveller!2345' },
+});
+if (traveller.status !== 200) throw new Error(`could not sign in the seeded traveller: ${traveller.status}`);
+const token = (traveller.body as { token: string }).token;
 
 const postedAt = new Map<string, number>();
 const arrivedAt = new Map<string, number>();
@@ -39,9 +48,10 @@ async function post(i: number) {
   const started = performance.now();
   const res = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', {
     base: gateway,
+    token,
     headers: { 'user-agent': userAgent },
     // Each lead its own stay: the same lead repeated within minutes is answered with the first and sends no email.
-    body: { hotelId, userId: null, guests: 1 + (i % 8), checkInDate: stayDay(i), checkOutDate: stayDay(i, 3), referralId: marker },
+    body: { shareContact: true, hotelId, guests: 1 + (i % 8), checkInDate: stayDay(i), checkOutDate: stayDay(i, 3), referralId: marker },
   });
   if (res.status === 201) postedAt.set(marker, started);
   else {

@@ -73,7 +73,7 @@ export async function accountThatDidEverything(): Promise<BusyAccount> {
   const leadWord = uniqueWord('Leadnote');
   const lead = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', {
     token,
-    body: { hotelId: 1, checkInDate: '2029-02-01', checkOutDate: '2029-02-03', guests: 1, message: `Is the rack free at six? ${leadWord}` },
+    body: { shareContact: true, hotelId: 1, checkInDate: '2029-02-01', checkOutDate: '2029-02-03', guests: 1, message: `Is the rack free at six? ${leadWord}` },
   });
   expect(lead.status, JSON.stringify(lead.body)).toBe(201);
   const click = await api('POST', '/api/referral-clicks', { token, body: { hotelId: 1, bookingUrl: 'https://book.example.com/1', searchParams: { checkIn: '2029-02-01', checkOut: '2029-02-03', guests: 1 } } });

@@ -28,7 +28,7 @@ import { expectEmailsExactly, replyToOf, waitForKnownHotel } from '../../../serv
 /**
  * An email address is proved before it speaks for a person, through the gateway and the running system:
  * registration → the verification email in MailDev → its link opened → the account verified → its lead
- * carries its contact (and before that, nothing it typed reaches the hotel, and its reviews are refused).
+ * is sent, with its contact (before that there is no lead, nothing reaches the hotel, and its reviews are refused).
  */
 const appUrl = process.env.PUBLIC_APP_URL ?? stack.gatewayUrl;
 const [hotelId] = testHotelIds(1) as [number];
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('email verification, end to end', () => {
-  it('register → link in MailDev → opened → verified: only then does a lead carry the traveller\'s name, email and Reply-To', async () => {
+  it('register → link in MailDev → opened → verified: only then is there a lead, with the traveller\'s name, email and Reply-To', async () => {
     const logs = logMark();
     const email = uniqueEmail('proved');
     const account = await registerTraveller({ email, firstName: 'Zed', lastName: 'Proven', verified: false });
@@ -77,15 +77,11 @@ describe('email verification, end to end', () => {
     expect(emailText(mail)).not.toMatch(/Zed|Proven/);
     expect(mail.html).toContain('/verify-email?token=');
 
-    // Unverified: the lead reaches the hotel anonymous (no name, no email, no Reply-To, no message), the review is refused.
+    // Unverified: no lead at all, even with the box ticked (403), and nothing reaches the hotel; the review is refused.
     const before = freshReferralId();
-    const anonymous = await apiFrom(client, 'POST', '/api/leads', { token: account.token, body: { hotelId, referralId: before, message: 'Your account is locked, visit evil.example' } });
-    expect(anonymous.status).toBe(201);
-    const [anonymousMail] = await expectEmailsExactly((e) => emailText(e).includes(before), 1, { timeoutMs: 45_000, settleMs: 500, what: 'unverified lead email' });
-    expect(anonymousMail!.to.map((t) => t.address)).toEqual([hotelInbox]);
-    expect(anonymousMail!.subject).toBe(`New lead for Test Hotel ${hotelId}: A traveller`);
-    expect(emailText(anonymousMail!)).not.toMatch(/Zed|Proven|proved\.|evil\.example/);
-    expect(await replyToOf(anonymousMail!)).toBeUndefined();
+    const refusedLead = await apiFrom(client, 'POST', '/api/leads', { token: account.token, body: { shareContact: true, hotelId, referralId: before, message: 'Your account is locked, visit evil.example' } });
+    expect(refusedLead.status).toBe(403);
+    expect(refusedLead.body.message).toBe(messages.leadNeedsVerifiedEmail);
     const review = { hotelId, title: 'Proper lifting gym', content: 'Two squat racks, dumbbells to 50 kg and a rower that works. Open at 5am.', rating: 5, gymRating: 4, travelType: 'fitness', stayDate: '2026-09' };
     const refused = await api('POST', '/api/reviews', { token: account.token, body: review });
     expect(refused.status).toBe(403);
@@ -107,22 +103,21 @@ describe('email verification, end to end', () => {
 
     // Verified: the lead carries the account's contact, with Reply-To the traveller.
     const after = freshReferralId();
-    const contact = await apiFrom(client, 'POST', '/api/leads', { token: verifiedToken, body: { hotelId, referralId: after, message: 'Is the rack free at 6?' } });
+    const contact = await apiFrom(client, 'POST', '/api/leads', { token: verifiedToken, body: { shareContact: true, hotelId, referralId: after, message: 'Is the rack free at 6?' } });
     expect(contact.status).toBe(201);
     const [contactMail] = await expectEmailsExactly((e) => emailText(e).includes(after), 1, { timeoutMs: 45_000, settleMs: 500, what: 'verified lead email' });
+    expect(contactMail!.to.map((t) => t.address)).toEqual([hotelInbox]);
     expect(contactMail!.subject).toBe(`New lead for Test Hotel ${hotelId}: Zed Proven`);
     expect(contactMail!.text).toContain(email);
     expect(contactMail!.text).toContain('Is the rack free at 6?');
     expect(await replyToOf(contactMail!)).toBe(email);
     // The token issued before the verification still speaks for nobody.
     const stale = freshReferralId();
-    expect((await apiFrom(client, 'POST', '/api/leads', { token: account.token, body: { hotelId, referralId: stale, guests: 3 } })).status).toBe(201);
+    expect((await apiFrom(client, 'POST', '/api/leads', { token: account.token, body: { shareContact: true, hotelId, referralId: stale, guests: 3 } })).status).toBe(403);
     const { rows } = await referralDb.query('SELECT referral_id, name, email FROM leads WHERE referral_id = ANY($1::text[]) ORDER BY created_at', [[before, after, stale]]);
-    expect(rows).toEqual([
-      { referral_id: before, name: null, email: null },
-      { referral_id: after, name: 'Zed Proven', email },
-      { referral_id: stale, name: null, email: null },
-    ]);
+    expect(rows).toEqual([{ referral_id: after, name: 'Zed Proven', email }]);
+    // Neither refused lead reached the hotel.
+    await expectEmailsExactly((e) => emailText(e).includes(before) || emailText(e).includes(stale), 0, { settleMs: 1_000, what: 'no email for an unverified account' });
     // And now the review is taken.
     expect((await api('POST', '/api/reviews', { token: verifiedToken, body: review })).status).toBe(201);
 

@@ -8,8 +8,9 @@ import { api, apiFrom, emailsTo, eventually, login, maildevUrl, mentionsIn, rede
 const run = (script: string, ...args: string[]) => runScript(script, args);
 const portOpen = async (port: number) => fetch(`http://127.0.0.1:${port}/health/live`).then(() => true, () => false);
 
-// Visitor leads are anonymous: each is told apart by its referral id (RR_{hotelId}_{timestamp}), which its
-// email carries. The file posts from loopback addresses of its own, so the per-client lead limits see only it;
+// Leads come from one verified traveller who shares their details (the only leads there are, ruling 14); each
+// is told apart by its referral id (RR_{hotelId}_{timestamp}), which its email carries. The traveller is made
+// before anything is stopped (on the first lead). The file posts from loopback addresses of its own, so the per-client lead limits see only it;
 // a client may send a hotel 10 leads in 10 minutes and a hotel hears from 100 clients, so its leads take turns
 // among 50 addresses.
 const clients = Array.from({ length: 50 }, () => uniqueClientAddress());
@@ -21,9 +22,12 @@ const referralId = (hotelId: number) => `RR_${hotelId}_${(referralClock += 1)}`;
 let stayOffset = 0;
 const day = (offset: number) => new Date(Date.UTC(2027, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 
+let leadToken: Promise<string> | undefined;
 async function postLead(hotelId: number, ref = referralId(hotelId)) {
   stayOffset += 1;
-  const res = await apiFrom(client(), 'POST', '/api/leads', { body: { hotelId, userId: null, checkInDate: day(stayOffset), checkOutDate: day(stayOffset + 3), guests: 2, referralId: ref } });
+  const offset = stayOffset;
+  const token = await (leadToken ??= registerTraveller({ firstName: 'Faulty', lastName: 'Leads' }).then((t) => t.token));
+  const res = await apiFrom(client(), 'POST', '/api/leads', { token, body: { shareContact: true, hotelId, checkInDate: day(offset), checkOutDate: day(offset + 3), guests: 2, referralId: ref } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.referralId).toBe(ref);
   return ref;

@@ -31,11 +31,12 @@ async function outage(script: string, downMs: number, during: { stoppedAt?: numb
  */
 const ownClientAddress = () => `127.0.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-/** POST /api/leads from `localAddress`; status 0 when the gateway could not be reached. */
-function postLeadFrom(localAddress: string, body: unknown): Promise<{ status: number; referralId?: string }> {
+/** POST /api/leads from `localAddress`, as the traveller `token` is; status 0 when the gateway could not be reached. */
+function postLeadFrom(localAddress: string, token: string, body: unknown): Promise<{ status: number; referralId?: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve) => {
-    const req = http.request(`${gatewayUrl}/api/leads`, { method: 'POST', localAddress, timeout: 30_000, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` };
+    const req = http.request(`${gatewayUrl}/api/leads`, { method: 'POST', localAddress, timeout: 30_000, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -58,17 +59,17 @@ function postLeadFrom(localAddress: string, body: unknown): Promise<{ status: nu
 interface PostedLead { n: number; status: number; referralId?: string }
 
 /**
- * Posts visitor leads one after another until `until()` says stop. Visitor leads carry no name, so
- * each is told apart by the referral id its answer gives (it is in the hotel's email); each has its
- * own dates, so none is taken for a repeat of another.
+ * Posts leads of one verified traveller sharing their details (`token`, made before the outage: the only leads
+ * there are) one after another until `until()` says stop. Each is told apart by the referral id its answer
+ * gives (it is in the hotel's email); each has its own dates, so none is taken for a repeat of another.
  */
-async function postLeadsUntil(until: () => boolean, hotelId: number, pauseMs: number): Promise<PostedLead[]> {
+async function postLeadsUntil(until: () => boolean, hotelId: number, pauseMs: number, token: string): Promise<PostedLead[]> {
   const from = ownClientAddress();
   const leads: PostedLead[] = [];
   for (let n = 0; !until(); n += 1) {
     const checkIn = new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
     const checkOut = new Date(Date.UTC(2027, 0, 3) + n * 86_400_000).toISOString().slice(0, 10);
-    leads.push({ n, ...(await postLeadFrom(from, { hotelId, userId: null, checkInDate: checkIn, checkOutDate: checkOut, guests: 1 + (n % 4) })) });
+    leads.push({ n, ...(await postLeadFrom(from, token, { shareContact: true, hotelId, checkInDate: checkIn, checkOutDate: checkOut, guests: 1 + (n % 4) })) });
     await sleep(pauseMs);
   }
   return leads;
@@ -110,7 +111,7 @@ async function publishLeadEvents(count: number, hotelId: number, tag: string) {
   const events = Array.from({ length: count }, (_, i) =>
     envelope('lead.created', {
       leadId: randomUUID(), hotelId, hotelName: `Outage hotel ${hotelId}`, contactEmail: uniqueEmail('outage-hotel'), userId: null,
-      name: `${tag} in flight #${i}`, email: null, message: null, checkInDate: null, checkOutDate: null, guests: null, referralId: null,
+      name: `${tag} in flight #${i}`, email: uniqueEmail('outage-traveller'), message: null, checkInDate: null, checkOutDate: null, guests: null, referralId: null,
     }),
   );
   for (const event of events) await publish(bus, event, event.data.leadId);
@@ -192,7 +193,7 @@ describe('outages of a dependency: every email exactly once, nothing dead-letter
     const times: { stoppedAt?: number; startedAt?: number } = {};
     let approvalsDone = false;
     // Leads and approvals flow before, during and after the outage; the stop lands while some are in flight.
-    const traffic = postLeadsUntil(() => times.startedAt !== undefined && Date.now() - times.startedAt > 4_000, leadHotel.postgres, 400);
+    const traffic = postLeadsUntil(() => times.startedAt !== undefined && Date.now() - times.startedAt > 4_000, leadHotel.postgres, 400, traveller.token);
     const approvals = (async () => {
       while (!approvalsDone) {
         await approveNext();
@@ -228,8 +229,9 @@ describe('outages of a dependency: every email exactly once, nothing dead-letter
     await healthy();
     const since = Date.now();
     const times: { stoppedAt?: number; startedAt?: number } = {};
-    // Visitor leads only: the gateway may refuse requests (503) while it cannot reach Redis, which is fine.
-    const traffic = postLeadsUntil(() => times.startedAt !== undefined && Date.now() - times.startedAt > 3_000, leadHotel.redis, 700);
+    const traveller = await registerTraveller({ firstName: 'Redis', lastName: 'Leads' });
+    // The gateway may refuse requests (503) while it cannot reach Redis, which is fine.
+    const traffic = postLeadsUntil(() => times.startedAt !== undefined && Date.now() - times.startedAt > 3_000, leadHotel.redis, 700, traveller.token);
     await sleep(1_500);
     const tag = `RedisOutage${since.toString(36)}`;
     const down = outage('redis.sh', 10_000, times);
@@ -247,10 +249,12 @@ describe('outages of a dependency: every email exactly once, nothing dead-letter
     await healthy();
     const since = Date.now();
     const times: { stoppedAt?: number; startedAt?: number } = {};
+    // The traveller verifies their address while MailDev is up (the link comes by email).
+    const traveller = await registerTraveller({ firstName: 'Smtp', lastName: 'Leads' });
     // Leads start once SMTP is down: MailDev keeps its mail in memory, so only these can be counted after its restart.
     const stopped = outage('maildev.sh', 30_000, times);
     await eventually(async () => times.stoppedAt !== undefined || undefined, 60_000, 'MailDev stopped');
-    const leads = await postLeadsUntil(() => times.startedAt !== undefined || Date.now() - times.stoppedAt! > 27_000, leadHotel.smtp, 2_000);
+    const leads = await postLeadsUntil(() => times.startedAt !== undefined || Date.now() - times.stoppedAt! > 27_000, leadHotel.smtp, 2_000, traveller.token);
     await stopped;
     // SMTP plays no part in taking a lead (a lead lost here would be the gateway restarted by another suite).
     const accepted = leads.filter((l) => l.status === 201);

@@ -46,7 +46,7 @@ describe('one trace per user action', () => {
     const res = await api('POST', '/api/leads', {
       token: traveller.token,
       headers: { traceparent },
-      body: { hotelId: 1, userId: traveller.user.id, name: 'Trace Tester', email: traveller.email, checkInDate: '2027-05-01', checkOutDate: '2027-05-03', guests: 2 },
+      body: { shareContact: true, hotelId: 1, userId: traveller.user.id, name: 'Trace Tester', email: traveller.email, checkInDate: '2027-05-01', checkOutDate: '2027-05-03', guests: 2 },
     });
     expect(res.status).toBe(201);
     await waitForEmail((e) => (e.text ?? '').includes('Trace Tester'));

@@ -202,10 +202,11 @@ describe('two instances of every service', () => {
     });
     expect(reviews).toHaveLength(100);
 
-    // 200 leads from 20 client addresses, each with its own stay dates (a repeat would be answered with the first).
+    // 200 leads from 20 client addresses, each with its own stay dates (a repeat would be answered with the first),
+    // sent by the verified travellers sharing their details (the only leads there are, ruling 14).
     const clients = Array.from({ length: 20 }, () => uniqueClientAddress());
     const day = (offset: number) => new Date(Date.UTC(2028, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
-    const leads = Array.from({ length: 200 }, (_, i) => ({ hotelId: (i % 25) + 1, referralId: `RR_${(i % 25) + 1}_${Date.now() * 10 + i}`, from: clients[i % 20]!, checkInDate: day(i), checkOutDate: day(i + 2) }));
+    const leads = Array.from({ length: 200 }, (_, i) => ({ hotelId: (i % 25) + 1, referralId: `RR_${(i % 25) + 1}_${Date.now() * 10 + i}`, from: clients[i % 20]!, token: travellers[i % 4]!.token, checkInDate: day(i), checkOutDate: day(i + 2) }));
     const operations = [...leads.map((lead) => ({ lead })), ...reviews.map((review) => ({ review }))].sort(() => Math.random() - 0.5);
 
     let done = 0;
@@ -217,7 +218,7 @@ describe('two instances of every service', () => {
     await pool(operations, 8, async (operation) => {
       if ('lead' in operation) {
         const { lead } = operation;
-        const res = await send('POST', '/api/leads', { from: lead.from, body: { hotelId: lead.hotelId, userId: null, guests: 2, checkInDate: lead.checkInDate, checkOutDate: lead.checkOutDate, referralId: lead.referralId } });
+        const res = await send('POST', '/api/leads', { from: lead.from, token: lead.token, body: { shareContact: true, hotelId: lead.hotelId, guests: 2, checkInDate: lead.checkInDate, checkOutDate: lead.checkOutDate, referralId: lead.referralId } });
         expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
         leadIds.set(lead.referralId, res.body.id);
       } else {

@@ -14,7 +14,7 @@ describe('a lead reaches the hotel by email (ruling 9)', () => {
     const referralId = `RR_${hotelId}_${Date.now()}`;
     const res = await apiFrom(uniqueClientAddress(), 'POST', '/api/leads', {
       token: traveller.token,
-      body: { hotelId, userId: traveller.user.id, name: 'Someone Else', email: 'someone.else@example.com', checkInDate: '2026-12-01', checkOutDate: '2026-12-04', guests: 2, referralId },
+      body: { shareContact: true, hotelId, userId: traveller.user.id, name: 'Someone Else', email: 'someone.else@example.com', checkInDate: '2026-12-01', checkOutDate: '2026-12-04', guests: 2, referralId },
     });
     expect(res.status).toBe(201);
     expect(res.body.referralId).toBe(referralId);

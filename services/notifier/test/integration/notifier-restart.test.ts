@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, apiFrom, eventually, serviceDb, stack, uniqueClientAddress, uniqueEmail } from '@reproute/platform/testing';
+import { api, apiFrom, eventually, registerTraveller, serviceDb, stack, uniqueClientAddress, uniqueEmail } from '@reproute/platform/testing';
 import { expectEmailsExactly, runInfraScript, sentTo, uniqueTag } from '../../../engagement/test/integration/support.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -16,10 +16,12 @@ describe('the notifier stopped while messages and leads are created', () => {
   it('delivers every email exactly once after it starts again', async () => {
     const tag = uniqueTag('restart');
     const senders = [1, 2, 3].map((n) => ({ n, email: uniqueEmail(`restart${n}`) }));
-    // Visitor leads are anonymous, so each is found by its referral id.
+    // Each lead is found by its referral id.
     const leadRefs = [1, 2].map((n) => `RR_1_${Date.now() * 10 + n}`);
     // Leads need the catalog's hotels (through referral); contact messages need only engagement.
     const withLeads = (await api('GET', '/api/hotels/1')).status === 200;
+    // Leads come from a verified traveller sharing their details (ruling 14), verified while the notifier still sends.
+    const traveller = withLeads ? await registerTraveller({ firstName: 'Rhea', lastName: 'Restart' }) : undefined;
     try {
       runInfraScript('services.sh', 'stop', 'notifier');
       for (const { n, email } of senders) {
@@ -28,7 +30,7 @@ describe('the notifier stopped while messages and leads are created', () => {
       }
       if (withLeads) {
         for (const [n, referralId] of leadRefs.entries()) {
-          const res = await apiFrom(client, 'POST', '/api/leads', { body: { hotelId: 1, userId: null, guests: n + 1, referralId } });
+          const res = await apiFrom(client, 'POST', '/api/leads', { token: traveller!.token, body: { shareContact: true, hotelId: 1, guests: n + 1, referralId } });
           expect(res.status).toBe(201);
         }
       }
