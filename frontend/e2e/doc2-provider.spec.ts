@@ -162,6 +162,7 @@ test.describe('provider area', () => {
     await dialog.getByLabel('Check-in').fill('2031-05-10');
     await dialog.getByLabel('Check-out').fill('2031-05-12');
     await dialog.getByLabel('Adults').fill('2');
+    await dialog.getByRole('checkbox', { name: `Share my name and email with ${listing.name} so they can contact me` }).check();
     const popup = context.waitForEvent('page');
     await dialog.getByRole('button', { name: /Book Now/ }).click();
     await (await popup).close();

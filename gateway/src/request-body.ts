@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
 
@@ -20,6 +20,20 @@ export class BodyTooLarge extends HttpError {
   }
 }
 
+/** The requests whose body was refused: their 413 keeps the connection (see keepConnectionAfterRefusal). */
+const refused = new WeakSet<FastifyRequest>();
+
+/**
+ * An onSend hook for the scopes that use boundedBody. Fastify marks any parser error `Connection: close`, and Node
+ * then ends the socket after the 413 while the caller is still sending: the caller's unread bytes make the kernel
+ * answer with a reset, which can take the 413 with it before the caller reads it. The refused body is read and
+ * dropped instead (as nginx's lingering close does), so the connection stays and the 413 is always read.
+ */
+export function keepConnectionAfterRefusal(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+  if (refused.has(request)) reply.removeHeader('connection');
+  done(null, payload);
+}
+
 /**
  * The gateway's body parser for every routed request: the body is read into one buffer of at most the
  * route's `bodyMaxBytes` (which the balancer needs whole anyway, to send it again to another instance), and
@@ -33,6 +47,7 @@ export function boundedBody(request: FastifyRequest, payload: IncomingMessage, d
     // at once would reset the connection with the caller's bytes unread, and a reset can take the 413 with it.
     // A caller that keeps sending is cut off by the request timeout (REQUEST_TIMEOUT_MS).
     payload.resume();
+    refused.add(request);
     done(new BodyTooLarge(limit));
   };
   const declared = Number(request.headers['content-length']);
@@ -52,6 +67,7 @@ export function boundedBody(request: FastifyRequest, payload: IncomingMessage, d
     received += chunk.length;
     if (received > limit) {
       chunks.length = 0;
+      refused.add(request);
       finish(new BodyTooLarge(limit));
       // As above: the rest flows past, read and dropped.
       payload.resume();

@@ -5,7 +5,7 @@ import { routedEndpoints, serviceNames, type ServiceName } from '../routes.ts';
 import type { ServiceInstances } from '../instances.ts';
 import type { PublicReadCache } from '../public-cache.ts';
 import { Forwarder } from '../forward.ts';
-import { boundedBody } from '../request-body.ts';
+import { boundedBody, keepConnectionAfterRefusal } from '../request-body.ts';
 
 export interface ServiceRoutesOptions {
   instances: Record<ServiceName, ServiceInstances>;
@@ -38,6 +38,7 @@ export default async function serviceRoutes(app: FastifyInstance, options: Servi
       // UTF-8), read whole up to the route's limit (request-body.ts): the service parses and validates them.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', boundedBody as never);
+      scope.addHook('onSend', keepConnectionAfterRefusal);
       for (const endpoint of owned) {
         const cached = endpoint.access === 'public' && endpoint.method === 'GET';
         // What the public sees is written by providers and admins (listings, approvals, replies, moderation); a

@@ -81,8 +81,8 @@ describe('the running gateway under an oversize body', () => {
     const before = gatewayRssKb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, gatewayRssKb())), 20);
-    // A raw connection: the gateway answers 413 and closes while the body is still being sent, so the writer meets
-    // EPIPE or a reset; the answer it read before that is what counts.
+    // A raw connection: the gateway answers 413 while the body is still being sent and reads the rest to drop it;
+    // the answer it read is what counts (the writer may still meet EPIPE or a reset when it stops).
     const status = await new Promise<number>((resolve) => {
       const url = new URL(stack.gatewayUrl);
       const socket = net.connect(Number(url.port), url.hostname);

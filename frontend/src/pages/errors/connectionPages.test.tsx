@@ -33,7 +33,9 @@ describe('connection texts', () => {
     stubLocation();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithApp(<OfflineBanner />);
-    expect(screen.getByRole('status').textContent).toContain("Connection Issue - We can't reach RepRoute right now. Check your internet connection, then refresh.");
+    // The app's own live regions (toasts) are statuses too: the banner is the one with its text.
+    const banner = screen.getAllByRole('status').find((el) => el.textContent?.includes('Connection Issue'));
+    expect(banner?.textContent).toContain("Connection Issue - We can't reach RepRoute right now. Check your internet connection, then refresh.");
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(reload).toHaveBeenCalled();
     noDevelopmentTalk();
