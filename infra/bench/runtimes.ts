@@ -27,7 +27,7 @@
 // OLD_NODE (/usr/bin/node), NEW_NODE (the .nvmrc build in ~/.cache/reproute/node), MEASURES (start,floor,gateway,mix),
 // START_ROUNDS (5), FLOOR_ROUNDS (3), FLOOR_SERVICES ('catalog engagement'), FLOOR_SECONDS (8), GATEWAY_ROUNDS (3),
 // GATEWAY_SECONDS (10), CONNECTIONS (16), MIX_ROUNDS (3), MIX_RATE (40 journeys/s), MIX_SECONDS (60),
-// MIX_WARMUP_SECONDS (20), MAX_LOAD (3: before each round it waits, at most MAX_LOAD_WAIT s (180), for a lower load
+// MIX_WARMUP_SECONDS (20), KEEP_OTHERS=1 (the measures MEASURES leaves out taken from the last runtimes.json), MAX_LOAD (3: before each round it waits, at most MAX_LOAD_WAIT s (180), for a lower load
 // and for another engineer's wrk or k6 to end).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -529,7 +529,7 @@ async function measureMix(): Promise<Record<string, MixRun[]>> {
   kept = keptOnNew();
   if (kept.length) log(`mix: ${kept.join(', ')} cannot start on ${rtA.label}: kept on ${rtC.label} in its rounds`);
   for (let round = 0; round < rounds; round += 1) {
-    for (const r of [rtA, rtC]) { // A B A B …: every restart changes the runtime
+    for (const r of [rtA, rtC]) for (let attempt = 1; ; attempt += 1) { // A B A B …: every restart changes the runtime
       log(`mix round ${round + 1}: the system restarting on ${r.label}`);
       const children = await systemOn(r);
       if (warmup > 0) await k6(rate, warmup, path.join(out, `runtimes-k6-warmup.json`));
@@ -541,6 +541,8 @@ async function measureMix(): Promise<Record<string, MixRun[]>> {
       const elapsed = (performance.now() - t0) / 1000;
       const cpuMs = Object.fromEntries(sampler.stop());
       const crashed = children.filter(exited);
+      // Another engineer may restart a service of the shared system meanwhile: that round is run again (twice at most).
+      if (crashed.length && attempt < 3) { log(`mix on ${r.label}: a process exited during the run (restarted by someone?); again`); continue; }
       if (crashed.length) throw new Error(`mix on ${r.label}: ${crashed.length} process(es) exited during the run (see ${logDir})`);
       const metrics = (JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as { metrics: Record<string, { values: Record<string, number> }> }).metrics;
       const requests = metrics.http_reqs?.values.count ?? 0;
@@ -550,6 +552,7 @@ async function measureMix(): Promise<Record<string, MixRun[]>> {
       const result: MixRun = { requests, seconds: elapsed, failedRate: metrics.http_req_failed?.values.rate ?? 0, thresholdsHeld: code === 0, cpuMs, totalMs, nodeMs };
       runs[r.key]!.push(result);
       log(`mix round ${round + 1}: ${r.label} ${requests} requests, ${(totalMs / requests).toFixed(2)} CPU ms each (gateway + services ${(nodeMs / requests).toFixed(2)}), thresholds ${code === 0 ? 'held' : 'missed'}`);
+      break;
     }
   }
   return runs;
@@ -603,6 +606,22 @@ for (const [name, measure] of [['start', measureStart], ['floor', measureFloor],
   }
 }
 await cleanUp();
+// KEEP_OTHERS=1 with MEASURES naming some: the rest come from the last run's runtimes.json, and the table says when.
+const keptFrom: string[] = [];
+/** Which run measured each figure (this one, or the one it was kept from). */
+const origins: Record<string, { startedAt: string; commit: string }> = Object.fromEntries(
+  Object.keys(results).map((name) => [name, { startedAt: startedAt.toISOString(), commit }]),
+);
+const previousFile = path.join(out, 'runtimes.json');
+if (process.env.KEEP_OTHERS === '1' && fs.existsSync(previousFile)) {
+  const previous = JSON.parse(fs.readFileSync(previousFile, 'utf8')) as { startedAt: string; commit: string; results: typeof results; origins?: Record<string, { startedAt: string; commit: string }> };
+  for (const name of ['start', 'floor', 'gateway', 'mix'] as const) {
+    if (measures.includes(name) || !previous.results[name]) continue;
+    (results as Record<string, unknown>)[name] = previous.results[name];
+    origins[name] = previous.origins?.[name] ?? { startedAt: previous.startedAt, commit: previous.commit };
+    keptFrom.push(`${name} from the run of ${origins[name]!.startedAt} (commit ${origins[name]!.commit})`);
+  }
+}
 
 // ---- the table ------------------------------------------------------------------------------------------------
 
@@ -655,6 +674,7 @@ const seconds = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0);
 const lines = [
   `Runtimes side by side, ${startedAt.toISOString()} (${seconds} s), commit ${commit}${dirty ? ` with ${dirty} files of others' edits in the tree` : ''}; 1-minute load at each round's start ${loads.length ? `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}` : 'n/a'}.`,
   `(a) ${rtA.label} (${rtA.version}, --enable-source-maps --import tsx), (b) ${runtimes[1]!.label} (${runtimes[1]!.version}, the same), (c) ${rtC.label} (${rtC.version}, services.sh's command). Medians over rounds in a turning order; "new/old" is (c)/(a).`,
+  ...(keptFrom.length ? [`Kept: ${keptFrom.join('; ')}.`] : []),
   '',
   `| figure | (a) ${rtA.label} | (b) ${runtimes[1]!.label} | (c) ${rtC.label} | new/old (c)/(a) | (b)/(a) runtime | (c)/(b) loader |`,
   '|---|---|---|---|---|---|---|',
@@ -673,6 +693,6 @@ if (results.mix) {
 }
 if (failures.length) lines.push('', 'Not measured:', ...failures.map((f) => `- ${f}`));
 fs.writeFileSync(path.join(out, 'runtimes.md'), `${lines.join('\n')}\n`);
-fs.writeFileSync(path.join(out, 'runtimes.json'), `${JSON.stringify({ startedAt, commit, dirty, runtimes, keptOnNewInMix: kept, loads, results, failures }, null, 2)}\n`);
+fs.writeFileSync(path.join(out, 'runtimes.json'), `${JSON.stringify({ startedAt, commit, dirty, runtimes, keptOnNewInMix: kept, keptFrom, origins, loads, results, failures }, null, 2)}\n`);
 process.stdout.write(`\n${lines.join('\n')}\n`);
 process.exitCode = failures.length ? 1 : 0;
