@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailKinds } from './email-preferences.ts';
 
 /** Kafka topics, named `<service>.<aggregate>`; the message key is the aggregate id. */
 export const topics = {
@@ -111,6 +112,15 @@ export const eventCatalog = {
   'user.data-erased': {
     topic: topics.erasures,
     data: z.object({ userId: uuid, service: z.enum(erasingServices) }),
+  },
+  /**
+   * The account's email preferences changed (docs/decisions.md, "Email preferences and unsubscribing"): its whole
+   * list of opt-outs each time, so the latest event alone is the truth (keyed by the account, in order). The
+   * notifier keeps a copy and checks it as it sends. No address and no token travel here.
+   */
+  'user.email_preferences_changed': {
+    topic: topics.users,
+    data: z.object({ userId: uuid, optOuts: z.array(z.object({ kind: z.enum(emailKinds), scope: z.string().nullable() })) }),
   },
   'hotel.created': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.updated': { topic: topics.hotels, data: hotelSnapshot },

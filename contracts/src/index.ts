@@ -12,6 +12,7 @@ export * from './catalog.ts';
 export * from './referral.ts';
 export * from './analytics.ts';
 export * from './account-data.ts';
+export * from './email-preferences.ts';
 export * from './photo-values.ts';
 export * from './photos.ts';
 export * from './services.ts';

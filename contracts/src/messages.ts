@@ -150,4 +150,16 @@ export const messages = {
   adminHotelPageInvalid: 'Page must be a whole number from 1 to 10000',
   adminHotelPageSizeInvalid: 'Page size must be a whole number from 1 to 100',
   adminHotelQueryTooLong: 'Search text must be at most 200 characters',
+  // email preferences and unsubscribing (ruling 18)
+  emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, search-alerts, favorite-updates',
+  emailScopeInvalid: 'Scope must be a listing or saved search id (letters, digits and hyphens, at most 64)',
+  emailScopeNotForKind: 'This kind of email cannot be turned off per listing or saved search: leave scope out',
+  emailScopeNotYours: 'You can only change emails about your own listings',
+  emailSubscribedInvalid: 'subscribed must be true or false',
+  unsubscribeTokenMissing: 'This link is missing its token. Open the link from the email again.',
+  unsubscribeTokenInvalid: 'This unsubscribe link is not valid. Open the link from the email again, or sign in to change your email preferences.',
+  unsubscribeTokenExpired: 'This unsubscribe link has expired. Sign in to change your email preferences.',
+  unsubscribeTokenOtherKind: 'This link can change only the emails of the address it was sent to',
+  unsubscribeBodyInvalid: 'The body must be List-Unsubscribe=One-Click (RFC 8058)',
+  unsubscribed: 'You are unsubscribed. You will not get these emails any more.',
 } as const;

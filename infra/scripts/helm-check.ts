@@ -251,6 +251,7 @@ function checkRender(render: string, manifests: Manifest[], profile: Profile) {
     }
     if (name === 'identity' || name === 'notifier') {
       check(group, 'RESET_LINK_KEY from a Secret', !!secretRef(env, 'RESET_LINK_KEY'));
+      check(group, 'EMAIL_LINK_KEY from a Secret', !!secretRef(env, 'EMAIL_LINK_KEY'));
     }
     // The gateway signs the client address and every service checks it: all with one key, from the Secret.
     check(group, 'CLIENT_ADDRESS_KEY from a Secret', !!secretRef(env, 'CLIENT_ADDRESS_KEY'));
@@ -317,7 +318,7 @@ function checkRender(render: string, manifests: Manifest[], profile: Profile) {
       .map((e) => e.valueFrom?.secretKeyRef as { name?: string; key?: string; optional?: boolean } | undefined)
       .filter((ref) => ref?.name === profile.secretName && !ref.optional)
       .map((ref) => ref!.key!);
-    const wanted = [...new Set(['jwt-private-key', 'reset-link-key', 'client-address-key', ...backEnd.map((n) => `${n}-db-password`), ...referenced])];
+    const wanted = [...new Set(['jwt-private-key', 'reset-link-key', 'email-link-key', 'client-address-key', ...backEnd.map((n) => `${n}-db-password`), ...referenced])];
     check(render, "the chart's Secret holds every key the pods read", wanted.every((k) => keys.includes(k)), `missing ${wanted.filter((k) => !keys.includes(k)).join(', ')}`);
   }
 
@@ -475,6 +476,7 @@ const production = ['-f', path.join(chart, 'values-production.yaml')];
 const ownSecretValues = {
   jwtPrivateKey: 'check-only-not-a-key',
   resetLinkKey: 'dGVzdA==',
+  emailLinkKey: 'dGVzdA==',
   clientAddressKey: 'dGVzdA==',
   kafkaSaslPassword: 'check-only-kafka-password',
   redisPassword: 'check-only-redis-password',
@@ -532,7 +534,7 @@ check('no-kafka-password', 'helm template refuses SCRAM without its password', !
 const refused = helmRun('helm template', ['template', 'release', chart, '--kube-version', kubeVersion, '--set', 'secrets.existingSecret=']);
 check('no-secret', 'helm template refuses to render without secrets (no default values)', !refused.ok && /required/.test(refused.err), refused.ok ? 'rendered' : refused.err);
 const inValues = fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8');
-check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, clientAddressKey, smtpPassword, kafkaSaslPassword, redisPassword empty; no passwords)', ['jwtPrivateKey', 'resetLinkKey', 'clientAddressKey', 'smtpPassword', 'kafkaSaslPassword', 'redisPassword'].every((k) => new RegExp(`\\b${k}: ""`).test(inValues)) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
+check('values.yaml', 'holds no secret value (jwtPrivateKey, resetLinkKey, emailLinkKey, clientAddressKey, smtpPassword, kafkaSaslPassword, redisPassword empty; no passwords)', ['jwtPrivateKey', 'resetLinkKey', 'emailLinkKey', 'clientAddressKey', 'smtpPassword', 'kafkaSaslPassword', 'redisPassword'].every((k) => new RegExp(`\\b${k}: ""`).test(inValues)) && /dbPasswords: \{\}/.test(inValues) && /seedPasswords: \{\}/.test(inValues));
 
 finish();
 

@@ -9,6 +9,8 @@ import { createEmailQueue, createEmailWorker, createTransport, queueConnection, 
 import { notifiedEventTypes } from './domain/routing.ts';
 import { queueEmailsHandler } from './events/handlers.ts';
 import { emailJobErasureHandlers } from './events/account-erasure.ts';
+import { emailPreferenceHandlers } from './events/email-preferences.ts';
+import { isEmailWanted } from './store/email-opt-outs.ts';
 
 let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
@@ -38,7 +40,8 @@ await startService({
         name: 'notifier',
         topics: [...new Set(types.map((t) => eventCatalog[t].topic))],
         // In the same group as the account emails: an account's deletion comes after its earlier emails were queued.
-        handlers: { ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue) },
+        // The copy of the accounts' email opt-outs comes on identity.users too, in the order of the account's other events.
+        handlers: { ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue), ...emailPreferenceHandlers },
       },
     ];
   },
@@ -53,6 +56,8 @@ await startService({
     });
     // Reset links arrive sealed with a key shared with identity; they are opened only as the email is sent.
     const resetLinkKey = await loadSealingKey({ value: ctx.config.RESET_LINK_KEY, file: ctx.config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger: ctx.logger });
+    // The unsubscribe links of list emails are signed with a key shared with identity, which checks them.
+    const emailLinkKey = await loadSealingKey({ value: ctx.config.EMAIL_LINK_KEY, file: ctx.config.EMAIL_LINK_KEY_FILE, variable: 'EMAIL_LINK_KEY', logger: ctx.logger });
     const worker = createEmailWorker({
       connection: workerConnection,
       markers: deps!.redis,
@@ -61,6 +66,7 @@ await startService({
       logger: ctx.logger.child({ component: 'email-worker' }),
       concurrency: ctx.config.EMAIL_CONCURRENCY,
       openSealed: (value, context) => unseal(resetLinkKey, value, context),
+      lists: { key: emailLinkKey, appUrl: ctx.config.PUBLIC_APP_URL, wanted: (list) => isEmailWanted(ctx.pool, list) },
     });
     return [
       { name: 'email worker', close: () => worker.close() },

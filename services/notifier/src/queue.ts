@@ -6,7 +6,8 @@ import type Mail from 'nodemailer/lib/mailer';
 import client from 'prom-client';
 import { BullMQOtel } from 'bullmq-otel';
 import { redisClientOptions, registry, withMessagingSpan, type Logger, type RedisSettings } from '@reproute/platform';
-import { openSealedEmail, type EmailJob } from './domain/email.ts';
+import { openSealedEmail, type EmailJob, type ListEmail } from './domain/email.ts';
+import { withoutUnsubscribe, withUnsubscribe, type OutgoingEmail } from './domain/list-mail.ts';
 
 const noSealingKey = () => {
   throw new Error('an email carries a sealed value but no sealing key is configured');
@@ -127,6 +128,18 @@ export interface SendDeps {
   logger: Logger;
   /** Opens sealed values of an email (reset links) just before it is sent. */
   openSealed?: (value: string, context: string) => string;
+  /**
+   * For list emails (ruling 18): whether the account still wants the email (its opt-outs, store/email-opt-outs.ts),
+   * and the key and site address its unsubscribe links are made with (domain/list-mail.ts).
+   */
+  lists?: { key: Buffer; appUrl: string; wanted: (list: ListEmail) => Promise<boolean> };
+}
+
+/** What sending a job came to: sent (its Message-ID), already sent before, or not sent because the recipient opted out. */
+export interface SendOutcome {
+  messageId: string | null;
+  alreadySent: boolean;
+  suppressed?: boolean;
 }
 
 /**
@@ -138,7 +151,7 @@ export interface SendDeps {
  * the notifier's three layers, events/handlers.ts: the processed-event record and the job id are both
  * behind a job that runs twice, so neither can tell that its email already left.)
  */
-export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
+export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps: SendDeps): Promise<SendOutcome> {
   const { eventType } = job.data;
   const email = job.data.email.sealed ? openSealedEmail(job.data.email, deps.openSealed ?? noSealingKey) : job.data.email;
   const jobKey = job.id ?? job.data.eventId;
@@ -147,6 +160,20 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
     deps.logger.info({ jobId: job.id, eventType }, 'email already sent; not sending again');
     sent.inc({ type: eventType, outcome: 'already-sent' });
     return { messageId: null, alreadySent: true };
+  }
+  // A list email is checked against the recipient's preferences now, as it goes, so one queued before an
+  // unsubscribe is stopped too; then it gets its unsubscribe headers and footer.
+  let outgoing: OutgoingEmail;
+  if (email.list) {
+    if (!deps.lists) throw new Error('a list email but no email link key is configured');
+    if (!(await deps.lists.wanted(email.list))) {
+      deps.logger.info({ jobId: job.id, eventType, kind: email.list.kind }, 'email not sent: the recipient turned this kind of email off');
+      sent.inc({ type: eventType, outcome: 'suppressed' });
+      return { messageId: null, alreadySent: false, suppressed: true };
+    }
+    outgoing = withUnsubscribe(email, email.list, deps.lists);
+  } else {
+    outgoing = withoutUnsubscribe(email);
   }
   const warn = (err: Error) => deps.logger.warn({ err: redactedError(err), jobId: job.id }, 'could not update the sent marker');
   let written = false;
@@ -158,9 +185,11 @@ export async function sendEmailJob(job: Pick<Job<EmailJob>, 'id' | 'data'>, deps
   const stop = sendSeconds.startTimer();
   let messageId: string;
   try {
+    const message = outgoing.email;
     const info = await deps.transport.sendMail({
-      from: deps.from, to: email.to, replyTo: email.replyTo, subject: email.subject, text: email.text, html: email.html, onMessageWritten: markWritten,
+      from: deps.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html, onMessageWritten: markWritten,
       messageId: messageIdFor(jobKey, deps.from),
+      ...(Object.keys(outgoing.headers).length > 0 ? { headers: outgoing.headers } : {}),
     });
     messageId = String(info.messageId ?? '');
   } catch (err) {
@@ -187,7 +216,7 @@ type RetriedEmailJob = Pick<Job<EmailJob>, 'id' | 'data'> & { updateData?: (data
  * BullMQ retries with backoff until it is back; the email's own failure is counted in the job
  * data and after `emailOwnFailureLimit` of them becomes an UnrecoverableError (the failed set).
  */
-export async function sendWithRetryPolicy(job: RetriedEmailJob, deps: SendDeps): Promise<{ messageId: string | null; alreadySent: boolean }> {
+export async function sendWithRetryPolicy(job: RetriedEmailJob, deps: SendDeps): Promise<SendOutcome> {
   try {
     return await sendEmailJob(job, deps);
   } catch (err) {
@@ -208,8 +237,9 @@ export function createEmailWorker(options: {
   logger: Logger;
   concurrency: number;
   openSealed?: SendDeps['openSealed'];
+  lists?: SendDeps['lists'];
 }): Worker<EmailJob> {
-  const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger, openSealed: options.openSealed };
+  const deps: SendDeps = { transport: options.transport as SendDeps['transport'], markers: options.markers, from: options.from, logger: options.logger, openSealed: options.openSealed, lists: options.lists };
   const worker = new Worker<EmailJob>(
     EMAIL_QUEUE,
     async (job: Job<EmailJob>) =>

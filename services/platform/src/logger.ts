@@ -17,7 +17,7 @@ export const redactedPaths = [
   'data.token',
   // Settings holding a secret or a URL that may carry one (deployment-settings.ts), should a config be logged,
   // and the clients' options made from them (kafkajs' sasl, ioredis' and node-postgres' password).
-  ...['KAFKA_SASL_PASSWORD', 'REDIS_PASSWORD', 'REDIS_URL', 'PGPASSWORD', 'DATABASE_URL', 'SMTP_PASSWORD', 'JWT_PRIVATE_KEY', 'RESET_LINK_KEY', 'CLIENT_ADDRESS_KEY'].flatMap((name) => [name, `*.${name}`]),
+  ...['KAFKA_SASL_PASSWORD', 'REDIS_PASSWORD', 'REDIS_URL', 'PGPASSWORD', 'DATABASE_URL', 'SMTP_PASSWORD', 'JWT_PRIVATE_KEY', 'RESET_LINK_KEY', 'EMAIL_LINK_KEY', 'CLIENT_ADDRESS_KEY'].flatMap((name) => [name, `*.${name}`]),
   'sasl.password',
   '*.sasl.password',
   'connectionString',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EmailKind } from '@reproute/contracts';
 
 /** One email to send: what the worker hands to SMTP. */
 export interface EmailMessage {
@@ -13,7 +14,25 @@ export interface EmailMessage {
    * never holds them readable.
    */
   sealed?: Record<string, { value: string; context: string }>;
+  /**
+   * Set on every email that is not a direct answer to the recipient's own action (ruling 18): its kind, the
+   * recipient's account and what it is about (a listing's or saved search's id, or null). As it is sent, the
+   * worker checks the account's preferences (an opted-out email is not sent) and adds the one-click unsubscribe
+   * headers and a footer with the unsubscribe and preferences links (domain/list-mail.ts). `to` must be the
+   * account's address: the links' token is bound to it.
+   */
+  list?: ListEmail;
 }
+
+/** What makes an email one a person can stop: its kind, the recipient's account and its scope. */
+export interface ListEmail {
+  kind: EmailKind;
+  userId: string;
+  scope?: string | null;
+}
+
+/** Where layout() leaves room for the footer of a list email (filled, or removed, as the email is sent). */
+export const listFooterMarker = '<!--reproute:list-footer-->';
 
 export const sealedPlaceholder = (name: string) => `{{sealed:${name}}}`;
 
@@ -66,8 +85,20 @@ export function layout(title: string, bodyHtml: string): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#fff;border-radius:12px;overflow:hidden">
 <tr><td style="background:${colours.header};background-image:linear-gradient(90deg,${colours.button},${colours.header});padding:18px 20px;color:#fff;font-size:20px;font-weight:bold">RepRoute</td></tr>
 <tr><td style="padding:20px;font-size:16px;line-height:1.5;overflow-wrap:anywhere;word-break:break-word"><h1 style="font-size:20px;line-height:1.3;margin:0 0 16px;color:${colours.text}">${escapeHtml(title)}</h1>${bodyHtml}</td></tr>
-<tr><td style="padding:16px 20px;font-size:13px;color:${colours.quiet};border-top:1px solid ${colours.rule}">RepRoute — hotels with gyms worth travelling for.</td></tr>
+<tr><td style="padding:16px 20px;font-size:13px;color:${colours.quiet};border-top:1px solid ${colours.rule}">${listFooterMarker}RepRoute — hotels with gyms worth travelling for.</td></tr>
 </table></td></tr></table></body></html>`;
+}
+
+/** The quiet colour of footers, for list-mail.ts. */
+export const quietColour = colours.quiet;
+
+/**
+ * Why a transactional email (one that cannot be turned off) was sent, as its last paragraph: "You received this
+ * email because …". `reason` completes the sentence.
+ */
+export function transactionalNote(reason: string): { text: string; html: string } {
+  const line = `You received this email because ${reason}. It answers that, so it has no unsubscribe link.`;
+  return { text: line, html: `<p style="line-height:1.5;margin:16px 0 0;font-size:13px;color:${colours.quiet}">${escapeHtml(line)}</p>` };
 }
 
 export const paragraph = (text: string) => `<p style="line-height:1.5;margin:0 0 12px;white-space:pre-line">${escapeHtml(text)}</p>`;

@@ -2,6 +2,7 @@ import type { Job, JobType, Queue } from 'bullmq';
 import { accountErasureHandlers, TransientError, type EventHandlers } from '@reproute/platform';
 import type { EmailJob } from '../domain/email.ts';
 import { emailConcerns } from '../domain/erasure.ts';
+import { eraseOptOuts } from '../store/email-opt-outs.ts';
 
 /** Every state a job can wait or rest in; an active one is being sent right now. */
 const restingStates: JobType[] = ['completed', 'failed', 'delayed', 'wait', 'prioritized', 'waiting-children'];
@@ -27,7 +28,9 @@ async function jobsConcerning(queue: Queue<EmailJob>, states: JobType[], address
  * being sent at this moment is waited for (the consumer tries the event again shortly: a transient failure).
  */
 export function emailJobErasureHandlers(queue: Queue<EmailJob>): EventHandlers {
-  return accountErasureHandlers('notifier', async (_tx, account) => {
+  return accountErasureHandlers('notifier', async (tx, account) => {
+    // The copy of the account's email opt-outs goes with it (identity's own go with the account's row).
+    await eraseOptOuts(tx, account.userId);
     if ((await jobsConcerning(queue, ['active'], account.emails)).length > 0) {
       throw new TransientError('an email concerning the account is being sent; erasing once it is out');
     }

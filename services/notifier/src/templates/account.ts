@@ -1,5 +1,5 @@
 import { emailVerificationSealContext, greetableFirstName, passwordResetSealContext, type Envelope, type EventData } from '@reproute/contracts';
-import { appLink, button, layout, paragraph, sealedPlaceholder, type EmailMessage } from '../domain/email.ts';
+import { appLink, button, layout, paragraph, sealedPlaceholder, transactionalNote, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/builders.ts';
 
 /**
@@ -26,11 +26,12 @@ export function welcomeEmail(data: EventData<'user.email_verified'>, appUrl: str
   const intro = 'Welcome to RepRoute! Your email address is verified and your account is ready.';
   const next = 'Find hotels with gyms worth travelling for, save your favourites and share reviews with other fitness-minded travellers.';
   const searchUrl = appLink(appUrl, '/search');
+  const why = transactionalNote('you confirmed this address for your new RepRoute account');
   return {
     to: data.email,
     subject: 'Welcome to RepRoute',
-    text: `${greeting(data.firstName)}\n\n${intro}\n\n${next}\n\nStart exploring: ${searchUrl}\n\nThe RepRoute team\n`,
-    html: layout('Welcome to RepRoute', `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(next)}${button('Find a hotel', searchUrl)}`),
+    text: `${greeting(data.firstName)}\n\n${intro}\n\n${next}\n\nStart exploring: ${searchUrl}\n\nThe RepRoute team\n\n${why.text}\n`,
+    html: layout('Welcome to RepRoute', `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(next)}${button('Find a hotel', searchUrl)}${why.html}`),
   };
 }
 
@@ -52,14 +53,15 @@ export function verificationEmail(event: Envelope<'user.email_verification_reque
   const expiry = `This link works once and expires in ${validFor(event.occurredAt, data.expiresAt)}.`;
   const ignore = "If you didn't ask for this, you can ignore this email: nothing happens to this address unless the link is opened.";
   const action = change ? 'Confirm new email address' : 'Confirm email address';
+  const why = transactionalNote(change ? 'this address was given as the new address of a RepRoute account' : 'this address was used to create a RepRoute account');
   return {
     to: data.email,
     subject: change ? 'Confirm your new email address for RepRoute' : 'Confirm your email address for RepRoute',
     sealed: { verificationToken: { value: data.sealedToken, context: emailVerificationSealContext(data.userId, data.email) } },
-    text: `Hi,\n\n${intro}\n\n${action}: ${link}\n\n${expiry}\n\n${until}\n\n${ignore}\n\nThe RepRoute team\n`,
+    text: `Hi,\n\n${intro}\n\n${action}: ${link}\n\n${expiry}\n\n${until}\n\n${ignore}\n\nThe RepRoute team\n\n${why.text}\n`,
     html: layout(
       change ? 'Confirm your new email address' : 'Confirm your email address',
-      `${paragraph('Hi,')}${paragraph(intro)}${button(action, link)}${paragraph(`Or open this link: ${link}`)}${paragraph(expiry)}${paragraph(until)}${paragraph(ignore)}`,
+      `${paragraph('Hi,')}${paragraph(intro)}${button(action, link)}${paragraph(`Or open this link: ${link}`)}${paragraph(expiry)}${paragraph(until)}${paragraph(ignore)}${why.html}`,
     ),
   };
 }
@@ -70,13 +72,14 @@ export function emailChangeNotice(data: EventData<'user.email_change_requested'>
   const until = 'Nothing changes until the link we sent to the new address is opened; until then you sign in with this address, as before.';
   const notYou = "If you didn't ask for this, reset your password now: someone else may know it.";
   const resetUrl = appLink(appUrl, '/forgot-password');
+  const why = transactionalNote('a change of your RepRoute account\'s email address was asked for, and this is its current address');
   return {
     to: data.email,
     subject: 'Your RepRoute email address is being changed',
-    text: `${greeting(data.firstName)}\n\n${intro}\n\n${until}\n\n${notYou}\nReset your password: ${resetUrl}\n\nThe RepRoute team\n`,
+    text: `${greeting(data.firstName)}\n\n${intro}\n\n${until}\n\n${notYou}\nReset your password: ${resetUrl}\n\nThe RepRoute team\n\n${why.text}\n`,
     html: layout(
       'Your email address is being changed',
-      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(until)}${paragraph(notYou)}${button('Reset password', resetUrl)}`,
+      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${paragraph(until)}${paragraph(notYou)}${button('Reset password', resetUrl)}${why.html}`,
     ),
   };
 }
@@ -90,14 +93,15 @@ export function passwordResetEmail(data: EventData<'user.password_reset_requeste
   const intro = 'We received a request to reset the password of your RepRoute account.';
   const expiry = 'This link expires in one hour and can be used once.';
   const ignore = "If you didn't ask for this, you can ignore this email: your password stays the same.";
+  const why = transactionalNote('a password reset was asked for the RepRoute account with this address');
   return {
     to: data.email,
     subject: 'Reset your RepRoute password',
     sealed: { resetToken: { value: data.sealedToken, context: passwordResetSealContext(data.userId) } },
-    text: `${greeting(data.firstName)}\n\n${intro}\n\nReset your password: ${link}\n\n${expiry}\n\n${ignore}\n\nThe RepRoute team\n`,
+    text: `${greeting(data.firstName)}\n\n${intro}\n\nReset your password: ${link}\n\n${expiry}\n\n${ignore}\n\nThe RepRoute team\n\n${why.text}\n`,
     html: layout(
       'Reset your password',
-      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${button('Reset password', link)}${paragraph(`Or open this link: ${link}`)}${paragraph(expiry)}${paragraph(ignore)}`,
+      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${button('Reset password', link)}${paragraph(`Or open this link: ${link}`)}${paragraph(expiry)}${paragraph(ignore)}${why.html}`,
     ),
   };
 }

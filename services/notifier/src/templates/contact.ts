@@ -1,5 +1,5 @@
 import type { EventData } from '@reproute/contracts';
-import { detailsTable, detailsText, layout, paragraph, singleAddress, type EmailMessage } from '../domain/email.ts';
+import { detailsTable, detailsText, layout, paragraph, singleAddress, transactionalNote, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/builders.ts';
 
 /**
@@ -28,11 +28,12 @@ export function contactToSupport(data: EventData<'contact.received'>, supportEma
 export function contactAcknowledgement(data: EventData<'contact.received'>): EmailMessage {
   const intro = "Hi, thank you for contacting us! We'll get back to you within 24 hours.";
   const notYou = "If you did not write to RepRoute, someone may have entered your address by mistake; you can ignore this email.";
+  const why = transactionalNote('this address was given on RepRoute\'s contact form');
   return {
     to: singleAddress(data.email) ?? '',
     subject: 'We received your message',
-    text: `${intro}\n\n${notYou}\n\nRepRoute support`,
-    html: layout('We received your message', `${paragraph(intro)}${paragraph(notYou)}`),
+    text: `${intro}\n\n${notYou}\n\nRepRoute support\n\n${why.text}`,
+    html: layout('We received your message', `${paragraph(intro)}${paragraph(notYou)}${why.html}`),
   };
 }
 

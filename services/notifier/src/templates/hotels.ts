@@ -11,6 +11,7 @@ export function hotelApprovedEmail(hotel: EventData<'hotel.approved'>, appUrl: s
   ];
   return {
     to: hotel.providerEmail ?? '',
+    list: { kind: 'listing-status', userId: hotel.providerId ?? '', scope: String(hotel.hotelId) },
     subject: `Your listing ${hotel.name} is approved`,
     text: `${lines.join('\n\n')}\n\nSee your listing: ${link}\nProvider dashboard: ${appLink(appUrl, '/provider/dashboard')}\n\nRepRoute`,
     html: layout('Your listing is approved', `${lines.map(paragraph).join('')}${button('See your listing', link)}`),
@@ -29,13 +30,18 @@ export function hotelRejectedEmail(hotel: EventData<'hotel.rejected'>, config: R
   return {
     to: hotel.providerEmail ?? '',
     replyTo: config.supportEmail,
+    list: { kind: 'listing-status', userId: hotel.providerId ?? '', scope: String(hotel.hotelId) },
     subject: `Your listing ${hotel.name} was not approved`,
     text: `${lines.join('\n\n')}\n\nEdit your listing: ${link}\n\nRepRoute`,
     html: layout('Your listing was not approved', `${lines.map(paragraph).join('')}${button('Edit your listing', link)}`),
   };
 }
 
+/**
+ * A listing's notices go to its provider's account (they can be turned off per listing: `listing-status`); a hotel
+ * without a provider account (one an admin keeps) has no one to tell.
+ */
 export const hotelEmails: EmailBuilders = {
-  'hotel.approved': (event, config) => [{ suffix: 'provider', email: hotelApprovedEmail(event.data, config.appUrl) }],
-  'hotel.rejected': (event, config) => [{ suffix: 'provider', email: hotelRejectedEmail(event.data, config) }],
+  'hotel.approved': (event, config) => (event.data.providerId ? [{ suffix: 'provider', email: hotelApprovedEmail(event.data, config.appUrl) }] : []),
+  'hotel.rejected': (event, config) => (event.data.providerId ? [{ suffix: 'provider', email: hotelRejectedEmail(event.data, config) }] : []),
 };

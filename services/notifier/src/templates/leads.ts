@@ -1,5 +1,5 @@
 import { isPersonName, personNameMaxLength, type EventData } from '@reproute/contracts';
-import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, singleAddress, type EmailMessage } from '../domain/email.ts';
+import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, singleAddress, transactionalNote, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/builders.ts';
 
 type Lead = EventData<'lead.created'>;
@@ -50,17 +50,18 @@ export function leadToHotel(event: Lead, appUrl: string): EmailMessage {
   const matching = referralId ? `The link to your booking page carried ref=${referralId}: use it to match this lead to a booking.` : null;
   const dashboard = appLink(appUrl, '/provider/dashboard?tab=leads');
   const message = lead.message;
+  const why = transactionalNote(`a traveller chose to send their details to ${lead.hotelName}, and this is the listing's contact address on RepRoute`);
   return {
     to: lead.contactEmail ?? '',
     replyTo: lead.email ?? undefined,
     subject: `New lead for ${lead.hotelName}: ${who}`,
     text: [
       intro, '', detailsText(rows), ...(message ? ['', 'Their message:', message] : []), '', followUp, ...(matching ? ['', matching] : []),
-      '', `All your leads: ${dashboard}`, '', 'RepRoute',
+      '', `All your leads: ${dashboard}`, '', 'RepRoute', '', why.text,
     ].join('\n'),
     html: layout(
       `New lead for ${lead.hotelName}`,
-      `${paragraph(intro)}${detailsTable(rows)}${message ? `${paragraph('Their message:')}${paragraph(message)}` : ''}${paragraph(followUp)}${matching ? paragraph(matching) : ''}${button('See all your leads', dashboard)}`,
+      `${paragraph(intro)}${detailsTable(rows)}${message ? `${paragraph('Their message:')}${paragraph(message)}` : ''}${paragraph(followUp)}${matching ? paragraph(matching) : ''}${button('See all your leads', dashboard)}${why.html}`,
     ),
   };
 }

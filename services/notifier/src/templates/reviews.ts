@@ -20,6 +20,7 @@ export function reviewApprovedEmail(review: ReviewFacts, appUrl: string): EmailM
   ];
   return {
     to: review.reviewerEmail ?? '',
+    list: { kind: 'review-status', userId: review.userId },
     subject: `Your review of ${hotel} is live`,
     text: `${lines.join('\n\n')}\n\nSee it here: ${link}\n\nRepRoute`,
     html: layout('Your review is live', `${lines.map(paragraph).join('')}${button('See your review', link)}`),
@@ -41,6 +42,7 @@ export function reviewRejectedEmail(review: EventData<'review.rejected'>, config
   return {
     to: review.reviewerEmail ?? '',
     replyTo: config.supportEmail,
+    list: { kind: 'review-status', userId: review.userId },
     subject: `About your review of ${hotel}`,
     text: `${lines.join('\n\n')}\n\nWrite a new review: ${link}\n\nRepRoute`,
     html: layout('About your review', `${lines.map(paragraph).join('')}${button('Write a new review', link)}`),
@@ -59,6 +61,7 @@ export function reviewRepliedEmail(review: ReplyFacts, appUrl: string): EmailMes
   const lines = [greeting(review), `${hotel} has responded to ${reviewLabel(review)} on RepRoute.`, 'You can read the response under your review on the hotel\'s page.'];
   return {
     to: review.reviewerEmail ?? '',
+    list: { kind: 'review-replies', userId: review.userId },
     subject: `${hotel} replied to your review`,
     text: `${lines.join('\n\n')}\n\nSee the response: ${link}\n\nRepRoute`,
     html: layout('The hotel replied to your review', `${lines.map(paragraph).join('')}${button('See the reply', link)}`),

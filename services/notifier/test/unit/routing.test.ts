@@ -21,7 +21,7 @@ const reviewData = {
   reviewerEmail: 'r@example.com', reviewerFirstName: 'R', rating: 4, gymRating: 5, title: 'Nice gym',
 };
 const hotelData = {
-  hotelId: 9, name: 'Nine', slug: 'nine', city: null, country: null, providerId: null, providerEmail: 'p@example.com',
+  hotelId: 9, name: 'Nine', slug: 'nine', city: null, country: null, providerId: '00000000-0000-4000-8000-000000000009', providerEmail: 'p@example.com',
   contactEmail: null, bookingUrl: null, isApproved: true,
 };
 
@@ -58,6 +58,27 @@ describe('emailsForEvent', () => {
     expect(emailsForEvent(envelope('hotel.rejected', { ...hotelData, reason: null }), config)).toEqual([
       { jobId: `${eventId}-provider`, email: expect.objectContaining({ to: 'p@example.com' }) },
     ]);
+  });
+
+  it('marks every email that is not an answer to the recipient\'s own action with its kind, account and scope (ruling 18)', () => {
+    const listOf = (type: Parameters<typeof envelope>[0], data: unknown) => emailsForEvent(envelope(type, data as never), config).map((j) => j.email.list ?? null);
+    expect(listOf('review.approved', reviewData)).toEqual([{ kind: 'review-status', userId: reviewData.userId }]);
+    expect(listOf('review.rejected', reviewData)).toEqual([{ kind: 'review-status', userId: reviewData.userId }]);
+    expect(listOf('review.replied', { ...reviewData, replyText: 'Thanks' })).toEqual([{ kind: 'review-replies', userId: reviewData.userId }]);
+    expect(listOf('hotel.approved', hotelData)).toEqual([{ kind: 'listing-status', userId: hotelData.providerId, scope: '9' }]);
+    expect(listOf('hotel.rejected', { ...hotelData, reason: null })).toEqual([{ kind: 'listing-status', userId: hotelData.providerId, scope: '9' }]);
+    // Transactional email has no kind: it cannot be turned off, and says why it was sent.
+    const lead = emailsForEvent(envelope('lead.created', leadData), config);
+    expect(lead.map((j) => j.email.list)).toEqual([undefined]);
+    expect(lead[0]!.email.text).toContain('You received this email because a traveller chose to send their details');
+    const contact = emailsForEvent(envelope('contact.received', { messageId: eventId, name: 'A', email: 'a@example.com', subject: null, message: 'Hi', inquiryType: 'general' }), config);
+    expect(contact.map((j) => j.email.list)).toEqual([undefined, undefined]);
+    expect(contact[1]!.email.text).toContain("You received this email because this address was given on RepRoute's contact form");
+  });
+
+  it('sends a listing\'s notices only to a provider account (no account: no one to tell, nothing to unsubscribe from)', () => {
+    expect(emailsForEvent(envelope('hotel.approved', { ...hotelData, providerId: null }), config)).toEqual([]);
+    expect(emailsForEvent(envelope('hotel.rejected', { ...hotelData, providerId: null, reason: null }), config)).toEqual([]);
   });
 
   it('never queues an email whose recipient or reply-to is more than one address', () => {
