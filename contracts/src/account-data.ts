@@ -21,6 +21,8 @@ export const identityExport = z.object({
   emailVerificationLinks: z.array(z.object({ email: z.string(), purpose: z.string(), reason: z.string(), createdAt: time, expiresAt: time, usedAt: maybeTime })),
   passwordResetRequests: z.array(z.object({ createdAt: time, expiresAt: time, usedAt: maybeTime })),
   signedOutSessions: z.array(z.object({ revokedAt: time, expiresAt: time })),
+  /** The kinds of email the owner turned off (everything else is on), and how and when (`contracts/src/email-preferences.ts`). */
+  emailPreferences: z.array(z.object({ kind: z.string(), scope: z.string().nullable(), source: z.string(), createdAt: time })),
 });
 export type IdentityExport = z.infer<typeof identityExport>;
 
@@ -141,6 +143,7 @@ export const accountExportFormat = 'reproute.account-export';
 /** What the export says about what it does not hold, so the file explains itself. */
 export const accountExportNotes = [
   'Each part comes from the service that keeps it: identity (the account), catalog (listings), engagement (favourites, reviews, contact messages), referral (leads and booking clicks), analytics (records sent while signed in, with consent).',
+  'Email preferences (the kinds of email you turned off) are in identity\'s part; the notifier keeps a copy of them to check as it sends, which goes with the account.',
   'Emails we sent you are in your mailbox; the notifier keeps a copy of each for up to 7 days so it never sends one twice, and erases them when the account is deleted.',
   'Daily and hourly figures (page views, clicks and leads per hotel) are counts that name nobody, so they are not part of any account.',
   'Leads were emailed to the hotels when you sent them; what the hotels keep of them is theirs.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
+import { searchQueryMaxLength } from './search-values.ts';
 import { supportedCurrencies, type SupportedCurrency, hotelSortOptions, type HotelSort, gymSizeBands, accessibilityFeatureOptions, hotelStatuses } from './catalog-values.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -263,8 +264,8 @@ const optionalNumber = (min: number, max: number, message: string) =>
  */
 export const hotelSearchQuery = z
   .object({
-    query: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-    q: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+    query: z.preprocess(emptyToUndefined, z.string().trim().max(searchQueryMaxLength, messages.searchQueryTooLong).optional()),
+    q: z.preprocess(emptyToUndefined, z.string().trim().max(searchQueryMaxLength, messages.searchQueryTooLong).optional()),
     eq: z.string().max(2000).optional(),
     sort: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
     sortBy: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
@@ -441,6 +442,11 @@ export const hotelSearchAnswer = z.object({
   /** The equipment labels the search applied (unknown `eq` labels dropped). */
   equipment: z.array(z.string()),
   query: z.string(),
+  /**
+   * Set when the query as typed found nothing and a close spelling did (docs/decisions.md, "How search matches
+   * text"): the corrected text, whose hotels `items`, `total` and the counts then are; null otherwise.
+   */
+  didYouMean: z.string().nullable().optional(),
   sort: z.enum(hotelSortOptions),
   /** The other filters as applied (unknown values dropped); absent bounds are null. */
   filters: z.object({

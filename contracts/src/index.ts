@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './identity.ts';
 export * from './engagement.ts';
 export * from './catalog-values.ts';
+export * from './search.ts';
 export * from './catalog.ts';
 export * from './referral.ts';
 export * from './analytics.ts';

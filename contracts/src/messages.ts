@@ -154,7 +154,6 @@ export const messages = {
   emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, search-alerts, favorite-updates',
   emailScopeInvalid: 'Scope must be a listing or saved search id (letters, digits and hyphens, at most 64)',
   emailScopeNotForKind: 'This kind of email cannot be turned off per listing or saved search: leave scope out',
-  emailScopeNotYours: 'You can only change emails about your own listings',
   emailSubscribedInvalid: 'subscribed must be true or false',
   unsubscribeTokenMissing: 'This link is missing its token. Open the link from the email again.',
   unsubscribeTokenInvalid: 'This unsubscribe link is not valid. Open the link from the email again, or sign in to change your email preferences.',

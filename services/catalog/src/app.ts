@@ -11,6 +11,7 @@ import { sitemapRoutes } from './routes/sitemap.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { searchSuggestionRoutes } from './routes/search-suggestions.ts';
 import { photoStorageFrom } from './photos/storage.ts';
 import { configureSearchSummaries } from './store/search.ts';
 
@@ -40,5 +41,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(sitemapRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
   await app.register(statsRoutes, { ctx });
+  await app.register(searchSuggestionRoutes, { ctx });
   return app;
 }

@@ -3,6 +3,7 @@ import {
   equipmentCategories,
   foldText,
   groupLabelsByCategory,
+  longFormOf,
   matchesEquipment,
   parseEquipmentParam,
   type HotelSearchFilters,
@@ -14,7 +15,10 @@ import {
 export interface SearchCriteria {
   /** The trimmed term as typed ('' for none); Postgres folds it the same way as the stored text. */
   term: string;
-  /** The term's words, once each: with two or more, every word must occur in name, city, country or equipment. */
+  /**
+   * The term's words, once each, without the punctuation around them: each must start a word of the name, city or
+   * country (with two or more words, of the equipment too). Empty when the term has no letter or digit.
+   */
   words: string[];
   /** Known labels only, in the order given; unknown ones are dropped. */
   equipment: string[];
@@ -65,15 +69,43 @@ export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
   };
 }
 
-/** The distinct words of a cleaned term, compared folded ("Paris paris" is one word). */
+/** Punctuation before and after a word ("(London)", "St.", "Zürich,"): words match from their first letter or digit. */
+const aroundWord = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** The same search for another text (a corrected spelling): its words follow it. */
+export function withTerm(criteria: SearchCriteria, term: string): SearchCriteria {
+  const cleaned = cleanTerm(term);
+  return { ...criteria, term: cleaned, words: termWords(cleaned) };
+}
+
+/** The distinct words of a cleaned term without the punctuation around them, compared folded ("Paris paris" is one word). */
 export function termWords(term: string): string[] {
   const seen = new Set<string>();
-  return term.split(' ').filter((word) => {
-    const key = foldText(word);
-    if (word === '' || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return term
+    .split(' ')
+    .map((word) => word.replace(aroundWord, ''))
+    .filter((word) => {
+      const key = foldText(word);
+      if (word === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** A word as a JavaScript regular expression over folded text, the twin of SQL's search_word_regex (migration 021). */
+function wordRegex(word: string, whole: boolean): string {
+  const escaped = foldText(word).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return `(?<![\\p{L}\\p{N}_])${escaped}${whole ? '(?![\\p{L}\\p{N}_])' : ''}`;
+}
+
+/**
+ * Whether a word of a search matches folded text: at the start of one of its words ("lond" matches "london", "uk"
+ * does not match "shinjuku"); a short form ("uk") as a whole word or as its long form ("united kingdom").
+ */
+export function wordMatches(word: string, folded: string): boolean {
+  const longForm = longFormOf(word);
+  const pattern = longForm ? `${wordRegex(word, true)}|${wordRegex(longForm, true)}` : wordRegex(word, false);
+  return new RegExp(pattern, 'u').test(folded);
 }
 
 /** A LIKE pattern for "contains": the term with LIKE's wildcards and escape character escaped. */
@@ -82,22 +114,24 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * The text rule in plain code, the reference the SQL must agree with, ignoring case and accents.
- * One word (the spec's rule): the city equals or contains it, or the name or the country contains it.
- * Several words: every word occurs in the name, city, country or equipment (raw items or taxonomy
- * labels); a phrase the one-word rule matches always passes this too.
+ * The text rule in plain code, the reference the SQL must agree with, ignoring case and accents
+ * (docs/decisions.md, "How search matches text"). Each word must start a word of a field, a short form
+ * ("uk") match as a whole word or as its long form. One word: in the name, city or country. Several
+ * words: each in the name, city, country or equipment (raw items or taxonomy labels). A term without
+ * any letter or digit ("&") is looked for as it is, inside the name, city or country.
  */
 export function matchesSearchTerm(hotel: { name: string; city: string | null; country: string | null; rawEquipment?: readonly string[] }, term: string): boolean {
   const cleaned = cleanTerm(term);
   const wanted = foldText(cleaned);
   if (wanted === '') return true;
-  const words = termWords(cleaned).map(foldText);
-  const city = foldText(hotel.city ?? '');
-  if (words.length <= 1) return city === wanted || city.includes(wanted) || foldText(hotel.name).includes(wanted) || foldText(hotel.country ?? '').includes(wanted);
+  const words = termWords(cleaned);
+  const place = [hotel.name, hotel.city ?? '', hotel.country ?? ''].map(foldText);
+  if (words.length === 0) return place.some((field) => field.includes(wanted));
+  if (words.length === 1) return place.some((field) => wordMatches(words[0]!, field));
   const raw = hotel.rawEquipment ?? [];
   const labels = Object.values(classifyEquipment(raw)).flat();
-  const fields = [hotel.name, hotel.city ?? '', hotel.country ?? '', ...raw, ...labels].map(foldText);
-  return words.every((word) => fields.some((field) => field.includes(word)));
+  const fields = [...place, ...[...raw, ...labels].map(foldText)];
+  return words.every((word) => fields.some((field) => wordMatches(word, field)));
 }
 
 /** The whole rule (text and equipment) in plain code, for tests and checks. */

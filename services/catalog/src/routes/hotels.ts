@@ -4,10 +4,11 @@ import { forbidden, metrics, notFound, serveEndpoint, type ServiceContext } from
 import type { Config } from '../config.ts';
 import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, type HotelEvent } from '../domain/hotel.ts';
 import { toHotelAnswer } from '../domain/hotel-answer.ts';
-import { toSearchCriteria } from '../domain/search.ts';
+import { toSearchCriteria, withTerm } from '../domain/search.ts';
 import { approvalChange } from '../domain/approval.ts';
 import { createHotel, deleteHotel, findHotel, listHotels, updateHotel } from '../store/hotels.ts';
 import { searchHotels } from '../store/search.ts';
+import { closestSpelling } from '../store/suggestions.ts';
 import { hotelIdParam, viewerOf } from './viewer.ts';
 
 /** Public reading and search, plus the admin's hotel management under /api/hotels. */
@@ -26,9 +27,20 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
   });
 
   serveEndpoint(app, endpoints['GET /api/hotels/search'], async (request) => {
-    const criteria = toSearchCriteria(request.query);
+    const asTyped = toSearchCriteria(request.query);
     const viewer = viewerOf(request);
-    const result = await searchHotels(ctx.pool, criteria);
+    let criteria = asTyped;
+    let result = await searchHotels(ctx.pool, asTyped);
+    let didYouMean: string | null = null;
+    // Nothing found for the text as typed: the search of its closest spelling, if that finds hotels ("londn" → London).
+    if (result.total === 0 && asTyped.term !== '') {
+      const meant = await closestSpelling(ctx.pool, asTyped.term);
+      if (meant) {
+        const corrected = withTerm(asTyped, meant);
+        const found = await searchHotels(ctx.pool, corrected);
+        if (found.total > 0) [criteria, result, didYouMean] = [corrected, found, meant];
+      }
+    }
     metrics.business.inc({ action: 'search' });
     return {
       items: result.hotels.map((hotel, i) => (result.distances ? { ...toHotelAnswer(hotel, viewer), distanceKm: result.distances[i] ?? null } : toHotelAnswer(hotel, viewer))),
@@ -37,7 +49,8 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       pageSize: criteria.pageSize,
       facets: result.facets,
       equipment: criteria.equipment,
-      query: criteria.term,
+      query: asTyped.term,
+      didYouMean,
       sort: criteria.sort,
       filters: criteria.filters,
       filterFacets: result.filterFacets,

@@ -1,6 +1,6 @@
-import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, longFormOf, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
-import { containsPattern, type SearchCriteria } from '../domain/search.ts';
+import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 
@@ -29,13 +29,23 @@ export interface SqlOptions {
 }
 
 /**
- * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: the
- * folded term contained in the folded name/city/country text, several words: each word contained in
- * the folded name/city/country/equipment text (both trigram-indexed); for each equipment category
+ * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: starting
+ * a word of the folded name/city/country text, several words: each starting a word of the folded
+ * name/city/country/equipment text (both trigram-indexed; a short form also as its long form); for each equipment category
  * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
  * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
+/**
+ * A search word as a regular expression over folded text (search_word_regex, migration 021): matching at the start
+ * of a word; a short form ("uk") as a whole word or as its long form ("united kingdom"), both whole words.
+ */
+export function wordPatternSql(word: string, bind: (value: unknown) => string): string {
+  const longForm = longFormOf(word);
+  if (!longForm) return `search_word_regex(${bind(word)}, false)`;
+  return `('(' || search_word_regex(${bind(word)}, true) || '|' || search_word_regex(${bind(longForm)}, true) || ')')`;
+}
+
 /** The filter groups whose facet counts leave out their own selection (a value's count is what choosing it would add). */
 type FilterGroup = 'price' | 'rating' | 'access' | 'accessibility' | 'open24h' | 'size' | 'dumbbell';
 
@@ -58,10 +68,12 @@ function searchConditionParts(
     values.push(value);
     return `$${values.length}`;
   };
-  const words = criteria.words ?? (criteria.term === '' ? [] : [criteria.term]);
-  if (words.length > 1) {
-    for (const word of words) base.push(`h.search_words LIKE fold_text(${bind(containsPattern(word))})`);
+  const words = criteria.words ?? termWords(criteria.term);
+  if (words.length > 0) {
+    const column = words.length > 1 ? 'h.search_words' : 'h.search_text';
+    for (const word of words) base.push(`${column} ~ ${wordPatternSql(word, bind)}`);
   } else if (criteria.term !== '') {
+    // No letter or digit ("&"): looked for as it is.
     base.push(`h.search_text LIKE fold_text(${bind(containsPattern(criteria.term))})`);
   }
   for (const group of criteria.equipmentGroups) {
@@ -98,9 +110,9 @@ function searchConditionParts(
 }
 
 /**
- * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: the
- * folded term contained in the folded name/city/country text, several words: each word contained in
- * the folded name/city/country/equipment text (both trigram-indexed); for each equipment category
+ * The WHERE clause of a search over `hotels h LEFT JOIN gyms g`: approved hotels; one word: starting
+ * a word of the folded name/city/country text, several words: each starting a word of the folded
+ * name/city/country/equipment text (both trigram-indexed; a short form also as its long form); for each equipment category
  * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
  * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).

@@ -69,9 +69,16 @@ describe('search criteria from the query string', () => {
     expect(message({ minDumbbellKg: 'heavy' })).toBe('Heaviest dumbbell must be a number of kilograms from 1 to 200');
   });
 
-  it('splits the term into distinct words', () => {
+  it('splits the term into distinct words without the punctuation around them', () => {
     expect(criteriaFor({ query: ' Paris  sauna PARIS hôtel ' }).words).toEqual(['Paris', 'sauna', 'hôtel']);
     expect(criteriaFor({ query: 'tokyo' }).words).toEqual(['tokyo']);
+    expect(criteriaFor({ query: '(Saint-Honoré), & St.' }).words).toEqual(['Saint-Honoré', 'St']);
+  });
+
+  it('refuses a query over 200 characters with the limit named', () => {
+    expect(hotelSearchQuery.safeParse({ query: 'a'.repeat(200) }).success).toBe(true);
+    expect(hotelSearchQuery.safeParse({ query: 'a'.repeat(201) }).error?.issues[0]?.message).toBe('Search text must be at most 200 characters');
+    expect(hotelSearchQuery.safeParse({ q: 'a'.repeat(500) }).error?.issues[0]?.message).toBe('Search text must be at most 200 characters');
   });
 
   it('strips control characters (the stored text uses \\x01 between fields) and squeezes spaces', () => {
@@ -93,15 +100,37 @@ describe('matching rules (document 1, section 5)', () => {
     expect(matchesSearchTerm(paris, 'HÔTEL LUMIÈRE')).toBe(true);
   });
 
-  it('matches a city that equals or contains the term', () => {
+  it('matches a city that equals the term or has a word starting with it', () => {
     expect(matchesSearchTerm(abuDhabi, 'abu dhabi')).toBe(true);
     expect(matchesSearchTerm(abuDhabi, 'dhab')).toBe(true);
   });
 
-  it('matches a name or a country that contains the term', () => {
+  it('matches a name or a country with a word starting with the term', () => {
     expect(matchesSearchTerm(tokyo, 'skyline')).toBe(true);
     expect(matchesSearchTerm(abuDhabi, 'emirates')).toBe(true);
     expect(matchesSearchTerm(paris, 'fran')).toBe(true);
+    expect(matchesSearchTerm(paris, 'honore')).toBe(true);
+  });
+
+  it('never matches inside a word: "uk" is not in Shinjuku, "kyo" not in Tokyo', () => {
+    expect(matchesSearchTerm(tokyo, 'uk')).toBe(false);
+    expect(matchesSearchTerm(tokyo, 'kyo')).toBe(false);
+    expect(matchesSearchTerm(tokyo, 'juku tokyo')).toBe(false);
+  });
+
+  it('a short form matches its long form or itself as a whole word', () => {
+    expect(matchesSearchTerm(abuDhabi, 'UAE')).toBe(true);
+    expect(matchesSearchTerm({ name: 'The Ned', city: 'London', country: 'United Kingdom' }, 'U.K.')).toBe(true);
+    expect(matchesSearchTerm({ name: 'Hotel UK Central', city: 'Reading', country: 'England' }, 'uk')).toBe(true);
+    expect(matchesSearchTerm({ name: 'Ukiyo Hotel', city: 'Kyoto', country: 'Japan' }, 'uk')).toBe(false);
+    expect(matchesSearchTerm({ name: 'Lakeside', city: 'Los Angeles', country: 'United States' }, 'la')).toBe(true);
+    expect(matchesSearchTerm({ name: 'Lakeside', city: 'Chicago', country: 'United States' }, 'la')).toBe(false);
+  });
+
+  it('leaves out punctuation around words, and looks for a term of punctuation alone as it is', () => {
+    expect(matchesSearchTerm(tokyo, '(Tokyo),')).toBe(true);
+    expect(matchesSearchTerm({ name: 'Resort & Spa', city: 'Dubai', country: null }, '&')).toBe(true);
+    expect(matchesSearchTerm(tokyo, '&')).toBe(false);
   });
 
   it('does not match unrelated text, and one word only in name, city or country (the spec rule)', () => {
@@ -136,22 +165,34 @@ describe('search SQL', () => {
     expect(searchConditions(criteriaFor({}))).toEqual({ text: 'h.is_approved', values: [] });
   });
 
-  it('folds the term in Postgres against the trigram-indexed search text', () => {
+  it('folds the word in Postgres into a word-start pattern against the trigram-indexed search text', () => {
     const sql = searchConditions(criteriaFor({ query: 'Tôkyo' }));
-    expect(sql.text).toBe('h.is_approved AND h.search_text LIKE fold_text($1)');
-    expect(sql.values).toEqual(['%Tôkyo%']);
+    expect(sql.text).toBe('h.is_approved AND h.search_text ~ search_word_regex($1, false)');
+    expect(sql.values).toEqual(['Tôkyo']);
+  });
+
+  it('a short form is a whole word or its long form', () => {
+    const sql = searchConditions(criteriaFor({ query: 'UK' }));
+    expect(sql.text).toBe("h.is_approved AND h.search_text ~ ('(' || search_word_regex($1, true) || '|' || search_word_regex($2, true) || ')')");
+    expect(sql.values).toEqual(['UK', 'United Kingdom']);
+  });
+
+  it('a term of punctuation alone is contained, LIKE wildcards escaped', () => {
+    expect(searchConditions(criteriaFor({ query: '&' }))).toEqual({ text: 'h.is_approved AND h.search_text LIKE fold_text($1)', values: ['%&%'] });
   });
 
   it('adds one array-overlap condition per selected category', () => {
     const sql = searchConditions(criteriaFor({ query: 'x', eq: 'pool,sauna,treadmill' }));
-    expect(sql.text).toBe('h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[] AND h.equipment_labels && $3::text[]');
-    expect(sql.values).toEqual(['%x%', ['treadmill'], ['pool', 'sauna']]);
+    expect(sql.text).toBe('h.is_approved AND h.search_text ~ search_word_regex($1, false) AND h.equipment_labels && $2::text[] AND h.equipment_labels && $3::text[]');
+    expect(sql.values).toEqual(['x', ['treadmill'], ['pool', 'sauna']]);
   });
 
   it('needs every word of a multi-word term in the trigram-indexed name/city/country/equipment text', () => {
     const sql = searchConditions(criteriaFor({ query: 'paris sauna hotel' }));
-    expect(sql.text).toBe('h.is_approved AND h.search_words LIKE fold_text($1) AND h.search_words LIKE fold_text($2) AND h.search_words LIKE fold_text($3)');
-    expect(sql.values).toEqual(['%paris%', '%sauna%', '%hotel%']);
+    expect(sql.text).toBe(
+      'h.is_approved AND h.search_words ~ search_word_regex($1, false) AND h.search_words ~ search_word_regex($2, false) AND h.search_words ~ search_word_regex($3, false)',
+    );
+    expect(sql.values).toEqual(['paris', 'sauna', 'hotel']);
   });
 
   it('states each filter as a condition, price bounds converted with the rates table', () => {
@@ -164,11 +205,11 @@ describe('search SQL', () => {
 
   it('counts each filter group without its own selection, and the total with every filter', () => {
     const sql = searchSummarySql(criteriaFor({ query: 'paris', minRating: '4', gymSize: 'large' }));
-    expect(sql.text).toContain("FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved AND h.search_text LIKE fold_text($1)");
+    expect(sql.text).toContain('FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved AND h.search_text ~ search_word_regex($1, false)');
     expect(sql.text).toContain('count(*) FILTER (WHERE h.rating >= $2 AND (g.size_sqm >= 1000))::int AS total');
     expect(sql.text).toContain('count(*) FILTER (WHERE (g.size_sqm >= 1000) AND h.rating >= 4.5)::int AS rating2');
     expect(sql.text).toContain('count(*) FILTER (WHERE h.rating >= $2 AND g.size_sqm BETWEEN 0 AND 399)::int AS size0');
-    expect(sql.values).toEqual(['%paris%', 4]);
+    expect(sql.values).toEqual(['paris', 4]);
   });
 
   it('needs every chosen accessibility feature, and counts each feature on top of the whole result', () => {
@@ -203,9 +244,9 @@ describe('search SQL', () => {
   it('with text or equipment, chooses the page\'s ids from hotels alone, then reads only their rows and gyms, unless a condition reads the gym', () => {
     const page = searchPageSql(criteriaFor({ query: 'paris', eq: 'pool' }));
     expect(page.text).toContain(
-      'FROM (SELECT h.id FROM hotels h WHERE h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[] ORDER BY h.rating DESC, h.id LIMIT $3 OFFSET $4) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY h.rating DESC, h.id',
+      'FROM (SELECT h.id FROM hotels h WHERE h.is_approved AND h.search_text ~ search_word_regex($1, false) AND h.equipment_labels && $2::text[] ORDER BY h.rating DESC, h.id LIMIT $3 OFFSET $4) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY h.rating DESC, h.id',
     );
-    expect(page.values).toEqual(['%paris%', ['pool'], 24, 0]);
+    expect(page.values).toEqual(['paris', ['pool'], 24, 0]);
     expect(searchPageSql(criteriaFor({ eq: 'pool' })).text).toContain('FROM (SELECT h.id FROM hotels h WHERE h.is_approved AND h.equipment_labels && $1::text[] ORDER BY');
     const plain: Record<string, string>[] = [{}, { minRating: '4' }, { query: 'paris', open24h: 'true' }, { eq: 'pool', gymSize: 'large' }, { query: 'paris', lat: '35.68', lng: '139.76' }];
     for (const query of plain) {
@@ -215,11 +256,11 @@ describe('search SQL', () => {
 
   it('counts the total and the facets over the same conditions', () => {
     const sql = searchSummarySql(criteriaFor({ query: 'paris', eq: 'pool' }));
-    expect(sql.text).toContain('WHERE h.is_approved AND h.search_text LIKE fold_text($1) AND h.equipment_labels && $2::text[]');
+    expect(sql.text).toContain('WHERE h.is_approved AND h.search_text ~ search_word_regex($1, false) AND h.equipment_labels && $2::text[]');
     expect(sql.text).toContain('count(*)::int AS total');
     expect(sql.text).toContain('count(*) FILTER (WHERE h.equipment_mask & 1 <> 0)::int AS f0');
     expect(sql.text).toContain(`count(*) FILTER (WHERE h.equipment_mask & ${1 << 25} <> 0)::int AS f25`);
-    expect(sql.values).toEqual(['%paris%', ['pool']]);
+    expect(sql.values).toEqual(['paris', ['pool']]);
   });
 
   it('counts without a term on the label bits, so an index-only scan can serve it', () => {
