@@ -1,6 +1,15 @@
 import { defineEndpoints } from '../endpoint.ts';
 import { identityExport } from '../account-data.ts';
 import {
+  emailLinkQuery,
+  emailPreferenceChange,
+  emailPreferenceChangeByLink,
+  emailPreferencesAnswer,
+  emailPreferencesByLinkAnswer,
+  oneClickUnsubscribeBody,
+  unsubscribeAnswer,
+} from '../email-preferences.ts';
+import {
   adminUsersAnswer,
   adminUsersQuery,
   authAnswer,
@@ -124,7 +133,7 @@ export const identityEndpoints = defineEndpoints('identity', {
     access: 'signedIn',
     summary: 'Everything identity keeps about the caller\'s account',
     responses: { 200: identityExport },
-    doc: '`{ profile, emailVerifiedAt, sessionsEndedAt, emailVerificationLinks, passwordResetRequests, signedOutSessions }`: the caller\'s own account, as this service keeps it; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); never a password hash or a token',
+    doc: '`{ profile, emailVerifiedAt, sessionsEndedAt, emailVerificationLinks, passwordResetRequests, signedOutSessions, emailPreferences }`: the caller\'s own account, as this service keeps it; one part of the file "Download my data" saves (`contracts/src/account-data.ts`); never a password hash or a token',
   },
   'GET /api/auth/admin/users': {
     access: 'admin',
@@ -146,6 +155,48 @@ export const identityEndpoints = defineEndpoints('identity', {
     body: resetPasswordRequest,
     responses: { 200: messageAnswer },
     doc: '`{ message }`; the password rule is registration\'s; every token issued before the reset stops working; 400 message contains "Invalid or expired"',
+  },
+  'GET /api/email-preferences': {
+    access: 'signedIn',
+    summary: 'The caller\'s email preferences: the kinds of email they can receive and what they turned off',
+    responses: { 200: emailPreferencesAnswer },
+    doc: '`{ email, kinds, optOuts: [{ kind, scope }] }`: every kind is on unless an opt-out names it (scope null: the whole kind; a listing\'s or saved search\'s id: that one only); `listing-status` only for providers (`contracts/src/email-preferences.ts`)',
+  },
+  'PUT /api/email-preferences': {
+    access: 'signedIn',
+    summary: 'Turn one kind of email, or one listing or saved search of it, on or off for the caller',
+    body: emailPreferenceChange,
+    responses: { 200: emailPreferencesAnswer },
+    doc: 'body `{ kind, scope?, subscribed }`; applies at once (the notifier checks as it sends); answers the preferences after the change; 400 for an unknown kind, a malformed scope or a scope on a kind without one, with the message',
+  },
+  'GET /api/email-preferences/by-link': {
+    access: 'public',
+    summary: 'The email preferences of the address an email\'s link was sent to (no sign-in: the link\'s token)',
+    query: emailLinkQuery,
+    responses: { 200: emailPreferencesByLinkAnswer },
+    doc: '`?token=` from an email\'s "Email preferences" or "Unsubscribe" link; `{ email (masked), kinds, optOuts, link: { kind, scope } }` (what that email was about); 400 "This unsubscribe link is not valid..." for a forged or altered token or one for an address the account no longer has, 400 "...has expired..." after a year',
+  },
+  'PUT /api/email-preferences/by-link': {
+    access: 'public',
+    summary: 'Change the email preferences of the address an email\'s link was sent to (no sign-in: the link\'s token)',
+    body: emailPreferenceChangeByLink,
+    responses: { 200: emailPreferencesByLinkAnswer },
+    doc: 'body `{ token, kind, scope?, subscribed }`: any kind of that account, as `PUT /api/email-preferences`; the token\'s errors as `GET /api/email-preferences/by-link`',
+  },
+  'POST /api/email-preferences/unsubscribe': {
+    access: 'public',
+    summary: 'One-click unsubscribe (RFC 8058): the List-Unsubscribe address of every email that can be turned off',
+    query: emailLinkQuery,
+    body: oneClickUnsubscribeBody,
+    responses: { 200: unsubscribeAnswer },
+    doc: '`?token=` as in the email\'s `List-Unsubscribe` header, body `List-Unsubscribe=One-Click` (`application/x-www-form-urlencoded` or `multipart/form-data`, as mail clients send it; JSON `{ "List-Unsubscribe": "One-Click" }` too); no sign-in, no cookie; stops that kind of email (for a listing or saved search: that one) for that address at once: `{ message, kind, scope }`; repeating it changes nothing; 400 "The body must be List-Unsubscribe=One-Click (RFC 8058)", and the token\'s errors as `GET /api/email-preferences/by-link`',
+  },
+  'GET /api/email-preferences/unsubscribe': {
+    access: 'public',
+    summary: 'The one-click address opened in a browser: sends it to the page that confirms (a GET never unsubscribes)',
+    query: emailLinkQuery,
+    responses: { 303: null },
+    doc: '303 to `/unsubscribe?token=…`, the page with the one button; mail scanners that open links change nothing',
   },
   'GET /.well-known/jwks.json': {
     access: 'public',

@@ -14,6 +14,7 @@ import { passwordResetRoutes } from './routes/password-reset.ts';
 import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { accountRoutes } from './routes/account.ts';
+import { emailPreferenceRoutes } from './routes/email-preferences.ts';
 
 /** What the routes need beyond the service context. */
 export interface IdentityDeps {
@@ -23,6 +24,8 @@ export interface IdentityDeps {
   loginLimiter: LoginLimiter;
   /** Seals reset tokens and email verification tokens for the notifier (shared key). */
   resetLinkKey: Buffer;
+  /** Checks the tokens of emails' unsubscribe and preferences links (the notifier makes them; shared key). */
+  emailLinkKey: Buffer;
 }
 
 export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityDeps> {
@@ -40,9 +43,11 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
   });
   const key = await loadSigningKey({ privateJwkJson: config.JWT_PRIVATE_KEY, file: config.JWT_KEY_FILE, logger });
   const resetLinkKey = await loadSealingKey({ value: config.RESET_LINK_KEY, file: config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger });
+  const emailLinkKey = await loadSealingKey({ value: config.EMAIL_LINK_KEY, file: config.EMAIL_LINK_KEY_FILE, variable: 'EMAIL_LINK_KEY', logger });
   return {
     redis,
     resetLinkKey,
+    emailLinkKey,
     tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
     passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
     loginLimiter: new LoginLimiter(new RedisFailureStore(redis), {
@@ -101,5 +106,6 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(emailVerificationRoutes, { ctx, deps });
   await app.register(jwksRoutes, { deps });
   await app.register(accountRoutes, { ctx, deps, revocations });
+  await app.register(emailPreferenceRoutes, { ctx, deps });
   return app;
 }

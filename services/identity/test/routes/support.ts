@@ -24,6 +24,8 @@ import { uniqueEmail } from '@reproute/platform/testing';
 
 /** The key reset and verification tokens are sealed with in route tests: a test opens an event's sealed token with it, as the notifier does. */
 export const linkKey = randomBytes(32);
+/** The key emails' unsubscribe and preferences links are signed with in route tests (the notifier's part). */
+export const emailLinkKey = randomBytes(32);
 
 export function identityUnderTest(env: Record<string, string> = {}) {
   return serviceUnderTest({
@@ -42,6 +44,7 @@ export function identityUnderTest(env: Record<string, string> = {}) {
       const deps: IdentityDeps = {
         redis,
         resetLinkKey: linkKey,
+        emailLinkKey,
         tokens: new TokenIssuer(signingKey, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
         passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
         loginLimiter: new LoginLimiter(new MemoryFailureStore(), {
