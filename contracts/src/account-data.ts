@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUser } from './identity.ts';
 import { reviewAnswer } from './engagement.ts';
+import { savedSearchAnswer } from './saved-searches.ts';
 
 /**
  * An account's data is its owner's: each service answers its own part of "everything we keep about you"
@@ -49,6 +50,13 @@ export const catalogExport = z.object({
   photosUploaded: z.array(z.object({ hotelId, photoId: z.string(), kind: z.string(), uploadedAt: time })),
   pendingChanges: z.array(z.object({ hotelId, submittedAt: time, fields: z.record(z.string(), z.unknown()) })),
   adminActions: z.array(z.object({ action: z.string(), hotelId, hotelName: z.string(), detail: z.string().nullable(), createdAt: time })),
+  /** Saved searches, the address their alerts go to, and each hotel they told about (when, and by which alert). */
+  savedSearches: z.array(
+    savedSearchAnswer.extend({
+      alertEmail: z.string(),
+      hotelsMatched: z.array(z.object({ hotelId, matchedAt: time, delivery: z.string() })),
+    }),
+  ),
 });
 export type CatalogExport = z.infer<typeof catalogExport>;
 
@@ -142,7 +150,7 @@ export const accountExportFormat = 'reproute.account-export';
 
 /** What the export says about what it does not hold, so the file explains itself. */
 export const accountExportNotes = [
-  'Each part comes from the service that keeps it: identity (the account), catalog (listings), engagement (favourites, reviews, contact messages), referral (leads and booking clicks), analytics (records sent while signed in, with consent).',
+  'Each part comes from the service that keeps it: identity (the account), catalog (listings, saved searches), engagement (favourites, reviews, contact messages), referral (leads and booking clicks), analytics (records sent while signed in, with consent).',
   'Email preferences (the kinds of email you turned off) are in identity\'s part; the notifier keeps a copy of them to check as it sends, which goes with the account.',
   'Emails we sent you are in your mailbox; the notifier keeps a copy of each for up to 7 days so it never sends one twice, and erases them when the account is deleted.',
   'Daily and hourly figures (page views, clicks and leads per hotel) are counts that name nobody, so they are not part of any account.',

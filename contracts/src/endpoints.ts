@@ -2,6 +2,7 @@ import type { Endpoint, EndpointKey } from './endpoint.ts';
 import { referralEndpoints } from './endpoints/referral.ts';
 import { catalogEndpoints } from './endpoints/catalog.ts';
 import { catalogProviderEndpoints } from './endpoints/catalog-provider.ts';
+import { catalogSavedSearchEndpoints } from './endpoints/catalog-saved-searches.ts';
 import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { analyticsEndpoints } from './endpoints/analytics.ts';
@@ -15,6 +16,7 @@ export const endpoints = {
   ...referralEndpoints,
   ...catalogEndpoints,
   ...catalogProviderEndpoints,
+  ...catalogSavedSearchEndpoints,
   ...engagementEndpoints,
   ...identityEndpoints,
   ...analyticsEndpoints,

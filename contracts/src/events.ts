@@ -7,6 +7,8 @@ export const topics = {
   hotels: 'catalog.hotels',
   reviews: 'engagement.reviews',
   favorites: 'engagement.favorites',
+  /** A saved search's alerts (`saved-search.matched`), keyed by the account. */
+  savedSearches: 'catalog.saved-searches',
   contact: 'engagement.contact',
   leads: 'referral.leads',
   clicks: 'referral.clicks',
@@ -128,6 +130,31 @@ export const eventCatalog = {
   'hotel.approved': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.rejected': { topic: topics.hotels, data: hotelSnapshot.extend({ reason: z.string().nullable() }) },
   'hotel.deleted': { topic: topics.hotels, data: z.object({ hotelId, providerId: uuid.nullable() }) },
+  /**
+   * A live hotel's gym facts changed (equipment, hours, size, the heaviest dumbbell): an admin's edit or an approved
+   * revision. `changes` names what changed, as a traveller reads it. Engagement tells the hotel's favourites.
+   */
+  'hotel.gym-updated': {
+    topic: topics.hotels,
+    data: z.object({ hotelId, name: z.string(), slug: z.string(), city: z.string().nullable(), country: z.string().nullable(), changes: z.array(z.string()) }),
+  },
+  /**
+   * A hotel approved that a saved search finds, by the search page's own rules: once per saved search and hotel,
+   * ever. `delivery` is the search's alert choice when it matched (instant email or the weekly digest); `email` the
+   * verified address the search was saved with (kept current by identity's `user.email_verified`).
+   */
+  'saved-search.matched': {
+    topic: topics.savedSearches,
+    data: z.object({
+      savedSearchId: uuid,
+      userId: uuid,
+      email: z.string(),
+      searchName: z.string(),
+      searchPath: z.string(),
+      delivery: z.enum(['instant', 'weekly']),
+      hotel: z.object({ hotelId, name: z.string(), slug: z.string(), city: z.string().nullable(), country: z.string().nullable() }),
+    }),
+  },
   'review.submitted': { topic: topics.reviews, data: reviewFacts },
   'review.approved': { topic: topics.reviews, data: reviewFacts },
   /** `reason` is the moderator's, emailed to the reviewer; absent in events from before reasons were kept. */
@@ -136,6 +163,11 @@ export const eventCatalog = {
   'review.replied': { topic: topics.reviews, data: reviewFacts.extend({ replyText: z.string() }) },
   'favorite.added': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
   'favorite.removed': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
+  /** A favourite hotel's gym facts changed (from the catalog's `hotel.gym-updated`): one per account that keeps it, to its verified address. */
+  'favorite.gym-updated': {
+    topic: topics.favorites,
+    data: z.object({ userId: uuid, email: z.string(), hotelId, name: z.string(), slug: z.string(), changes: z.array(z.string()) }),
+  },
   'contact.received': {
     topic: topics.contact,
     data: z.object({

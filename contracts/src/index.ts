@@ -10,6 +10,7 @@ export * from './engagement.ts';
 export * from './catalog-values.ts';
 export * from './search.ts';
 export * from './catalog.ts';
+export * from './saved-searches.ts';
 export * from './referral.ts';
 export * from './analytics.ts';
 export * from './account-data.ts';

@@ -145,6 +145,16 @@ export const messages = {
   // listings (integrity)
   listingDuplicate: 'You already have a listing with this name at this address.',
   revisionNotFound: 'This hotel has no changes awaiting review.',
+  // saved searches (the catalog's, docs/decisions.md "Saved searches")
+  savedSearchNeedsVerifiedEmail: 'Please verify your email address before saving a search: alerts are emailed only to a verified address.',
+  savedSearchLimit: 'You can keep up to 20 saved searches. Delete one in your profile to save another.',
+  savedSearchDuplicate: 'You have already saved this search.',
+  savedSearchNotFound: 'Saved search not found',
+  savedSearchNameRequired: 'Please give the search a name',
+  savedSearchNameMax: 'Name must be at most 80 characters',
+  savedSearchAlertInvalid: 'Alerts must be instant, weekly or paused',
+  savedSearchParamsInvalid: 'The search can hold only the search page\'s own parameters (query, eq, sort, lat, lng, minPrice, maxPrice, currency, minRating, gymAccessType, accessibilityFeatures, open24h, gymSize, minDumbbellKg)',
+  savedSearchChangeRequired: 'Change the name or the alert choice',
   // admin hotel table
   adminHotelStatusInvalid: 'Status must be pending, approved or rejected',
   adminHotelPageInvalid: 'Page must be a whole number from 1 to 10000',

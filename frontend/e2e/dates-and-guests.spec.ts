@@ -31,7 +31,7 @@ for (const viewport of [
 
       await page.goto('/');
       const box = page.getByRole('search');
-      await box.getByRole('searchbox').fill(hotel.name);
+      await box.getByRole('combobox').fill(hotel.name);
       await box.getByLabel('Check-in', { exact: true }).fill(checkIn);
       await box.getByLabel('Check-out', { exact: true }).fill(checkOut);
       await box.getByLabel('Guests', { exact: true }).fill('3');

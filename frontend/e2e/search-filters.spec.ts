@@ -117,7 +117,7 @@ test.describe('search filters and sorting at desktop width', () => {
     const tokyo = await searchApi(request, { query: 'tokyo japan' });
     expect(tokyo.total).toBeGreaterThan(0);
     await page.goto('/search');
-    await page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).fill('tokyo japan');
+    await page.getByRole('combobox', { name: 'Search by city, hotel name or country' }).fill('tokyo japan');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expectTotal(page, request, { query: 'tokyo japan' });
 
@@ -129,7 +129,7 @@ test.describe('search filters and sorting at desktop width', () => {
     await page.reload();
     await expect(page.getByLabel('Sort by')).toHaveValue('distance');
     // Another place: the Paris point no longer applies, so the order goes back to rating.
-    await page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).fill('Tokyo');
+    await page.getByRole('combobox', { name: 'Search by city, hotel name or country' }).fill('Tokyo');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?query=Tokyo$/);
     await expect(page.getByLabel('Sort by')).toHaveValue('rating');

@@ -5,7 +5,7 @@ test.describe('search', () => {
     const { total } = await searchApi(request, { query: 'London' });
     expect(total).toBeGreaterThan(0);
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).fill('  London ');
+    await page.getByRole('combobox', { name: 'Search by city, hotel name or country' }).fill('  London ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?query=London$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for "London" (${total})`);

@@ -262,7 +262,7 @@ test.describe('pages written by the server', () => {
     });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered');
-    const box = page.getByRole('searchbox', { name: 'Search by city, hotel name or country' }).first();
+    const box = page.getByRole('combobox', { name: 'Search by city, hotel name or country' }).first();
     await box.fill('London');
     await box.press('Enter');
     // Held, not sent as a plain form (which would reload the page) nor lost.

@@ -20,7 +20,7 @@ describe('SearchBox dates and guests', () => {
   it('sends the query with the chosen dates and guests', () => {
     const onSearch = vi.fn();
     renderWithApp(<SearchBox onSearch={onSearch} />);
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: ' Paris ' } });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: ' Paris ' } });
     fill('Check-in', inDays(3));
     fill('Check-out', inDays(7));
     fill('Guests', '3');

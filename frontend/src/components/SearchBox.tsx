@@ -1,8 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Search, X } from 'lucide-react';
+import { searchQueryMaxLength, type SearchSuggestion } from '@reproute/contracts';
 import { cn } from '@/lib/cn';
 import { TextField } from './ui/Field';
-import { MAX_GUESTS, MIN_GUESTS, noStay, stayErrors, stayQuery, todayIso, type Stay, type StayErrors } from '@/lib/searchParams';
+import { SearchCombobox } from './SearchCombobox';
+import { useSearchSuggestions } from '@/api/search';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
+import { MAX_GUESTS, MIN_GUESTS, defaultFilters, noStay, searchPath, stayErrors, stayQuery, todayIso, type Stay, type StayErrors } from '@/lib/searchParams';
 
 interface SearchBoxProps {
   initialQuery?: string;
@@ -33,9 +38,19 @@ function stayOf(input: StayInput): Stay {
   return { checkIn: input.checkIn || null, checkOut: input.checkOut || null, adults: dated || adults !== DEFAULT_GUESTS ? adults : null };
 }
 
-/** Free-text search for a city, hotel name or country, with a clear button, check-in, check-out and guests. */
+/** How long typing pauses before suggestions are asked for. */
+const SUGGEST_AFTER_MS = 150;
+const noSuggestions: SearchSuggestion[] = [];
+
+/**
+ * Free-text search for a city, hotel name or country, with suggestions as the traveller types (places, hotels,
+ * equipment), a clear button, check-in, check-out and guests. The text is searched as typed unless a suggestion is chosen.
+ */
 export function SearchBox({ initialQuery = '', initialStay = noStay, onSearch, size = 'page', className }: SearchBoxProps) {
+  const navigate = useNavigate();
   const [value, setValue] = useState(initialQuery);
+  const [typed, setTyped] = useState(false);
+  const suggestions = useSearchSuggestions(useDebouncedValue(typed ? value : '', SUGGEST_AFTER_MS));
   const [lastInitial, setLastInitial] = useState(initialQuery);
   const initialStayKey = stayQuery(initialStay);
   const [stay, setStay] = useState(() => stayInput(initialStay));
@@ -46,6 +61,7 @@ export function SearchBox({ initialQuery = '', initialStay = noStay, onSearch, s
     // The URL changed (back/forward): show its query.
     setLastInitial(initialQuery);
     setValue(initialQuery);
+    setTyped(false);
   }
   if (initialStayKey !== lastStayKey) {
     setLastStayKey(initialStayKey);
@@ -56,16 +72,39 @@ export function SearchBox({ initialQuery = '', initialStay = noStay, onSearch, s
   // Messages appear once the traveller has tried to search, then follow each change.
   const errors: StayErrors = checked ? stayErrors(stay, today) : {};
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The stay to send on, or null (its first wrong field focused) when it has a mistake. */
+  const validStay = (): Stay | null => {
     const found = stayErrors(stay, today);
     const firstInvalid = (['checkIn', 'checkOut', 'adults'] as const).find((field) => found[field]);
     if (firstInvalid) {
       setChecked(true);
       fields.current[firstInvalid]?.focus();
+      return null;
+    }
+    return stayOf(stay);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = validStay();
+    if (chosen) onSearch(value.trim(), chosen);
+  };
+  // A place searches its name, a hotel opens its page, equipment searches hotels that have it.
+  const choose = (suggestion: SearchSuggestion) => {
+    if (suggestion.kind === 'hotel' && suggestion.slug) {
+      navigate(`/hotels/${suggestion.slug}`);
       return;
     }
-    onSearch(value.trim(), stayOf(stay));
+    const chosen = validStay();
+    if (!chosen) return;
+    setTyped(false);
+    if (suggestion.kind === 'equipment' && suggestion.equipment) {
+      setValue('');
+      navigate(searchPath('', [suggestion.equipment], defaultFilters, chosen));
+      return;
+    }
+    const text = suggestion.query ?? suggestion.label;
+    setValue(text);
+    onSearch(text, chosen);
   };
   const hero = size === 'hero';
   const dayAfter = (iso: string) => {
@@ -82,12 +121,18 @@ export function SearchBox({ initialQuery = '', initialStay = noStay, onSearch, s
       <div className="flex w-full gap-2">
         <div className="relative flex-1">
           <Search aria-hidden className={cn('pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-slate-500')} />
-          <input
-            type="search"
-            aria-label="Search by city, hotel name or country"
+          <SearchCombobox
+            label="Search by city, hotel name or country"
             placeholder="City, hotel or country"
+            maxLength={searchQueryMaxLength}
             value={value}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(next) => {
+              setValue(next);
+              setTyped(true);
+            }}
+            suggestions={typed && value.trim() !== '' ? (suggestions.data?.items ?? noSuggestions) : noSuggestions}
+            didYouMean={suggestions.data?.didYouMean ?? null}
+            onChoose={choose}
             className={cn(
               'w-full rounded-xl border-0 bg-white pr-10 pl-11 text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-ocean-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden',
               hero ? 'h-12 text-base' : 'h-11 border border-slate-300 text-[15px] shadow-sm',

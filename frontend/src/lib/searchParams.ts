@@ -5,6 +5,7 @@ import {
   gymSizeBands,
   parseEquipmentParam,
   ratingThresholds,
+  searchQueryMaxLength,
   supportedCurrencies,
   type HotelSearchFilters,
   type HotelSearchQuery,
@@ -129,9 +130,17 @@ export function stayQuery(stay: Stay): string {
   return pairs.length > 0 ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
 }
 
+/** The text cut to the search's limit, never between the two halves of a character outside the BMP (an emoji). */
+export function withinSearchLimit(text: string): string {
+  if (text.length <= searchQueryMaxLength) return text;
+  const cut = text.slice(0, searchQueryMaxLength);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
+}
+
 /** Reads `query` (or its alias `q`) and `eq` (known labels only) from the URL. */
 export function readSearchState(params: URLSearchParams): SearchState {
-  const query = (params.get('query') ?? params.get('q') ?? '').trim();
+  // A longer text than the search takes (a pasted or hand-made URL) is cut to the limit rather than refused.
+  const query = withinSearchLimit((params.get('query') ?? params.get('q') ?? '').trim());
   return { query, eq: parseEquipmentParam(params.get('eq')) };
 }
 

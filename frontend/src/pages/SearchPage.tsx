@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Globe2, List, LocateFixed, Map as MapIcon, SearchX, X } from 'lucide-react';
 import { accessibilityFeatureLabels, foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
 import { SearchBox } from '@/components/SearchBox';
@@ -53,7 +53,10 @@ export default function SearchPage() {
   const data = pages[0];
   const hotels = pages.flatMap((p) => p.items);
   const total = data?.total ?? 0;
-  const heading = query ? `Results for "${query}" (${total})` : `All Hotels (${total})`;
+  // Nothing matched the text as typed, so the answer is for its closest spelling ("londn" → London).
+  const didYouMean = data?.didYouMean ?? null;
+  const shownQuery = didYouMean ?? query;
+  const heading = query ? `Results for "${shownQuery}" (${total})` : `All Hotels (${total})`;
   useDocumentTitle(searchPageTitle(query));
 
   const go = (nextQuery: string, nextEq: readonly string[], nextFilters: SearchFilters = filters, nextStay: Stay = stay) =>
@@ -95,6 +98,12 @@ export default function SearchPage() {
 
   return (
     <div className="bg-slate-50 pb-16">
+      <a
+        href="#search-results"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-ocean-800 focus:not-sr-only focus:absolute focus:z-[60] focus:mt-2 focus:ml-2 focus:ring-2 focus:ring-ocean-500"
+      >
+        Skip to results
+      </a>
       <HydrateLater>
         <div className="border-b border-slate-200 bg-white">
           <Container className="py-6">
@@ -110,7 +119,7 @@ export default function SearchPage() {
       <Container className="pt-8">
         <HydrateLater>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl" aria-live="polite">
+            <h1 className="max-w-full min-w-0 text-2xl font-bold break-words text-slate-900 sm:text-3xl" aria-live="polite">
               {search.isPending ? (query ? `Results for "${query}"` : 'All Hotels') : heading}
             </h1>
             <div className="flex flex-wrap items-center gap-2">
@@ -137,6 +146,19 @@ export default function SearchPage() {
           </p>
         ) : null}
 
+        {didYouMean && !search.isPlaceholderData ? (
+          <p className="mt-4 rounded-xl border border-ocean-200 bg-ocean-50 px-4 py-3 break-words text-ocean-900" data-testid="did-you-mean">
+            No hotels match “{query}”, so these are hotels for {didYouMean}.{' '}
+            <span className="font-semibold">
+              Did you mean{' '}
+              <Link to={withSearchView(searchPath(didYouMean, eq, filters, stay), view)} className="text-ocean-700 underline underline-offset-2 hover:text-ocean-900">
+                {didYouMean}
+              </Link>
+              ?
+            </span>
+          </p>
+        ) : null}
+
         <ActiveFilterChips filters={filters} eq={eq} onChange={apply} />
 
         <div className="mt-6 grid gap-8 md:grid-cols-[240px_1fr] lg:grid-cols-[280px_1fr]">
@@ -149,7 +171,12 @@ export default function SearchPage() {
             </HydrateLater>
           ) : null}
 
-          <section aria-label="Search results" className={cn('md:col-start-2', search.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <section
+            id="search-results"
+            tabIndex={-1}
+            aria-label="Search results"
+            className={cn('min-w-0 scroll-mt-4 focus:outline-none md:col-start-2', search.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
             {search.isPending ? (
               <div className="grid gap-6 lg:grid-cols-2">
                 {Array.from({ length: 4 }, (_, i) => (
@@ -170,7 +197,7 @@ export default function SearchPage() {
                   <Button onClick={() => go(query, [], clearedFilters(filters))}>Clear Filters</Button>
                 </EmptyState>
               ) : query ? (
-                <EmptyState title={`No hotels found in '${query}'`} text="Check the spelling or try another city, hotel name or country.">
+                <EmptyState title={`No hotels found in '${query}'`} text="Check the spelling or try another city, hotel name or country (short forms such as NYC or UK work too).">
                   <Button variant="outline" onClick={() => go('', [])}>
                     Browse All Cities
                   </Button>
@@ -220,7 +247,8 @@ function ViewToggle({ view, onChange }: { view: SearchView; onChange: (view: Sea
       aria-pressed={view === value}
       onClick={() => onChange(value)}
       className={cn(
-        'inline-flex h-9 items-center gap-1.5 px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none',
+        // The ring is drawn inside the button: the group's rounded, clipped border would hide one drawn outside.
+        'inline-flex h-9 items-center gap-1.5 px-3 text-sm font-semibold focus-visible:ring-3 focus-visible:ring-ocean-400 focus-visible:outline-none focus-visible:ring-inset',
         view === value ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
       )}
     >
@@ -347,7 +375,7 @@ function EmptyState({ title, text, children }: { title: string; text: string; ch
       <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
         <SearchX aria-hidden className="h-7 w-7" />
       </span>
-      <h2 className="mt-4 text-xl font-bold text-slate-900">{title}</h2>
+      <h2 className="mt-4 max-w-full text-xl font-bold break-words text-slate-900">{title}</h2>
       <p className="mt-2 max-w-md text-slate-600">{text}</p>
       {children ? <div className="mt-6">{children}</div> : null}
     </div>

@@ -12,6 +12,7 @@ import { photoRoutes } from './routes/photos.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { searchSuggestionRoutes } from './routes/search-suggestions.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { photoStorageFrom } from './photos/storage.ts';
 import { configureSearchSummaries } from './store/search.ts';
 
@@ -42,5 +43,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(accountDataRoutes, { ctx });
   await app.register(statsRoutes, { ctx });
   await app.register(searchSuggestionRoutes, { ctx });
+  await app.register(savedSearchRoutes, { ctx });
   return app;
 }

@@ -7,6 +7,7 @@ import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, revie
 import { startUpkeep } from './upkeep.ts';
 import { accountErasureConsumer } from './events/account-erasure.ts';
 import { travellerCountConsumer } from './events/traveller-count.ts';
+import { savedSearchAddressConsumer, savedSearchMatchConsumer, savedSearchMatchHandlers } from './events/saved-search-alerts.ts';
 
 await startService({
   configSchema,
@@ -19,5 +20,7 @@ await startService({
     { ...reviewRatingConsumer, handlers: reviewRatingHandlers(ctx.logger.child({ component: 'review-ratings' })) },
     accountErasureConsumer,
     travellerCountConsumer,
+    { ...savedSearchMatchConsumer, handlers: savedSearchMatchHandlers(ctx.logger.child({ component: 'saved-search-matches' })) },
+    savedSearchAddressConsumer,
   ],
 });

@@ -9,6 +9,7 @@ import { createEmailQueue, createEmailWorker, createTransport, queueConnection, 
 import { notifiedEventTypes } from './domain/routing.ts';
 import { queueEmailsHandler } from './events/handlers.ts';
 import { emailJobErasureHandlers } from './events/account-erasure.ts';
+import { createDigestQueue, createDigestWorker, withDigests } from './digest.ts';
 import { emailPreferenceHandlers } from './events/email-preferences.ts';
 import { isEmailWanted } from './store/email-opt-outs.ts';
 
@@ -19,8 +20,11 @@ function createDeps(ctx: ServiceContext<Config>) {
   // Redis being down shows up as failed commands (logged where they fail); the reconnect errors are only noise.
   for (const connection of [redis, producer]) connection.on('error', (err) => ctx.logger.debug({ err }, 'redis connection error'));
   const queue = createEmailQueue(producer);
+  // Weekly digests of saved-search alerts wait here as delayed jobs, one per account (src/digest.ts).
+  const digests = createDigestQueue(producer);
+  digests.on('error', (err) => ctx.logger.debug({ err }, 'digest queue connection error'));
   queue.on('error', (err) => ctx.logger.debug({ err }, 'email queue connection error'));
-  return { redis, producer, queue };
+  return { redis, producer, queue, digests };
 }
 
 await startService({
@@ -41,7 +45,7 @@ await startService({
         topics: [...new Set(types.map((t) => eventCatalog[t].topic))],
         // In the same group as the account emails: an account's deletion comes after its earlier emails were queued.
         // The copy of the accounts' email opt-outs comes on identity.users too, in the order of the account's other events.
-        handlers: { ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue), ...emailPreferenceHandlers },
+        handlers: withDigests({ ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue), ...emailPreferenceHandlers }, { redis: deps!.redis, digests: deps!.digests }),
       },
     ];
   },
@@ -68,10 +72,21 @@ await startService({
       openSealed: (value, context) => unseal(resetLinkKey, value, context),
       lists: { key: emailLinkKey, appUrl: ctx.config.PUBLIC_APP_URL, wanted: (list) => isEmailWanted(ctx.pool, list) },
     });
+    const digestConnection = redisConnection(ctx.config);
+    const digestWorker = createDigestWorker({
+      connection: digestConnection,
+      redis: deps!.redis,
+      emails: deps!.queue,
+      digests: deps!.digests,
+      appUrl: ctx.config.PUBLIC_APP_URL,
+      logger: ctx.logger.child({ component: 'digest-worker' }),
+    });
     return [
+      { name: 'digest worker', close: () => digestWorker.close() },
       { name: 'email worker', close: () => worker.close() },
+      { name: 'digest queue', close: () => deps!.digests.close() },
       { name: 'email queue', close: () => deps!.queue.close() },
-      { name: 'redis', close: async () => { workerConnection.disconnect(); deps!.producer.disconnect(); deps!.redis.disconnect(); } },
+      { name: 'redis', close: async () => { workerConnection.disconnect(); digestConnection.disconnect(); deps!.producer.disconnect(); deps!.redis.disconnect(); } },
       { name: 'smtp', close: async () => transport.close() },
     ];
   },

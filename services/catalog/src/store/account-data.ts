@@ -3,15 +3,16 @@ import { enqueueEvent, formerAccountId, type AccountToErase, type PoolClient, ty
 import { hotelSnapshot } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
+import { eraseSavedSearches, exportSavedSearches } from './saved-searches.ts';
 
 /** What an admin's anonymised audit entries show as who acted. */
 export const formerAdmin = 'Former admin';
 
 const iso = (value: Date) => value.toISOString();
 
-/** Everything the catalog keeps about the account: its listings, the photos and changes it sent, its admin actions. */
+/** Everything the catalog keeps about the account: its listings, the photos and changes it sent, its admin actions, its saved searches. */
 export async function exportCatalog(db: Queryable, userId: string): Promise<CatalogExport> {
-  const [listings, photos, revisions, audit] = await Promise.all([
+  const [listings, photos, revisions, audit, savedSearches] = await Promise.all([
     db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE h.provider_id = $1 ORDER BY h.created_at, h.id`, [userId]),
     db.query<{ hotel_id: string; photo_id: string; kind: string; uploaded_at: Date }>(
       'SELECT hotel_id, photo_id, kind, uploaded_at FROM hotel_photos WHERE uploaded_by = $1 ORDER BY uploaded_at',
@@ -25,6 +26,7 @@ export async function exportCatalog(db: Queryable, userId: string): Promise<Cata
       'SELECT action, hotel_id, hotel_name, detail, created_at FROM admin_audit WHERE actor_id = $1 ORDER BY created_at, id',
       [userId],
     ),
+    exportSavedSearches(db, userId),
   ]);
   return {
     listings: listings.rows.map(hotelFromRow).map((h) => ({
@@ -46,6 +48,7 @@ export async function exportCatalog(db: Queryable, userId: string): Promise<Cata
     photosUploaded: photos.rows.map((r) => ({ hotelId: Number(r.hotel_id), photoId: r.photo_id, kind: r.kind, uploadedAt: iso(r.uploaded_at) })),
     pendingChanges: revisions.rows.map((r) => ({ hotelId: Number(r.hotel_id), submittedAt: iso(r.submitted_at), fields: r.fields })),
     adminActions: audit.rows.map((r) => ({ action: r.action, hotelId: Number(r.hotel_id), hotelName: r.hotel_name, detail: r.detail, createdAt: iso(r.created_at) })),
+    savedSearches,
   };
 }
 
@@ -76,4 +79,6 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('UPDATE admin_audit SET actor_id = $2, actor_email = $3 WHERE actor_id = $1 OR lower(actor_email) = ANY($4::text[])', [account.userId, formerAccountId, formerAdmin, emails]);
   // The home page's traveller count keeps the account's id (its own consumer also drops it, in the events' order).
   await tx.query('DELETE FROM traveller_accounts WHERE user_id = $1', [account.userId]);
+  // Saved searches go with the account (and what they matched, by cascade).
+  await eraseSavedSearches(tx, account.userId, account.emails);
 }

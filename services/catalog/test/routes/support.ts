@@ -25,6 +25,7 @@ export { listingBody, uniqueName };
 import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, reviewRatingHandlers } from '../../src/events/hotel-counters.ts';
 import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
 import { travellerCountConsumer } from '../../src/events/traveller-count.ts';
+import { savedSearchAddressConsumer, savedSearchMatchConsumer, savedSearchMatchHandlers } from '../../src/events/saved-search-alerts.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 const seededProviderEmail = 'provider@reproute.example';
@@ -42,6 +43,8 @@ export function catalogUnderTest(env: Record<string, string> = {}) {
       { ...reviewRatingConsumer, topics: [...reviewRatingConsumer.topics], handlers: reviewRatingHandlers(ctx.logger) },
       accountErasureConsumer,
       { ...travellerCountConsumer, topics: [...travellerCountConsumer.topics] },
+      { ...savedSearchMatchConsumer, topics: [...savedSearchMatchConsumer.topics], handlers: savedSearchMatchHandlers(ctx.logger) },
+      { ...savedSearchAddressConsumer, topics: [...savedSearchAddressConsumer.topics] },
     ],
     env: { PHOTO_STORAGE: 'local', PHOTOS_DIR: photosDir, ...env },
   }).then(async (sut) => {

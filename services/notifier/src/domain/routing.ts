@@ -6,6 +6,7 @@ import { accountEmails } from '../templates/account.ts';
 import { leadEmails } from '../templates/leads.ts';
 import { reviewEmails } from '../templates/reviews.ts';
 import { hotelEmails } from '../templates/hotels.ts';
+import { savedSearchEmails } from '../templates/saved-searches.ts';
 
 export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
 
@@ -16,6 +17,7 @@ export const emailBuilders: EmailBuilders = {
   ...leadEmails,
   ...reviewEmails,
   ...hotelEmails,
+  ...savedSearchEmails,
 };
 
 /** Event types the notifier subscribes to. */

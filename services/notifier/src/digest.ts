@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { EventData } from '@reproute/contracts';
+import type { EventHandlers, Logger } from '@reproute/platform';
+import type { EmailJob } from './domain/email.ts';
+import { savedSearchDigestEmail, type DigestItem } from './templates/saved-searches.ts';
+
+/**
+ * The weekly digest of saved-search alerts (docs/decisions.md, "Saved searches"). A match of a weekly search is kept
+ * in Redis, one hash per account (`search-digest:<account>`, a field per search and hotel, so a repeat changes
+ * nothing), and a delayed BullMQ job per account and send time (`search-digest` queue, job id
+ * `digest-<account>-<send time>`, so every match of the week shares one) sends everything kept as one email when its
+ * time comes: Mondays at 08:00 UTC. Tests run a digest at once by promoting its delayed job.
+ */
+export const DIGEST_QUEUE = 'search-digest';
+export const digestKey = (userId: string) => `search-digest:${userId}`;
+
+/** The digest's send time: Monday (`weekday` 1), 08:00 UTC. */
+export const digestSchedule = { weekday: 1, hourUtc: 8 } as const;
+
+/** The first digest send time strictly after `now`. */
+export function nextDigestTime(now: Date, schedule: { weekday: number; hourUtc: number } = digestSchedule): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), schedule.hourUtc));
+  const days = (schedule.weekday - at.getUTCDay() + 7) % 7;
+  at.setUTCDate(at.getUTCDate() + days);
+  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 7);
+  return at;
+}
+
+export interface DigestJob {
+  userId: string;
+  /** The send time, epoch milliseconds. */
+  sendAt: number;
+}
+
+export function createDigestQueue(connection: Redis): Queue<DigestJob> {
+  return new Queue<DigestJob>(DIGEST_QUEUE, {
+    connection,
+    defaultJobOptions: {
+      attempts: 1_000_000,
+      backoff: { type: 'exponential', delay: 1_000 },
+      // Gone once done, so a match after an early run (a promoted job) schedules that send time again.
+      removeOnComplete: true,
+      removeOnFail: false,
+    },
+  });
+}
+
+/** Keeps a weekly search's match for the account's next digest and makes sure that digest is scheduled. */
+export async function addToDigest(redis: Pick<Redis, 'hset'>, queue: Pick<Queue<DigestJob>, 'add'>, match: EventData<'saved-search.matched'>, now = new Date()): Promise<void> {
+  const item: DigestItem = {
+    savedSearchId: match.savedSearchId,
+    searchName: match.searchName,
+    searchPath: match.searchPath,
+    email: match.email,
+    hotel: match.hotel,
+    matchedAt: now.toISOString(),
+  };
+  await redis.hset(digestKey(match.userId), `${match.savedSearchId}/${match.hotel.hotelId}`, JSON.stringify(item));
+  await scheduleDigest(queue, match.userId, now);
+}
+
+async function scheduleDigest(queue: Pick<Queue<DigestJob>, 'add'>, userId: string, now: Date): Promise<void> {
+  const sendAt = nextDigestTime(now).getTime();
+  await queue.add('send-digest', { userId, sendAt }, { jobId: `digest-${userId}-${sendAt}`, delay: Math.max(0, sendAt - now.getTime()) });
+}
+
+/**
+ * Sends one account's digest: everything kept for it as one email job (its id from the account, the send time and
+ * the hotels in it, so running again after a crash queues the same job, which BullMQ ignores), then forgets what it
+ * sent. A match kept meanwhile stays, with the next week's digest scheduled for it.
+ */
+export async function sendDigest(
+  deps: { redis: Pick<Redis, 'hgetall' | 'hdel' | 'hlen'>; emails: Pick<Queue<EmailJob>, 'add'>; digests: Pick<Queue<DigestJob>, 'add'>; appUrl: string; logger: Logger },
+  job: DigestJob,
+  now = new Date(),
+): Promise<number> {
+  const key = digestKey(job.userId);
+  const kept = await deps.redis.hgetall(key);
+  const fields = Object.keys(kept).sort();
+  if (fields.length === 0) return 0;
+  const items = fields.map((field) => JSON.parse(kept[field]!) as DigestItem);
+  const batch = createHash('sha256').update(fields.join('\n')).digest('hex').slice(0, 16);
+  const jobId = `digest-${job.userId}-${job.sendAt}-${batch}`;
+  await deps.emails.add('search-digest', { email: savedSearchDigestEmail(job.userId, items, deps.appUrl), eventId: jobId, eventType: 'search-digest' }, { jobId });
+  await deps.redis.hdel(key, ...fields);
+  if ((await deps.redis.hlen(key)) > 0) await scheduleDigest(deps.digests, job.userId, now);
+  deps.logger.info({ jobId, hotels: items.length }, 'weekly digest queued');
+  return items.length;
+}
+
+export function createDigestWorker(options: {
+  connection: Redis;
+  redis: Redis;
+  emails: Queue<EmailJob>;
+  digests: Queue<DigestJob>;
+  appUrl: string;
+  logger: Logger;
+}): Worker<DigestJob> {
+  const worker = new Worker<DigestJob>(DIGEST_QUEUE, async (job: Job<DigestJob>) => sendDigest({ ...options }, job.data), { connection: options.connection, concurrency: 2 });
+  worker.on('failed', (job, err) => options.logger.warn({ err: { name: err.name, message: err.message }, jobId: job?.id }, 'digest job failed'));
+  worker.on('error', (err) => options.logger.warn({ err: { name: err.name, message: err.message } }, 'digest worker error'));
+  return worker;
+}
+
+/** A deleted account's kept matches and scheduled digests go (the notifier's part of the deletion). */
+export async function eraseDigest(redis: Pick<Redis, 'del'>, queue: Queue<DigestJob>, userId: string): Promise<void> {
+  await redis.del(digestKey(userId));
+  for (const job of await queue.getJobs(['delayed', 'wait', 'failed', 'prioritized'])) {
+    if (job?.data.userId === userId) await job.remove();
+  }
+}
+
+/**
+ * The notifier consumer's handlers with the digest's part: a weekly search's match is kept for the digest (the
+ * instant ones go on to the email handler as every other event), and a deleted account's kept matches and
+ * scheduled digests go before the rest of its erasure (events/account-erasure.ts) reports it done.
+ */
+export function withDigests(
+  handlers: EventHandlers,
+  deps: { redis: Redis; digests: Queue<DigestJob> },
+): EventHandlers {
+  const emailMatch = handlers['saved-search.matched'];
+  const erase = handlers['user.deletion-requested'];
+  return {
+    ...handlers,
+    'saved-search.matched': async (event, tx) => {
+      if (event.data.delivery === 'weekly') await addToDigest(deps.redis, deps.digests, event.data);
+      else await emailMatch?.(event, tx);
+    },
+    ...(erase
+      ? {
+          'user.deletion-requested': async (event, tx) => {
+            await eraseDigest(deps.redis, deps.digests, event.data.userId);
+            await erase(event, tx);
+          },
+        }
+      : {}),
+  };
+}
