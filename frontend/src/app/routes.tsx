@@ -18,6 +18,8 @@ const ProviderRegisterPage = lazyPage(() => import('@/pages/account/ProviderRegi
 const ForgotPasswordPage = lazyPage(() => import('@/pages/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('@/pages/account/ResetPasswordPage'));
 const VerifyEmailPage = lazyPage(() => import('@/pages/account/VerifyEmailPage'));
+const EmailPreferencesPage = lazyPage(() => import('@/pages/account/EmailPreferencesPage'));
+const UnsubscribePage = lazyPage(() => import('@/pages/account/UnsubscribePage'));
 const ProfileSetupPage = lazyPage(() => import('@/pages/account/ProfileSetupPage'));
 const ProviderSetupPage = lazyPage(() => import('@/pages/account/ProviderSetupPage'));
 const ProfilePage = lazyPage(() => import('@/pages/account/ProfilePage'));
@@ -67,6 +69,8 @@ const screens: Record<Screen, ReactElement> = {
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
   verifyEmail: <VerifyEmailPage />,
+  emailPreferences: <EmailPreferencesPage />,
+  unsubscribe: <UnsubscribePage />,
   profileSetup: <ProfileSetupPage />,
   providerSetup: <ProviderSetupPage />,
   providerDashboard: <RequireProvider><ProviderDashboardPage /></RequireProvider>,

@@ -17,6 +17,8 @@ export type Screen =
   | 'forgotPassword'
   | 'resetPassword'
   | 'verifyEmail'
+  | 'emailPreferences'
+  | 'unsubscribe'
   | 'profileSetup'
   | 'providerSetup'
   | 'providerDashboard'
@@ -59,6 +61,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/forgot-password', screen: 'forgotPassword' },
   { path: '/reset-password', screen: 'resetPassword' },
   { path: '/verify-email', screen: 'verifyEmail' },
+  { path: '/email-preferences', screen: 'emailPreferences' },
+  { path: '/unsubscribe', screen: 'unsubscribe' },
   { path: '/profile-setup', screen: 'profileSetup' },
   { path: '/provider/setup', screen: 'providerSetup' },
   { path: '/provider-setup', screen: 'providerSetup' },

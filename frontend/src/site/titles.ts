@@ -22,6 +22,8 @@ export const pageTitles = {
   forgotPassword: 'Forgot password',
   resetPassword: 'Reset password',
   verifyEmail: 'Verify your email',
+  emailPreferences: 'Email preferences',
+  unsubscribe: 'Unsubscribe',
   profileSetup: 'Set up your profile',
   providerSetup: 'Become a provider',
   providerDashboard: 'Provider Dashboard',

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Building2, FileJson, KeyRound, LogOut, MessageSquareText, Pencil } from 'lucide-react';
+import { AlertTriangle, Building2, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
 import { formatPhone } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
@@ -18,6 +18,7 @@ import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components
 const sections = [
   { id: 'your-reviews', label: 'Your reviews' },
   { id: 'security', label: 'Password and sign-in' },
+  { id: 'emails', label: 'Emails' },
   { id: 'your-data', label: 'Your data' },
 ] as const;
 
@@ -155,6 +156,17 @@ export default function ProfilePage() {
           <div className="mt-6 border-t border-slate-100 pt-6">
             <SignOutEverywhere />
           </div>
+        </Card>
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="emails" aria-labelledby="emails-title">
+          <h2 id="emails-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <Mail aria-hidden className="h-5 w-5 text-brand-600" /> Emails
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Choose which emails we send you: review notices, replies to your reviews, saved search alerts, favourite hotel updates{user.isProvider ? ', and listing approvals per listing' : ''}.
+          </p>
+          <Button asChild variant="outline" className="mt-4">
+            <Link to="/email-preferences">Email preferences</Link>
+          </Button>
         </Card>
         <Card className="scroll-mt-24 p-6 md:col-span-2" id="your-data" aria-labelledby="your-data-title">
           <h2 id="your-data-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
