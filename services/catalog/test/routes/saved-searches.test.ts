@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogExport, messages, savedSearchLimit, savedSearchPath, type Hotel, type SavedSearch } from '@reproute/contracts';
 import type { TestUser } from '@reproute/platform/testing/service-under-test';
-import { api, catalog, listingBody, uniqueName } from './support.ts';
+import { api, catalog, listingBody } from './support.ts';
 
 /**
  * Saved searches in the catalog: the endpoints (who may save, the limit, edit, pause, delete, bad input), and the
