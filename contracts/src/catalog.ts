@@ -232,11 +232,20 @@ export const hotelRevisionAnswer = z.object({
 });
 export type HotelRevision = z.infer<typeof hotelRevisionAnswer>;
 
-/** PUT /api/hotels/{id}/approval */
-export const hotelApprovalRequest = z.object({
-  isApproved: z.boolean({ error: messages.approvalDecisionRequired }),
-  reason: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.rejectionReasonMax).optional()),
-});
+/**
+ * PUT /api/hotels/{id}/approval and PUT /api/admin/hotels/{id}/revision: approve, or reject with the reason the
+ * provider is emailed (required: a rejection the provider cannot act on is not sent).
+ */
+export const hotelApprovalRequest = z
+  .object({
+    isApproved: z.boolean({ error: messages.approvalDecisionRequired }),
+    reason: z.preprocess(emptyToUndefined, z.string().trim().max(1000, messages.rejectionReasonMax).optional()),
+  })
+  .check((ctx) => {
+    if (ctx.value.isApproved === false && !ctx.value.reason) {
+      ctx.issues.push({ code: 'custom', message: messages.listingRejectionReasonRequired, input: ctx.value.reason, path: ['reason'] });
+    }
+  });
 export type HotelApprovalRequest = z.infer<typeof hotelApprovalRequest>;
 
 /** A comma-separated list (or repeated parameter) reduced to the known values, in order, once each; unknown ones are dropped like unknown `eq` labels. */
@@ -427,8 +436,21 @@ export const hotelAnswer = z.object({
   contactEmail: z.string().nullable().optional(),
   providerEmail: z.string().nullable().optional(),
   rejectionReason: z.string().nullable().optional(),
-  /** Owner and admins: the provider's changes awaiting review, or null; the fields above stay the approved ones. */
-  pendingRevision: z.object({ submittedAt: z.string(), changes: z.array(revisionChange) }).nullable().optional(),
+  /**
+   * Owner and admins: the provider's changes to the live listing, or null; the fields above stay the approved ones.
+   * `status` `pending` awaits an admin; `rejected` was turned down with `rejectionReason` and is kept for the provider
+   * to fix and send again (their next save sends it back to review) or discard.
+   */
+  pendingRevision: z
+    .object({
+      submittedAt: z.string(),
+      changes: z.array(revisionChange),
+      status: z.enum(['pending', 'rejected']).optional(),
+      rejectionReason: z.string().nullable().optional(),
+      decidedAt: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Hotel = z.infer<typeof hotelAnswer> & { gymAccessType: GymAccessType };
 

@@ -71,7 +71,8 @@ export const eventCatalog = {
   },
   'user.became_provider': {
     topic: topics.users,
-    data: z.object({ userId: uuid, email: z.string(), companyName: z.string() }),
+    /** `emailVerified`: the account's address is already proved, so the provider welcome goes out now (else it follows the proof). */
+    data: z.object({ userId: uuid, email: z.string(), companyName: z.string(), emailVerified: z.boolean().optional() }),
   },
   /** Sealed reset tokens open only for this account's reset email (the associated data of the seal). */
   'user.password_reset_requested': {
@@ -94,10 +95,13 @@ export const eventCatalog = {
     topic: topics.users,
     data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable() }),
   },
-  /** The account's address is proved: `previousEmail` is the address it replaced (an email change), null for a new account's first address. */
+  /**
+   * The account's address is proved: `previousEmail` is the address it replaced (an email change), null for a new account's first address.
+   * `isProvider`: the account is a provider's (its welcome is the provider's); absent in events from before it was carried.
+   */
   'user.email_verified': {
     topic: topics.users,
-    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), previousEmail: z.string().nullable() }),
+    data: z.object({ userId: uuid, email: z.string(), firstName: z.string().nullable(), previousEmail: z.string().nullable(), isProvider: z.boolean().optional() }),
   },
   /**
    * The owner asked to delete the account (identity has ended its tokens): every service in `erasingServices`
@@ -129,6 +133,30 @@ export const eventCatalog = {
   'hotel.submitted': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.approved': { topic: topics.hotels, data: hotelSnapshot },
   'hotel.rejected': { topic: topics.hotels, data: hotelSnapshot.extend({ reason: z.string().nullable() }) },
+  /**
+   * An admin's decision on a provider's change to a live listing: approved (applied, the snapshot is the new live state)
+   * or rejected with the reason (the live listing unchanged; the change is kept for the provider to fix and send again).
+   * `changes` names what the change was about as the provider reads it ("Name", "Photos"). Emailed to the provider.
+   */
+  'hotel.revision-approved': { topic: topics.hotels, data: hotelSnapshot.extend({ changes: z.array(z.string()) }) },
+  'hotel.revision-rejected': { topic: topics.hotels, data: hotelSnapshot.extend({ changes: z.array(z.string()), reason: z.string() }) },
+  /**
+   * A review of a provider's listing was published (the catalog counted its first `review.approved`): the notice to
+   * the listing's owner. Only for listings with an owning provider.
+   */
+  'hotel.review-published': {
+    topic: topics.hotels,
+    data: z.object({
+      hotelId,
+      name: z.string(),
+      slug: z.string(),
+      providerId: uuid,
+      providerEmail: z.string(),
+      reviewId: uuid,
+      rating: z.number().int().min(1).max(5),
+      title: z.string().nullable(),
+    }),
+  },
   'hotel.deleted': { topic: topics.hotels, data: z.object({ hotelId, providerId: uuid.nullable() }) },
   /**
    * A live hotel's gym facts changed (equipment, hours, size, the heaviest dumbbell): an admin's edit or an approved

@@ -145,6 +145,9 @@ export const messages = {
   // listings (integrity)
   listingDuplicate: 'You already have a listing with this name at this address.',
   revisionNotFound: 'This hotel has no changes awaiting review.',
+  // listing review (an admin's decision on a listing or a change to a live one, docs/decisions.md "Judging listings and changes")
+  listingRejectionReasonRequired: 'Please give the provider a reason for rejecting (it is emailed to them)',
+  rejectedRevisionNotFound: 'This listing has no rejected changes to discard.',
   // saved searches (the catalog's, docs/decisions.md "Saved searches")
   savedSearchNeedsVerifiedEmail: 'Please verify your email address before saving a search: alerts are emailed only to a verified address.',
   savedSearchLimit: 'You can keep up to 20 saved searches. Delete one in your profile to save another.',

@@ -7,7 +7,7 @@ import { hotelPhotosAnswer, hotelPhotosUpdate, photoUploadQuery } from '../photo
 const hotelIdPath = z.object({ id: z.string() });
 
 const ownListingsDoc =
-  'own listings; on a live listing, changes to name, address, city, booking URL, contact email, photos, equipment (`rawEquipment`/`gymEquipment`) or the gym (`gym`) wait for review (`pendingRevision` in the answer) while the approved values stay public, in search, facets and the gym score too; the same name and address submitted twice answers 409. Place and gym rules below';
+  'own listings; on a live listing, changes to name, address, city, booking URL, contact email, photos, equipment (`rawEquipment`/`gymEquipment`) or the gym (`gym`) wait for review (`pendingRevision` in the answer, `status` `pending`) while the approved values stay public, in search, facets and the gym score too. A change an admin rejected stays as `pendingRevision` with `status` `rejected` and its `rejectionReason` (emailed to the provider) until the provider saves again, which sends the proposal (with their fixes) back to review, or discards it (`DELETE /api/provider/hotels/{id}/revision`). A new listing is acknowledged by email (`hotel.submitted`). The same name and address submitted twice answers 409. Place and gym rules below';
 
 /** The catalog service, for providers: their own listings and their photos; and the picture and photo files themselves. */
 export const catalogProviderEndpoints = defineEndpoints('catalog', {
@@ -31,6 +31,13 @@ export const catalogProviderEndpoints = defineEndpoints('catalog', {
     body: providerHotelUpdate,
     responses: { 200: hotelAnswer },
     doc: ownListingsDoc,
+  },
+  'DELETE /api/provider/hotels/:id/revision': {
+    access: 'provider',
+    summary: 'Discard an own listing\'s rejected change (the live listing stays as it is)',
+    params: hotelIdPath,
+    responses: { 200: hotelAnswer },
+    doc: 'the listing (`pendingRevision: null`); only a rejected change can be discarded: 404 "This listing has no rejected changes to discard." (a pending one is withdrawn by editing the fields back), 403 for another provider\'s listing, 404 "Hotel not found"',
   },
   'DELETE /api/provider/hotels/:id': {
     access: 'provider',

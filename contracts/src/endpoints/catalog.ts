@@ -91,7 +91,7 @@ export const catalogEndpoints = defineEndpoints('catalog', {
     params: hotelIdPath,
     body: hotelApprovalRequest,
     responses: { 200: hotelAnswer },
-    doc: 'hotel; rejecting keeps `reason` (at most 1000 characters) as the listing\'s `rejectionReason` and sends it in `hotel.rejected` (emailed to the provider); approving clears it; repeating a decision sends nothing. 400 "Please choose whether to approve or reject the listing", 404 "Hotel not found"',
+    doc: 'hotel; rejecting needs a `reason` (at most 1000 characters), kept as the listing\'s `rejectionReason` and sent in `hotel.rejected` (emailed to the provider, whose edit page shows it; their next save sends the listing back to review); approving clears it and sends `hotel.approved` (emailed); repeating a decision sends nothing. 400 "Please choose whether to approve or reject the listing", 400 "Please give the provider a reason for rejecting (it is emailed to them)" (nothing changes), 404 "Hotel not found"',
   },
   'GET /api/catalog/me/export': {
     access: 'signedIn',
@@ -161,11 +161,11 @@ export const catalogEndpoints = defineEndpoints('catalog', {
   },
   'PUT /api/admin/hotels/:id/revision': {
     access: 'admin',
-    summary: 'Approve (apply) or reject (drop) a listing\'s changes awaiting review',
+    summary: 'Approve (apply) or reject (with a reason, kept for the provider) a listing\'s changes awaiting review',
     params: hotelIdPath,
     body: hotelApprovalRequest,
     responses: { 200: hotelAnswer },
-    doc: 'hotel; approving applies the changes, rejecting drops them; 404 "This hotel has no changes awaiting review."',
+    doc: 'hotel with its `pendingRevision`; approving applies the changes (`hotel.updated`, and `hotel.revision-approved`, emailed to the provider); rejecting needs a `reason` (at most 1000 characters): the live listing stays as it is and the change is kept as `pendingRevision` with `status` `rejected` and `rejectionReason` for the provider to fix and send again or discard (`hotel.revision-rejected`, emailed with the reason); it leaves this queue. 400 "Please give the provider a reason for rejecting (it is emailed to them)" (nothing changes), 404 "This hotel has no changes awaiting review." (none, or only a rejected one)',
   },
   'GET /api/sitemap-hotels': {
     access: 'public',

@@ -74,7 +74,13 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     answer.providerEmail = hotel.providerEmail;
     answer.rejectionReason = hotel.rejectionReason;
     if (revision !== undefined) {
-      answer.pendingRevision = revision && { submittedAt: revision.submittedAt.toISOString(), changes: revisionChanges(hotel, revision.fields) };
+      answer.pendingRevision = revision && {
+        submittedAt: revision.submittedAt.toISOString(),
+        changes: revisionChanges(hotel, revision.fields),
+        status: revision.status,
+        rejectionReason: revision.rejectionReason,
+        decidedAt: revision.decidedAt?.toISOString() ?? null,
+      };
     }
   }
   return answer;

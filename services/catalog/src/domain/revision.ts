@@ -4,11 +4,17 @@ import { applyListingUpdate, effectiveContactEmail, type HotelRecord } from './h
 /** The reviewed fields a provider proposed, as update input (field → new value). */
 export type RevisionFields = Partial<Pick<ProviderHotelUpdate, ReviewedListingField>>;
 
-/** A revision as stored: the proposed values and when they were (last) submitted. */
+/**
+ * A revision as stored: the proposed values, when they were (last) submitted, and whether an admin rejected them
+ * (then kept with the reason until the provider sends them again or discards them).
+ */
 export interface StoredRevision {
   hotelId: number;
   fields: RevisionFields;
   submittedAt: Date;
+  status: 'pending' | 'rejected';
+  rejectionReason: string | null;
+  decidedAt: Date | null;
 }
 
 const isReviewed = (key: string): key is ReviewedListingField => (reviewedListingFields as readonly string[]).includes(key);
@@ -55,4 +61,26 @@ export function revisionChanges(live: HotelRecord, fields: RevisionFields): Revi
   return reviewedListingFields
     .filter((field) => fields[field] !== undefined)
     .map((field) => ({ field, from: shown(live, field) ?? null, to: shown(proposed, field) ?? null }));
+}
+
+/** People's names of the reviewed fields, for the emails about a change ("Name", "Photos"); photo fields share one. */
+const changeLabels: Record<ReviewedListingField, string> = {
+  name: 'Name',
+  address: 'Address',
+  cityId: 'City',
+  city: 'City',
+  country: 'Country',
+  bookingUrl: 'Booking URL',
+  contactEmail: 'Email for leads',
+  imageUrl: 'Photos',
+  images: 'Photos',
+  gymImages: 'Gym photos',
+  rawEquipment: 'Gym equipment',
+  gym: 'Gym details',
+};
+
+/** What a revision changes, as the provider reads it: each label once, in the order of the form. */
+export function revisionChangeLabels(fields: RevisionFields): string[] {
+  const labels = reviewedListingFields.filter((field) => fields[field] !== undefined).map((field) => changeLabels[field]);
+  return [...new Set(labels)];
 }

@@ -1,6 +1,19 @@
-import { topics } from '@reproute/contracts';
-import type { EventHandlers, Logger } from '@reproute/platform';
+import { topics, type EventData } from '@reproute/contracts';
+import { enqueueEvent, type EventHandlers, type Logger, type Queryable } from '@reproute/platform';
 import { addReferralClick, recordApprovedReview } from '../store/counters.ts';
+import { findHotel } from '../store/hotels.ts';
+
+/** `hotel.review-published` for a review's listing when a provider owns it (an admin's own hotel has no one to tell). */
+async function announceReviewPublished(tx: Queryable, review: EventData<'review.approved'>): Promise<void> {
+  const hotel = await findHotel(tx, { id: review.hotelId });
+  if (!hotel?.providerId || !hotel.providerEmail) return;
+  await enqueueEvent(
+    tx,
+    'hotel.review-published',
+    { hotelId: hotel.id, name: hotel.name, slug: hotel.slug, providerId: hotel.providerId, providerEmail: hotel.providerEmail, reviewId: review.reviewId, rating: review.rating, title: review.title },
+    { key: hotel.id },
+  );
+}
 
 /**
  * Counters the catalog keeps from referral's facts: a referral click adds to affiliateClicks. The
@@ -30,8 +43,10 @@ export const hotelCounterConsumer = {
 export function reviewRatingHandlers(logger: Logger): EventHandlers {
   return {
     'review.approved': async (event, tx) => {
-      const found = await recordApprovedReview(tx, event.data);
+      const { found, firstTime } = await recordApprovedReview(tx, event.data);
       if (!found) logger.warn({ eventId: event.id, hotelId: event.data.hotelId }, 'approved review for an unknown hotel ignored');
+      // The listing's owner hears of a review published of it, once per review (the catalog knows who owns it).
+      if (firstTime) await announceReviewPublished(tx, event.data);
     },
   };
 }

@@ -47,10 +47,11 @@ export async function adminHotelRoutes(app: FastifyInstance, { ctx }: { ctx: Ser
     }));
   });
 
-  // Approve applies the changes (and tells the other services with hotel.updated); reject drops them.
+  // Approve applies the changes (and tells the other services with hotel.updated); reject keeps them, with the
+  // reason, for the provider to fix and send again. Either way the provider is emailed.
   serveEndpoint(app, endpoints['PUT /api/admin/hotels/:id/revision'], async (request) => {
     const id = hotelIdParam(request.params);
-    const hotel = await decideRevision(ctx.pool, id, request.body.isApproved, viewerOf(request) ?? undefined);
-    return toHotelAnswer(hotel, viewerOf(request), null);
+    const { hotel, revision } = await decideRevision(ctx.pool, id, request.body, viewerOf(request) ?? undefined);
+    return toHotelAnswer(hotel, viewerOf(request), revision);
   });
 }

@@ -7,8 +7,12 @@ import { listCities, mergeCities } from '../store/cities.ts';
 import { viewerOf } from './viewer.ts';
 
 export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
-  // Admins also see each city's listings of any status (what a merge would move).
-  serveEndpoint(app, endpoints['GET /api/cities'], async (request) => listCities(ctx.pool, { withListingCount: isAdmin(viewerOf(request)) }));
+  // Admins see every city with its listings of any status (what a merge would move); others the cities with a live
+  // listing, plus a provider's own listings' cities.
+  serveEndpoint(app, endpoints['GET /api/cities'], async (request) => {
+    const viewer = viewerOf(request);
+    return listCities(ctx.pool, { withListingCount: isAdmin(viewer), ownerId: viewer?.id ?? null });
+  });
 
   // Duplicates ("Zurich" and "Zürich, CH") are merged into one city; the duplicate is removed.
   serveEndpoint(app, endpoints['POST /api/cities/merge'], async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, messages } from '@reproute/contracts';
-import { forbidden, metrics, notFound, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { badRequest, forbidden, metrics, notFound, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyAdminFields, applyListingUpdate, canView, isAdmin, newAdminHotel, type HotelEvent } from '../domain/hotel.ts';
 import { toHotelAnswer } from '../domain/hotel-answer.ts';
@@ -79,6 +79,10 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       const updated = applyAdminFields(applyListingUpdate(current, input), input);
       const events: HotelEvent[] = [{ type: 'hotel.updated' }];
       if (input.isApproved === undefined) return { record: updated, events };
+      // A provider's listing is rejected with a reason they are emailed: that is the approval call's, not this form's.
+      if (!input.isApproved && current.providerId !== null && current.status !== 'rejected') {
+        throw badRequest(messages.listingRejectionReasonRequired, [{ path: 'isApproved', message: messages.listingRejectionReasonRequired }]);
+      }
       const change = approvalChange(current, { isApproved: input.isApproved });
       return { record: { ...updated, ...change.fields }, events: [...events, ...change.events] };
     }, viewerOf(request) ?? undefined);

@@ -99,7 +99,8 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
   };
   const answer = async (hotel: StoredHotel, revision: StoredRevision | null): Promise<HotelPhotosAnswer> => {
     const submitted = applyListingUpdate(hotel, revision?.fields ?? {});
-    const awaitingReview = photoFields.some((field) => revision?.fields[field] !== undefined);
+    // A rejected change's photos stay as the provider left them (to fix and send again), but await no one.
+    const awaitingReview = revision?.status === 'pending' && photoFields.some((field) => revision.fields[field] !== undefined);
     return photosAnswer(hotel.id, hotel, submitted, awaitingReview, await photosOfHotel(ctx.pool, hotel.id));
   };
 

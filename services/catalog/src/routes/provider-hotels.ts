@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { newProviderListing, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
 import { toHotelAnswer } from '../domain/hotel-answer.ts';
 import { createProviderListing, deleteHotel, listProviderHotels } from '../store/hotels.ts';
-import { editListing, revisionsOf } from '../store/revisions.ts';
+import { discardRejectedRevision, editListing, revisionsOf } from '../store/revisions.ts';
 import { hotelIdParam, viewerOf } from './viewer.ts';
 
 function assertOwner(viewer: Viewer, hotel: StoredHotel): void {
@@ -41,6 +41,14 @@ export async function providerHotelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const id = hotelIdParam(request.params);
     const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, request.body, (current) => assertOwner(viewer, current));
     return toHotelAnswer(hotel, viewer, revision);
+  });
+
+  // A rejected change the provider does not want to fix: dropped, the live listing as it is.
+  serveEndpoint(app, endpoints['DELETE /api/provider/hotels/:id/revision'], async (request) => {
+    const viewer = provider(request);
+    const id = hotelIdParam(request.params);
+    const hotel = await discardRejectedRevision(ctx.pool, id, (current) => assertOwner(viewer, current));
+    return toHotelAnswer(hotel, viewer, null);
   });
 
   serveEndpoint(app, endpoints['DELETE /api/provider/hotels/:id'], async (request, reply) => {

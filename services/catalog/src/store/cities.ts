@@ -25,13 +25,22 @@ const toCity = (r: CityRow): City => ({
   ...(r.listing_count === undefined ? {} : { listingCount: r.listing_count }),
 });
 
-/** Cities with how many approved hotels each has, by name; for admins also how many listings of any status. */
-export async function listCities(db: Queryable, options: { withListingCount?: boolean } = {}): Promise<City[]> {
+/**
+ * Cities with how many approved hotels each has, by name. For admins (`withListingCount`) every city, with how many
+ * listings of any status it has. For anyone else the public ones (the seed's, and each place once a listing in it was
+ * approved), so a place typed for a listing still in review is not offered until then; a provider (`ownerId`) also
+ * gets the cities of their own listings, which their forms show.
+ */
+export async function listCities(db: Queryable, options: { withListingCount?: boolean; ownerId?: string | null } = {}): Promise<City[]> {
   const listings = options.withListingCount ? ', (SELECT count(*)::int FROM hotels h WHERE h.city_id = c.id) AS listing_count' : '';
+  const visible = options.withListingCount
+    ? ''
+    : `WHERE c.is_public OR ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM hotels h WHERE h.city_id = c.id AND h.provider_id = $1::uuid))`;
   const { rows } = await db.query<CityRow>(
     `SELECT c.id, c.name, c.country, c.latitude, c.longitude,
             (SELECT count(*)::int FROM hotels h WHERE h.city_id = c.id AND h.is_approved) AS hotel_count${listings}
-       FROM cities c ORDER BY c.name, c.country`,
+       FROM cities c ${visible} ORDER BY c.name, c.country`,
+    options.withListingCount ? [] : [options.ownerId ?? null],
   );
   return rows.map(toCity);
 }
@@ -53,8 +62,8 @@ export async function upsertCity(db: Queryable, city: { id: number; name: string
  */
 export async function mergeCities(pool: Pool, fromId: number, intoId: number, audit?: AuditActor): Promise<{ city: City; movedListings: number }> {
   const result = await withTransaction(pool, async (tx) => {
-    const { rows: found } = await tx.query<Omit<CityRow, 'hotel_count'>>(
-      'SELECT id, name, country, latitude, longitude FROM cities WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    const { rows: found } = await tx.query<Omit<CityRow, 'hotel_count'> & { is_public: boolean }>(
+      'SELECT id, name, country, latitude, longitude, is_public FROM cities WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
       [[fromId, intoId]],
     );
     const from = found.find((c) => c.id === fromId);
@@ -68,7 +77,12 @@ export async function mergeCities(pool: Pool, fromId: number, intoId: number, au
       `UPDATE hotel_revisions SET fields = jsonb_set(fields, '{cityId}', to_jsonb($2::bigint)) WHERE fields->>'cityId' = $1::text`,
       [String(fromId), intoId],
     );
-    await tx.query('UPDATE cities SET latitude = coalesce(latitude, $2), longitude = coalesce(longitude, $3) WHERE id = $1', [intoId, from.latitude, from.longitude]);
+    await tx.query('UPDATE cities SET latitude = coalesce(latitude, $2), longitude = coalesce(longitude, $3), is_public = is_public OR $4 WHERE id = $1', [
+      intoId,
+      from.latitude,
+      from.longitude,
+      from.is_public,
+    ]);
     await tx.query('DELETE FROM cities WHERE id = $1', [fromId]);
     for (const { id } of moved) {
       const hotel = (await findHotel(tx, { id }))!;

@@ -3,21 +3,27 @@ import { refreshGymScores } from './gym-score.ts';
 
 /**
  * Records one approved review (once per review id) and recomputes the hotel's rating and
- * totalReviews from every approved review it has. Returns false when the hotel is gone.
+ * totalReviews from every approved review it has. Answers whether the hotel exists and whether this
+ * review was recorded now for the first time (its event read again, as a renamed consumer group does, is not).
  */
-export async function recordApprovedReview(tx: Queryable, review: { reviewId: string; hotelId: number; rating: number; gymRating?: number | null }): Promise<boolean> {
+export async function recordApprovedReview(
+  tx: Queryable,
+  review: { reviewId: string; hotelId: number; rating: number; gymRating?: number | null },
+): Promise<{ found: boolean; firstTime: boolean }> {
   // Locking the hotel row keeps a concurrent delete from racing the insert below.
   const { rows } = await tx.query('SELECT 1 FROM hotels WHERE id = $1 FOR UPDATE', [review.hotelId]);
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return { found: false, firstTime: false };
   // A review recorded before gym ratings were kept gets its gym rating when its event is read again.
-  await tx.query(
+  // xmax is 0 only on a row this statement inserted (an update of the conflicting row sets it).
+  const { rows: recorded } = await tx.query<{ inserted: boolean }>(
     `INSERT INTO approved_reviews (review_id, hotel_id, rating, gym_rating) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (review_id) DO UPDATE SET gym_rating = coalesce(approved_reviews.gym_rating, EXCLUDED.gym_rating)`,
+       ON CONFLICT (review_id) DO UPDATE SET gym_rating = coalesce(approved_reviews.gym_rating, EXCLUDED.gym_rating)
+       RETURNING (xmax = 0) AS inserted`,
     [review.reviewId, review.hotelId, review.rating, review.gymRating ?? null],
   );
   await refreshReviewFigures(tx, [review.hotelId]);
   await refreshGymScores(tx, [review.hotelId]);
-  return true;
+  return { found: true, firstTime: recorded[0]?.inserted === true };
 }
 
 /** rating = average of the approved reviews (0 without any), totalReviews = their count. */

@@ -42,9 +42,16 @@ export async function listPendingHotels(db: Queryable): Promise<StoredHotel[]> {
 /**
  * Fills city and country from cityId (400 when unknown), or finds the typed city and country among
  * the known cities ignoring case and accents and creates it when new (with the listing's coordinates).
- * A listing always ends with a city and a country (400 otherwise).
+ * A listing always ends with a city and a country (400 otherwise). A city made for a listing in review is
+ * not public (GET /api/cities) until a listing in it is approved.
  */
-async function resolveCity(tx: Queryable, record: HotelRecord): Promise<HotelRecord> {
+async function resolveCity(tx: Queryable, input: HotelRecord): Promise<HotelRecord> {
+  const record = await findOrCreateCity(tx, input);
+  if (record.status === 'approved' && record.cityId !== null) await tx.query('UPDATE cities SET is_public = true WHERE id = $1 AND NOT is_public', [record.cityId]);
+  return record;
+}
+
+async function findOrCreateCity(tx: Queryable, record: HotelRecord): Promise<HotelRecord> {
   if (record.cityId !== null) {
     const { rows } = await tx.query<{ name: string; country: string }>('SELECT name, country FROM cities WHERE id = $1', [record.cityId]);
     const city = rows[0];
@@ -62,8 +69,8 @@ async function resolveCity(tx: Queryable, record: HotelRecord): Promise<HotelRec
   }
   // A concurrent creation of the same place makes this insert do nothing; the select then finds that city.
   await tx.query(
-    'INSERT INTO cities (name, country, latitude, longitude) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-    [name, country, record.latitude, record.longitude],
+    'INSERT INTO cities (name, country, latitude, longitude, is_public) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+    [name, country, record.latitude, record.longitude, record.status === 'approved'],
   );
   const { rows } = await tx.query<{ id: number; name: string; country: string }>(
     'SELECT id, name, country FROM cities WHERE fold_text(name) = fold_text($1) AND fold_text(country) = fold_text($2)',

@@ -1,8 +1,8 @@
 import { messages, type ProviderHotelUpdate } from '@reproute/contracts';
-import { notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
-import { applyListingUpdate, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
+import { enqueueEvent, notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { applyListingUpdate, hotelSnapshot, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { statusAfterProviderEdit } from '../domain/approval.ts';
-import { mergeRevision, splitProviderUpdate, type RevisionFields, type StoredRevision } from '../domain/revision.ts';
+import { mergeRevision, revisionChangeLabels, splitProviderUpdate, type RevisionFields, type StoredRevision } from '../domain/revision.ts';
 import { findHotel, rewriteHotel } from './hotels.ts';
 import { hotelColumns, hotelFromRow, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
@@ -12,29 +12,45 @@ interface RevisionRow {
   hotel_id: number;
   fields: RevisionFields;
   submitted_at: Date;
+  status: 'pending' | 'rejected';
+  rejection_reason: string | null;
+  decided_at: Date | null;
 }
-const toRevision = (row: RevisionRow): StoredRevision => ({ hotelId: row.hotel_id, fields: row.fields, submittedAt: row.submitted_at });
+const revisionColumns = 'hotel_id, fields, submitted_at, status, rejection_reason, decided_at';
+const toRevision = (row: RevisionRow): StoredRevision => ({
+  hotelId: row.hotel_id,
+  fields: row.fields,
+  submittedAt: row.submitted_at,
+  status: row.status,
+  rejectionReason: row.rejection_reason,
+  decidedAt: row.decided_at,
+});
 
+/** A hotel's revision, pending or rejected (the provider's edit page shows either). */
 export async function findRevision(db: Queryable, hotelId: number, options: { forUpdate?: boolean } = {}): Promise<StoredRevision | undefined> {
-  const { rows } = await db.query<RevisionRow>(`SELECT hotel_id, fields, submitted_at FROM hotel_revisions WHERE hotel_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [hotelId]);
+  const { rows } = await db.query<RevisionRow>(`SELECT ${revisionColumns} FROM hotel_revisions WHERE hotel_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [hotelId]);
   return rows[0] && toRevision(rows[0]);
 }
 
 /** The revisions of the given hotels, by hotel id. */
 export async function revisionsOf(db: Queryable, hotelIds: number[]): Promise<Map<number, StoredRevision>> {
   if (hotelIds.length === 0) return new Map();
-  const { rows } = await db.query<RevisionRow>('SELECT hotel_id, fields, submitted_at FROM hotel_revisions WHERE hotel_id = ANY($1::bigint[])', [hotelIds]);
+  const { rows } = await db.query<RevisionRow>(`SELECT ${revisionColumns} FROM hotel_revisions WHERE hotel_id = ANY($1::bigint[])`, [hotelIds]);
   return new Map(rows.map((row) => [row.hotel_id, toRevision(row)]));
 }
 
-/** Every waiting revision with its live hotel, oldest first (the admin's queue). */
+/** Every waiting revision with its live hotel, oldest first (the admin's queue; rejected ones wait on their provider, not here). */
 export async function listRevisions(db: Queryable): Promise<{ hotel: StoredHotel; revision: StoredRevision }[]> {
   const { rows } = await db.query<HotelRow & { revision_fields: RevisionFields; revision_submitted_at: Date }>(
     `SELECT ${hotelColumns}, r.fields AS revision_fields, r.submitted_at AS revision_submitted_at
        FROM hotel_revisions r JOIN hotels h ON h.id = r.hotel_id LEFT JOIN gyms g ON g.hotel_id = h.id
+      WHERE r.status = 'pending'
       ORDER BY r.submitted_at, r.hotel_id LIMIT 1000`,
   );
-  return rows.map((row) => ({ hotel: hotelFromRow(row), revision: { hotelId: row.id, fields: row.revision_fields, submittedAt: row.revision_submitted_at } }));
+  return rows.map((row) => ({
+    hotel: hotelFromRow(row),
+    revision: { hotelId: row.id, fields: row.revision_fields, submittedAt: row.revision_submitted_at, status: 'pending', rejectionReason: null, decidedAt: null },
+  }));
 }
 
 async function saveRevision(tx: Queryable, hotelId: number, fields: RevisionFields, userId: string): Promise<StoredRevision | null> {
@@ -42,10 +58,12 @@ async function saveRevision(tx: Queryable, hotelId: number, fields: RevisionFiel
     await tx.query('DELETE FROM hotel_revisions WHERE hotel_id = $1', [hotelId]);
     return null;
   }
+  // Saving (again) sends it to review: a rejected proposal the provider fixed is pending once more.
   const { rows } = await tx.query<RevisionRow>(
     `INSERT INTO hotel_revisions (hotel_id, fields, submitted_by) VALUES ($1, $2, $3)
-       ON CONFLICT (hotel_id) DO UPDATE SET fields = EXCLUDED.fields, submitted_by = EXCLUDED.submitted_by, submitted_at = now()
-       RETURNING hotel_id, fields, submitted_at`,
+       ON CONFLICT (hotel_id) DO UPDATE SET fields = EXCLUDED.fields, submitted_by = EXCLUDED.submitted_by, submitted_at = now(),
+         status = 'pending', rejection_reason = NULL, decided_at = NULL
+       RETURNING ${revisionColumns}`,
     [hotelId, JSON.stringify(fields), userId],
   );
   return toRevision(rows[0]!);
@@ -90,21 +108,52 @@ export async function editListing(
 }
 
 /**
- * An admin's decision on a hotel's revision: approval applies it (hotel.updated carries the new
- * state to the other services), rejection drops it. The hotel row is locked first, so two decisions
- * at once are taken one after the other and the second finds nothing left (404).
+ * An admin's decision on a hotel's pending revision: approval applies it (hotel.updated carries the new state to the
+ * other services; hotel.revision-approved tells the provider), rejection keeps it, marked rejected with the reason
+ * (hotel.revision-rejected emails it), for the provider to fix and send again or discard; the live listing stays.
+ * The hotel row is locked first, so two decisions at once are taken one after the other and the second finds
+ * nothing pending (404).
  */
-export async function decideRevision(pool: Pool, id: number, isApproved: boolean, audit?: AuditActor): Promise<StoredHotel> {
-  const hotel = await withTransaction(pool, async (tx) => {
+export async function decideRevision(
+  pool: Pool,
+  id: number,
+  decision: { isApproved: boolean; reason?: string | undefined },
+  audit?: AuditActor,
+): Promise<{ hotel: StoredHotel; revision: StoredRevision | null }> {
+  const result = await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
     const revision = await findRevision(tx, id, { forUpdate: true });
-    if (!revision) throw notFound(messages.revisionNotFound);
+    if (!revision || revision.status !== 'pending') throw notFound(messages.revisionNotFound);
+    const changes = revisionChangeLabels(revision.fields);
+    if (!decision.isApproved) {
+      const reason = decision.reason ?? '';
+      const { rows } = await tx.query<RevisionRow>(
+        `UPDATE hotel_revisions SET status = 'rejected', rejection_reason = $2, decided_at = now() WHERE hotel_id = $1 RETURNING ${revisionColumns}`,
+        [id, reason],
+      );
+      if (audit) await recordAudit(tx, audit, 'revision_rejected', current, reason);
+      await enqueueEvent(tx, 'hotel.revision-rejected', { ...hotelSnapshot(current), changes, reason }, { key: id });
+      return { hotel: current, revision: toRevision(rows[0]!) };
+    }
     await tx.query('DELETE FROM hotel_revisions WHERE hotel_id = $1', [id]);
-    if (audit) await recordAudit(tx, audit, isApproved ? 'revision_approved' : 'revision_rejected', current);
-    if (!isApproved) return current;
-    return rewriteHotel(tx, current, applyListingUpdate(current, revision.fields), [{ type: 'hotel.updated' }]);
+    if (audit) await recordAudit(tx, audit, 'revision_approved', current);
+    const hotel = await rewriteHotel(tx, current, applyListingUpdate(current, revision.fields), [{ type: 'hotel.updated' }]);
+    await enqueueEvent(tx, 'hotel.revision-approved', { ...hotelSnapshot(hotel), changes }, { key: id });
+    return { hotel, revision: null };
   });
   invalidateSearchSummaries();
-  return hotel;
+  return result;
+}
+
+/** The provider drops their rejected change (the live listing stays as it is); 404 when there is none. */
+export async function discardRejectedRevision(pool: Pool, id: number, authorize: (current: StoredHotel) => void): Promise<StoredHotel> {
+  return withTransaction(pool, async (tx) => {
+    const current = await findHotel(tx, { id }, { forUpdate: true });
+    if (!current) throw notFound(messages.hotelNotFound);
+    authorize(current);
+    const { rowCount } = await tx.query(`DELETE FROM hotel_revisions WHERE hotel_id = $1 AND status = 'rejected'`, [id]);
+    if (!rowCount) throw notFound(messages.rejectedRevisionNotFound);
+    return current;
+  });
 }

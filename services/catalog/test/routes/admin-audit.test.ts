@@ -41,8 +41,8 @@ describe('admin audit log', () => {
     const id = created.body.id;
     expect((await api('PUT', `/api/hotels/${id}/approval`, { token: admin, body: { isApproved: true } })).status).toBe(200);
     expect((await api('PUT', `/api/provider/hotels/${id}`, { token: provider, body: { bookingUrl: 'https://audit.example/book' } })).status).toBe(200);
-    expect((await api('PUT', `/api/admin/hotels/${id}/revision`, { token: admin, body: { isApproved: false } })).status).toBe(200);
-    // No revision left: 404 and no entry.
+    expect((await api('PUT', `/api/admin/hotels/${id}/revision`, { token: admin, body: { isApproved: false, reason: 'Not this domain' } })).status).toBe(200);
+    // No revision pending (the rejected one waits on its provider): 404 and no entry.
     expect((await api('PUT', `/api/admin/hotels/${id}/revision`, { token: admin, body: { isApproved: true } })).status).toBe(404);
     expect((await entriesFor(id)).map((e) => e.action)).toEqual(['approved', 'revision_rejected']);
   });

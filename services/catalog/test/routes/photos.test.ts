@@ -298,17 +298,20 @@ describe('photos of an approved listing go through review', () => {
     expect(read.body.awaitingReview).toBe(false);
   });
 
-  it('drops a rejected deletion: the photo stays public', async () => {
+  it('a rejected deletion leaves the photo public and the proposal with its provider until they discard it', async () => {
     const current = (await api<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token })).body;
     const [cover, second] = current.photos;
     const deleted = await api<HotelPhotosAnswer>('DELETE', `/api/provider/hotels/${hotel.id}/photos/${second!.id}`, { token: provider.token });
     expect(deleted.body).toMatchObject({ awaitingReview: true, photos: [expect.objectContaining({ url: cover!.url })] });
     expect((await api<Hotel>('GET', `/api/hotels/${hotel.id}`)).body.images).toEqual([cover!.url, second!.url]);
-    expect((await api('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false } })).status).toBe(200);
+    expect((await api('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false, reason: 'Keep the pool photo' } })).status).toBe(200);
     expect((await api<Hotel>('GET', `/api/hotels/${hotel.id}`)).body.images).toEqual([cover!.url, second!.url]);
     const read = await api<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token });
     expect(read.body).toMatchObject({ awaitingReview: false });
-    expect(read.body.photos.map((p) => p.url)).toEqual([cover!.url, second!.url]);
+    expect(read.body.photos.map((p) => p.url)).toEqual([cover!.url]);
+    expect((await api('DELETE', `/api/provider/hotels/${hotel.id}/revision`, { token: provider.token })).status).toBe(200);
+    const after = await api<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token });
+    expect(after.body.photos.map((p) => p.url)).toEqual([cover!.url, second!.url]);
   });
 });
 

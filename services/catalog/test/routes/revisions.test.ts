@@ -89,11 +89,13 @@ describe('what is reviewed stays reviewed: a provider edit of an approved listin
     const before = (await api<Hotel>('GET', `/api/hotels/${hotel.id}`)).body;
     await api('PUT', `/api/provider/hotels/${hotel.id}`, { token: provider.token, body: { address: '99 Elsewhere Road' } });
     expect((await revisionOf(hotel.id))?.changes).toEqual([{ field: 'address', from: before.address, to: '99 Elsewhere Road' }]);
-    const rejected = await api<Hotel>('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false } });
+    const rejected = await api<Hotel>('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false, reason: 'That is not the hotel\'s address' } });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ address: before.address, pendingRevision: null });
+    expect(rejected.body).toMatchObject({ address: before.address, pendingRevision: { status: 'rejected', rejectionReason: 'That is not the hotel\'s address' } });
+    expect((await api<Hotel>('GET', `/api/hotels/${hotel.id}`)).body.address).toBe(before.address);
     expect(await revisionOf(hotel.id)).toBeUndefined();
-    expect((await api('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false } })).status).toBe(404);
+    expect((await api('PUT', `/api/admin/hotels/${hotel.id}/revision`, { token: admin, body: { isApproved: false, reason: 'Again' } })).status).toBe(404);
+    expect((await api('DELETE', `/api/provider/hotels/${hotel.id}/revision`, { token: provider.token })).status).toBe(200);
   });
 
   it('an admin edit applies at once', async () => {

@@ -14,7 +14,7 @@ export const userEvents = {
     enqueueEvent(tx, 'user.profile_completed', { userId: user.id, isProvider: user.isProvider, isTraveler: user.isTraveler }, { key: user.id }),
 
   becameProvider: (tx: Queryable, user: PublicUser) =>
-    enqueueEvent(tx, 'user.became_provider', { userId: user.id, email: user.email, companyName: user.companyName ?? '' }, { key: user.id }),
+    enqueueEvent(tx, 'user.became_provider', { userId: user.id, email: user.email, companyName: user.companyName ?? '', emailVerified: user.emailVerified }, { key: user.id }),
 
   /** Carries the token sealed for the notifier, which opens it only to put it in the emailed link; identity itself keeps only its hash. */
   passwordResetRequested: (tx: Queryable, user: PublicUser, sealedToken: string, expiresAt: Date) =>
@@ -37,7 +37,7 @@ export const userEvents = {
   deletionRequested: (tx: Queryable, data: EventData<'user.deletion-requested'>) => enqueueEvent(tx, 'user.deletion-requested', data, { key: data.userId }),
 
   emailVerified: (tx: Queryable, user: PublicUser, previousEmail: string | null) =>
-    enqueueEvent(tx, 'user.email_verified', { userId: user.id, email: user.email, firstName: user.firstName, previousEmail }, { key: user.id }),
+    enqueueEvent(tx, 'user.email_verified', { userId: user.id, email: user.email, firstName: user.firstName, previousEmail, isProvider: user.isProvider }, { key: user.id }),
 };
 
 export type VerificationReason = EventData<'user.email_verification_requested'>['reason'];

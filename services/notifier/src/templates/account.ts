@@ -36,6 +36,32 @@ export function welcomeEmail(data: EventData<'user.email_verified'>, appUrl: str
 }
 
 /**
+ * The welcome of a provider's account: what a hotel does on RepRoute (list, review, leads), not the traveller's. Sent
+ * once the address is proved (the account became a provider before), or when an account with a proved address
+ * becomes a provider. Fixed text and a first name under the greeting rule only: nothing the company typed.
+ */
+export function providerWelcomeEmail(data: { email: string; firstName?: string | null }, appUrl: string): EmailMessage {
+  const intro = 'Welcome to RepRoute for hotels! Your provider account is ready.';
+  const steps = [
+    'List your property with its gym: equipment, hours, size and photos. Travellers search by exactly that.',
+    'Our team reviews each new listing (usually within 2-3 business days) and emails you when it is live, or what to change.',
+    'Leads from travellers who choose to share their details are emailed to your listing\'s contact address; follow them, your figures and reviews in your provider dashboard.',
+  ];
+  const addUrl = appLink(appUrl, '/provider/listings/new');
+  const dashboardUrl = appLink(appUrl, '/provider/dashboard');
+  const why = transactionalNote('you set up a provider account on RepRoute with this address');
+  return {
+    to: data.email,
+    subject: 'Welcome to RepRoute for hotels',
+    text: `${greeting(data.firstName)}\n\n${intro}\n\n${steps.map((step) => `- ${step}`).join('\n')}\n\nList a property: ${addUrl}\nProvider dashboard: ${dashboardUrl}\n\nThe RepRoute team\n\n${why.text}\n`,
+    html: layout(
+      'Welcome to RepRoute for hotels',
+      `${paragraph(greeting(data.firstName))}${paragraph(intro)}${steps.map(paragraph).join('')}${button('List a property', addUrl)}${paragraph(`Provider dashboard: ${dashboardUrl}`)}${why.html}`,
+    ),
+  };
+}
+
+/**
  * The verification link of a new account's address (or of an email change's new address). The
  * address has not been proved to belong to whoever typed it, so the email carries nothing they typed:
  * no name, fixed text only. The token stays sealed in the job and is opened only as the email is sent.
@@ -109,7 +135,12 @@ export function passwordResetEmail(data: EventData<'user.password_reset_requeste
 export const accountEmails: EmailBuilders = {
   // A new account's first email is its verification link (nothing at registration itself); the welcome follows the proof.
   'user.email_verification_requested': (event, config) => [{ suffix: 'verify', email: verificationEmail(event, config.appUrl) }],
-  'user.email_verified': (event, config) => (event.data.previousEmail === null ? [{ suffix: 'welcome', email: welcomeEmail(event.data, config.appUrl) }] : []),
+  // A provider's account gets the provider welcome; one that becomes a provider after its welcome gets that then.
+  'user.email_verified': (event, config) =>
+    event.data.previousEmail === null
+      ? [{ suffix: 'welcome', email: event.data.isProvider ? providerWelcomeEmail(event.data, config.appUrl) : welcomeEmail(event.data, config.appUrl) }]
+      : [],
+  'user.became_provider': (event, config) => (event.data.emailVerified ? [{ suffix: 'provider-welcome', email: providerWelcomeEmail(event.data, config.appUrl) }] : []),
   'user.email_change_requested': (event, config) => [{ suffix: 'change-notice', email: emailChangeNotice(event.data, config.appUrl) }],
   'user.password_reset_requested': (event, config) => [{ suffix: 'reset', email: passwordResetEmail(event.data, config.appUrl) }],
 };
