@@ -9,7 +9,7 @@ import { messages } from './messages.ts';
  * link, an email change notice, the welcome, a lead the traveller chose to send, a contact form's answer) has no
  * kind: it cannot be turned off and says why it was sent.
  */
-export const emailKinds = ['review-status', 'review-replies', 'listing-status', 'search-alerts', 'favorite-updates'] as const;
+export const emailKinds = ['review-status', 'review-replies', 'listing-status', 'listing-reviews', 'search-alerts', 'favorite-updates'] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 /**
@@ -45,6 +45,13 @@ export const emailKindInfo: Record<EmailKind, EmailKindInfo> = {
     label: 'Listing approvals',
     description: 'When our team approves a listing of yours, or cannot approve it yet. Per listing.',
     because: 'you list this hotel on RepRoute',
+    audience: 'provider',
+    scope: 'listing',
+  },
+  'listing-reviews': {
+    label: 'Reviews of your listings',
+    description: 'When a review of a hotel you list is published. Per listing.',
+    because: 'you list this hotel on RepRoute and a review of it was published',
     audience: 'provider',
     scope: 'listing',
   },

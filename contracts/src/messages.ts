@@ -164,7 +164,7 @@ export const messages = {
   adminHotelPageSizeInvalid: 'Page size must be a whole number from 1 to 100',
   adminHotelQueryTooLong: 'Search text must be at most 200 characters',
   // email preferences and unsubscribing (ruling 18)
-  emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, search-alerts, favorite-updates',
+  emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, listing-reviews, search-alerts, favorite-updates',
   emailScopeInvalid: 'Scope must be a listing or saved search id (letters, digits and hyphens, at most 64)',
   emailScopeNotForKind: 'This kind of email cannot be turned off per listing or saved search: leave scope out',
   emailSubscribedInvalid: 'subscribed must be true or false',

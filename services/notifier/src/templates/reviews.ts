@@ -68,8 +68,31 @@ export function reviewRepliedEmail(review: ReplyFacts, appUrl: string): EmailMes
   };
 }
 
+/**
+ * Tells a listing's owner a review of it was published, with its rating and a link to reply. Not an answer to
+ * anything they did, so it is a list email they can stop per listing (`listing-reviews`). The review's title is
+ * published text on the hotel's page; the body is read there.
+ */
+export function reviewPublishedForProviderEmail(notice: EventData<'hotel.review-published'>, appUrl: string): EmailMessage {
+  const link = appLink(appUrl, `/hotels/${encodeURIComponent(notice.slug)}`);
+  const dashboard = appLink(appUrl, '/provider/dashboard');
+  const stars = `${notice.rating} out of 5`;
+  const lines = [
+    `A traveller's review of ${notice.name} has been published on RepRoute: ${stars}${notice.title ? `, "${notice.title}"` : ''}.`,
+    'Read it on your hotel\'s page; you can reply to it there or from your provider dashboard, and your reply is shown under the review.',
+  ];
+  return {
+    to: notice.providerEmail,
+    list: { kind: 'listing-reviews', userId: notice.providerId, scope: String(notice.hotelId) },
+    subject: `New review of ${notice.name}: ${stars}`,
+    text: `${lines.join('\n\n')}\n\nRead the review: ${link}\nProvider dashboard: ${dashboard}\n\nRepRoute`,
+    html: layout('A review of your hotel was published', `${lines.map(paragraph).join('')}${button('Read the review', link)}`),
+  };
+}
+
 export const reviewEmails: EmailBuilders = {
   'review.approved': (event, config) => [{ suffix: 'reviewer', email: reviewApprovedEmail(event.data, config.appUrl) }],
   'review.rejected': (event, config) => [{ suffix: 'reviewer', email: reviewRejectedEmail(event.data, config) }],
   'review.replied': (event, config) => [{ suffix: 'reviewer', email: reviewRepliedEmail(event.data, config.appUrl) }],
+  'hotel.review-published': (event, config) => [{ suffix: 'provider', email: reviewPublishedForProviderEmail(event.data, config.appUrl) }],
 };
