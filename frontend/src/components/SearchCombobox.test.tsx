@@ -106,6 +106,20 @@ describe('search suggestions (combobox)', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('the option in focus stays in focus when the answer for a later keystroke arrives', async () => {
+    serveSuggestions({ lon: { query: 'lon', items: [london, ned], didYouMean: null }, lond: { query: 'lond', items: [ned, london], didYouMean: null } });
+    const { input } = renderBox();
+    type(input, 'lon');
+    await screen.findByRole('option', { name: /London, United Kingdom/ });
+    type(input, 'lond');
+    key(input, 'ArrowDown');
+    key(input, 'ArrowDown');
+    expect(activeOption(input)?.textContent).toContain('The London Ned');
+    await waitFor(() => expect(screen.getAllByRole('option')[0]?.textContent).toContain('The London Ned'));
+    expect(activeOption(input)?.textContent).toContain('The London Ned');
+    expect(activeOption(input)).toBe(screen.getAllByRole('option')[0]);
+  });
+
   it('Enter with no option in focus searches the text as typed', async () => {
     serveSuggestions({ lon: { query: 'lon', items: [london], didYouMean: null } });
     const { input, onSearch } = renderBox();

@@ -7,6 +7,8 @@ import { equipmentLabelText } from '@/lib/hotel';
 const kindText: Record<SearchSuggestion['kind'], string> = { city: 'City', country: 'Country', hotel: 'Hotel', equipment: 'Equipment' };
 const kindIcon = { city: MapPin, country: Globe2, hotel: Building2, equipment: Dumbbell } as const;
 
+const suggestionKey = (s: SearchSuggestion) => `${s.kind}-${s.slug ?? s.equipment ?? s.label}-${s.detail ?? ''}`;
+
 /** What an option shows and a screen reader reads: "London, United Kingdom", "Sauna". */
 export function suggestionLabel(suggestion: SearchSuggestion): string {
   const label = suggestion.kind === 'equipment' ? equipmentLabelText(suggestion.label) : suggestion.label;
@@ -41,9 +43,10 @@ export function SearchCombobox({ value, onChange, suggestions, didYouMean, onCho
   const [active, setActive] = useState(-1);
   const [lastSuggestions, setLastSuggestions] = useState(suggestions);
   if (suggestions !== lastSuggestions) {
-    // New suggestions: no option is in focus until the traveller moves to one.
+    // New suggestions (the answer for a later keystroke): the option in focus keeps it if it is still there.
+    const kept = active >= 0 && lastSuggestions[active] ? suggestions.findIndex((s) => suggestionKey(s) === suggestionKey(lastSuggestions[active]!)) : -1;
     setLastSuggestions(suggestions);
-    setActive(-1);
+    setActive(kept);
   }
   const shown = open && value.trim() !== '' && suggestions.length > 0;
 
@@ -127,7 +130,7 @@ export function SearchCombobox({ value, onChange, suggestions, didYouMean, onCho
                 const Icon = kindIcon[suggestion.kind];
                 return (
                   <li
-                    key={`${suggestion.kind}-${suggestion.slug ?? suggestion.equipment ?? suggestion.label}-${suggestion.detail ?? ''}`}
+                    key={suggestionKey(suggestion)}
                     id={optionId(i)}
                     role="option"
                     aria-selected={i === active}

@@ -100,7 +100,7 @@ export default function SearchPage() {
     <div className="bg-slate-50 pb-16">
       <a
         href="#search-results"
-        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-ocean-800 focus:not-sr-only focus:absolute focus:z-[60] focus:mt-2 focus:ml-2 focus:ring-2 focus:ring-ocean-500"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-ocean-700 focus:not-sr-only focus:absolute focus:z-[60] focus:mt-2 focus:ml-2 focus:ring-2 focus:ring-ocean-500"
       >
         Skip to results
       </a>
@@ -147,7 +147,7 @@ export default function SearchPage() {
         ) : null}
 
         {didYouMean && !search.isPlaceholderData ? (
-          <p className="mt-4 rounded-xl border border-ocean-200 bg-ocean-50 px-4 py-3 break-words text-ocean-900" data-testid="did-you-mean">
+          <p className="mt-4 rounded-xl border border-ocean-100 bg-ocean-50 px-4 py-3 break-words text-ocean-900" data-testid="did-you-mean">
             No hotels match “{query}”, so these are hotels for {didYouMean}.{' '}
             <span className="font-semibold">
               Did you mean{' '}
@@ -248,7 +248,7 @@ function ViewToggle({ view, onChange }: { view: SearchView; onChange: (view: Sea
       onClick={() => onChange(value)}
       className={cn(
         // The ring is drawn inside the button: the group's rounded, clipped border would hide one drawn outside.
-        'inline-flex h-9 items-center gap-1.5 px-3 text-sm font-semibold focus-visible:ring-3 focus-visible:ring-ocean-400 focus-visible:outline-none focus-visible:ring-inset',
+        'inline-flex h-9 items-center gap-1.5 px-3 text-sm font-semibold focus-visible:ring-3 focus-visible:ring-ocean-500 focus-visible:outline-none focus-visible:ring-inset',
         view === value ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
       )}
     >

@@ -1,4 +1,4 @@
-import { allEquipmentLabels, foldText, type SearchSuggestion, type SearchSuggestionsAnswer } from '@reproute/contracts';
+import { allEquipmentLabels, foldText, longFormOf, type SearchSuggestion, type SearchSuggestionsAnswer } from '@reproute/contracts';
 import type { Queryable } from '@reproute/platform';
 import { cleanTerm, termWords, wordMatches } from '../domain/search.ts';
 import { correctedText, type KnownSpelling } from '../domain/spelling.ts';
@@ -83,8 +83,14 @@ async function hotelsFor(db: Queryable, words: readonly string[], limit: number)
     values.push(value);
     return `$${values.length}`;
   };
-  // search_text is name \x01 city \x01 country: the pattern stays within the name.
-  const conditions = words.map((word) => `h.search_text ~ ('^[^\\x01]*' || ${wordPatternSql(word, bind)})`);
+  // Short forms name places, which the places list covers; under three letters a word is too short to choose hotels by.
+  const named = words.filter((word) => !longFormOf(word));
+  if (named.length === 0 || named.join('').length < 3) return [];
+  // The trigram-indexed search_text lets Postgres find a rare word's few hotels at once; name_key keeps the name's.
+  const conditions = named.map((word) => {
+    const pattern = `search_word_regex(${bind(word)}, false)`;
+    return `h.search_text ~ ${pattern} AND h.name_key ~ ${pattern}`;
+  });
   const { rows } = await db.query<HotelRow>(
     `SELECT h.name, h.slug, h.city, h.country FROM hotels h
       WHERE h.is_approved AND ${conditions.join(' AND ')}
