@@ -56,12 +56,12 @@ export default function UnsubscribePage() {
           </p>
         </div>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button onClick={toPreferences} className="flex-1">
+          <Button onClick={toPreferences} className="w-full sm:w-auto sm:flex-1">
             Manage all email preferences
           </Button>
           <Button
             variant="outline"
-            className="flex-1"
+            className="w-full sm:w-auto sm:flex-1"
             disabled={resubscribe.isPending}
             onClick={() => resubscribe.mutate({ kind: link.kind, scope: link.scope, subscribed: true })}
           >
@@ -81,10 +81,10 @@ export default function UnsubscribePage() {
           </p>
         </Card>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button className="flex-1" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()} data-testid="unsubscribe-button">
+          <Button className="w-full sm:w-auto sm:flex-1" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()} data-testid="unsubscribe-button">
             {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
           </Button>
-          <Button variant="outline" className="flex-1" onClick={toPreferences}>
+          <Button variant="outline" className="w-full sm:w-auto sm:flex-1" onClick={toPreferences}>
             Choose which emails you get
           </Button>
         </div>
