@@ -85,6 +85,8 @@ export const engagementExport = z.object({
   reviewDecisions: z.array(z.object({ reviewId: z.string(), action: z.string(), hotelId, detail: z.string().nullable(), createdAt: time })),
   /** When engagement learnt the account was registered (moderators see a reviewer's account age). */
   registeredAt: maybeTime,
+  /** When RepRoute first sent the account to each hotel (from referral's clicks and leads): what marks a review "Verified stay". */
+  hotelsSentTo: z.array(z.object({ hotelId, firstSentAt: time })),
 });
 export type EngagementExport = z.infer<typeof engagementExport>;
 

@@ -31,6 +31,15 @@ export const travelTypes = ['business', 'leisure', 'fitness'] as const;
 
 const listOfTags = z.array(z.string().trim().min(1).max(60)).max(20).default([]);
 
+/**
+ * A stay ("YYYY-MM" or "YYYY-MM-DD") that has not begun anywhere yet: later than today's date (or month) at
+ * UTC+14, the first time zone to reach a new day, so no traveller's own today or this month is refused.
+ */
+export function stayIsInFuture(stay: string, now = new Date()): boolean {
+  const earliestToday = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+  return stay.length === 7 ? stay > earliestToday.slice(0, 7) : stay > earliestToday;
+}
+
 /** Review rules of document 2, section 5; pros and cons arrive as lists. */
 export const reviewRequest = z.object({
   hotelId: z.coerce.number({ error: messages.hotelRequired }).int(messages.hotelRequired).positive(messages.hotelRequired).max(maxHotelId, messages.hotelNotFound),
@@ -40,7 +49,10 @@ export const reviewRequest = z.object({
   gymRating: z.number({ error: messages.gymRatingRequired }).int(messages.gymRatingRequired).min(1, messages.gymRatingRequired).max(5, messages.gymRatingMax),
   travelType: z.enum(travelTypes, { error: messages.travelTypeRequired }),
   roomType: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100).optional()),
-  stayDate: z.string({ error: messages.stayDateRequired }).regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, messages.stayDateRequired),
+  stayDate: z
+    .string({ error: messages.stayDateRequired })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, messages.stayDateRequired)
+    .refine((stay) => !stayIsInFuture(stay), messages.stayDateFuture),
   pros: listOfTags,
   cons: listOfTags,
   tags: listOfTags,
@@ -84,6 +96,12 @@ export const adminReviewsQuery = z.object({ status: z.enum(reviewStatuses).defau
 export const favoriteItem = z.object({ hotelId: z.number().int().positive(), createdAt: z.string() });
 export type FavoriteItem = z.infer<typeof favoriteItem>;
 
+/** What a "Verified stay" mark on a review means, said where the mark is shown (ruling 15). */
+export const verifiedStayMeaning = 'RepRoute sent this reviewer to the hotel (a booking click or a request to the hotel, signed in) before the end of the month of their stay.';
+/** What the review form says is checked. */
+export const verifiedStayRule =
+  'Your review is marked "Verified stay" when RepRoute sent you to this hotel (a booking click or a request to the hotel while signed in) before the end of the month you stayed. Stays in the future cannot be reviewed.';
+
 /** A review as anyone may read it: the reviewer shows as first name and last initial only. */
 export const reviewAnswer = z.object({
   id: z.string(),
@@ -104,6 +122,11 @@ export const reviewAnswer = z.object({
   createdAt: z.string(),
   /** The owning provider's reply, or null. */
   reply: reviewReply.nullable(),
+  /**
+   * RepRoute sent the reviewer to this hotel (a booking click or a lead while signed in) before the end of the
+   * month of their stay: shown as "Verified stay" (ruling 15; docs/decisions.md, "Verified stays").
+   */
+  verifiedStay: z.boolean(),
 });
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
 

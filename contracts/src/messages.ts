@@ -66,6 +66,7 @@ export const messages = {
   gymRatingMax: 'Gym rating cannot exceed 5 stars',
   travelTypeRequired: 'Please select travel type',
   stayDateRequired: 'Stay date is required',
+  stayDateFuture: 'Stays in the future cannot be reviewed',
   // contact
   missingInformation: 'Please fill in all required fields.',
   missingInformationTitle: 'Missing Information',
@@ -99,6 +100,10 @@ export const messages = {
   searchDumbbellInvalid: 'Heaviest dumbbell must be a number of kilograms from 1 to 200',
   searchPointInvalid: 'A point needs both lat (-90 to 90) and lng (-180 to 180)',
   searchDistanceNeedsPoint: 'Sort by distance needs a point: lat and lng',
+  searchQueryTooLong: 'Search text must be at most 200 characters',
+  suggestionQueryRequired: 'Type at least one letter to get suggestions (q)',
+  suggestionQueryTooLong: 'Suggestions need a q of at most 100 characters',
+  suggestionLimitInvalid: 'limit must be a whole number from 1 to 10',
   accessibilityFeatureInvalid: 'Accessibility features must be wheelchair-access, elevator or adaptive-equipment',
   // referral (leads and referral clicks)
   invalidDate: 'Please enter a valid date',

@@ -1,4 +1,5 @@
 import { adminToken, createAdminHotelApi, deleteHotelApi, expect, newTraveller, signInWithToken, test, toastWith, unique } from './doc2-support';
+import { verifiedStayRule } from '@reproute/contracts';
 
 test.describe('reviews', () => {
   test('a visitor is told to log in and sent to /login', async ({ page }) => {
@@ -17,7 +18,7 @@ test.describe('reviews', () => {
     await signInWithToken(page, traveller.token, '/write-review');
     await expect(page.getByRole('heading', { name: 'Write a Review' })).toBeVisible();
     await expect(page.getByText('Reviews are published after moderation within 24-48 hours.')).toBeVisible();
-    await expect(page.getByText(/Only verified stays can be reviewed/)).toBeVisible();
+    await expect(page.getByText(verifiedStayRule)).toBeVisible();
     const hotelSelect = page.getByLabel('Hotel', { exact: true });
     await expect(hotelSelect).toBeEnabled();
     expect(await hotelSelect.locator('option').count()).toBeGreaterThan(5);

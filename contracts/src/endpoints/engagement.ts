@@ -52,7 +52,7 @@ export const engagementEndpoints = defineEndpoints('engagement', {
     summary: 'Write a review of a hotel; it waits for moderation',
     body: reviewRequest,
     responses: { 201: reviewAnswer },
-    doc: '201 review (pending); 403 "Please verify your email address before writing a review: ..." while the token does not claim a verified email; 409 "You have already reviewed this hotel."; 400 "You cannot review a hotel you own."',
+    doc: '201 review (pending), `verifiedStay` true when RepRoute sent the author to the hotel (a booking-link click or a lead, signed in) before the end of the stay\'s month (it also turns true when such a click\'s event arrives later); 400 "Stays in the future cannot be reviewed" for a stay after today (at UTC+14); 403 "Please verify your email address before writing a review: ..." while the token does not claim a verified email; 409 "You have already reviewed this hotel."; 400 "You cannot review a hotel you own."',
   },
   'GET /api/reviews/mine': {
     access: 'signedIn',

@@ -42,17 +42,24 @@ async function downloadMyData(token: string) {
 
 describe('Download my data', () => {
   it('holds every service\'s part, each right, for an account that did everything', async () => {
+    // The catalog matches the listing's approval against the account's saved search (its consumer of catalog.hotels).
+    await eventually(async () => (await downloadMyData(account.token)).catalog.savedSearches[0]?.hotelsMatched.length === 1, 30_000, 'the saved search matched');
     // Engagement learns of the registration through identity.users.
     const file = await eventually(async () => {
       const assembled = await downloadMyData(account.token);
-      return assembled.engagement.registeredAt && assembled.analytics.total > 0 ? assembled : undefined;
+      return assembled.engagement.registeredAt && assembled.engagement.hotelsSentTo.length > 0 && assembled.analytics.total > 0 ? assembled : undefined;
     }, 30_000, 'every part complete');
     expect(file).toMatchObject({ format: 'reproute.account-export', version: 1, accountId: account.id });
     expect(file.identity.profile).toMatchObject({ id: account.id, email: account.email, firstName: account.firstName, lastName: account.lastName, companyName: account.companyName, isProvider: true, emailVerified: true });
     expect(file.identity.emailVerificationLinks).toEqual([expect.objectContaining({ email: account.email, purpose: 'verify', usedAt: expect.any(String) })]);
     expect(file.catalog.listings).toEqual([expect.objectContaining({ id: account.listing.id, name: account.listing.name, status: 'approved', contactEmail: account.email })]);
+    expect(file.catalog.savedSearches).toEqual([
+      expect.objectContaining({ id: account.savedSearchId, alerts: 'weekly', alertEmail: account.email, params: { query: account.listing.name }, hotelsMatched: [expect.objectContaining({ hotelId: account.listing.id, delivery: 'weekly' })] }),
+    ]);
     expect(file.engagement.favorites.map((f) => f.hotelId).sort((a, b) => a - b)).toEqual([1, account.listing.id].sort((a, b) => a - b));
     expect(file.engagement.reviews).toEqual([expect.objectContaining({ id: account.reviewId, hotelId: 2, status: 'approved' })]);
+    // Its click on hotel 1's booking link, as engagement keeps it for "Verified stay" marks.
+    expect(file.engagement.hotelsSentTo).toEqual([{ hotelId: 1, firstSentAt: expect.any(String) }]);
     expect(file.engagement.contactMessages).toEqual([expect.objectContaining({ email: account.email })]);
     expect(file.referral.leads).toEqual([expect.objectContaining({ id: account.leadId, hotelId: 1, email: account.email, name: `${account.firstName} ${account.lastName}` })]);
     expect(file.referral.clicks).toEqual([expect.objectContaining({ id: account.clickId, hotelId: 1 })]);
@@ -75,6 +82,8 @@ const protectedCalls: { service: ServiceName; path: string }[] = [
 
 describe('Delete my account', () => {
   it('ends the tokens at once, erases every service\'s part, and leaves only what the decisions name', async () => {
+    // The saved search's match waits in Redis for the weekly digest (the notifier's copy, erased with the account too).
+    await eventually(async () => (await tracesInRedis([account.email])).some((t) => t.place === `redis search-digest:${account.id} (hash)`), 30_000, 'the match kept for the digest');
     // The scan finds the account where it lives before (so an empty scan afterwards means something).
     const before = await eventually(async () => {
       const found = [...(await tracesInSchemas(account.needles)), ...(await tracesInRedis([account.email]))];
@@ -82,6 +91,7 @@ describe('Delete my account', () => {
       return ['identity.users', 'catalog.hotels', 'engagement.favorites', 'engagement.reviews', 'engagement.contact_messages', 'referral.leads', 'referral.referral_clicks', 'analytics.raw_events', 'redis email job'].every((p) => places.has(p)) ? found : undefined;
     }, 30_000, 'the account found in every schema and in the email jobs');
     expect(before.length).toBeGreaterThan(10);
+    expect(before.map((t) => t.place)).toContain('catalog.saved_searches');
 
     expect((await api('POST', '/api/auth/delete-account', { token: account.token, body: { currentPassword: 'Wr0ng!Pass1' } })).status).toBe(400);
     const asked = await api('POST', '/api/auth/delete-account', { token: account.token, body: { currentPassword: account.password } });

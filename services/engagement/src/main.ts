@@ -5,10 +5,11 @@ import { configSchema } from './config.ts';
 import { buildApp } from './app.ts';
 import { hotelProjectionConsumer } from './events/hotels.ts';
 import { reviewerAccountConsumer } from './events/users.ts';
+import { hotelsSentToConsumer } from './events/hotels-sent-to.ts';
 
 await startService({
   configSchema,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp,
-  consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer],
+  consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer],
 });

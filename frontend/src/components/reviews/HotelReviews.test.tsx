@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReviewAnswer } from '@reproute/contracts';
+import { verifiedStayMeaning, type ReviewAnswer } from '@reproute/contracts';
 import { HotelReviews } from './HotelReviews';
 import { renderWithApp } from '@/test/render';
 import { signedIn, signedOut } from '@/store/session';
@@ -24,6 +24,7 @@ const review = (overrides: Partial<ReviewAnswer> = {}): ReviewAnswer => ({
   reviewer: { firstName: 'Remy', lastInitial: 'R' },
   createdAt: '2026-09-01T10:00:00.000Z',
   reply: null,
+  verifiedStay: false,
   ...overrides,
 });
 
@@ -43,6 +44,19 @@ function stubReviews(list: ReviewAnswer[], onSend?: (url: string, init: RequestI
 afterEach(() => {
   vi.unstubAllGlobals();
   signedOut();
+});
+
+describe('HotelReviews: Verified stay', () => {
+  it('marks only the reviews whose author RepRoute sent to the hotel, and says what the mark means', async () => {
+    stubReviews([review({ id: 'a', title: 'Sent by RepRoute', verifiedStay: true }), review({ id: 'b', title: 'Came on my own' })]);
+    renderWithApp(<HotelReviews hotelId={7} />);
+    const items = await screen.findAllByTestId('hotel-review');
+    expect(items).toHaveLength(2);
+    const [sent, own] = items as [HTMLElement, HTMLElement];
+    expect(sent.querySelector('[data-testid="verified-stay"]')?.textContent).toBe(`Verified stay: ${verifiedStayMeaning}`);
+    expect(sent.querySelector('[data-testid="verified-stay"]')?.getAttribute('title')).toBe(verifiedStayMeaning);
+    expect(own.querySelector('[data-testid="verified-stay"]')).toBeNull();
+  });
 });
 
 describe('HotelReviews replies', () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MessageSquareReply, PenLine } from 'lucide-react';
-import { messages, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
+import { BadgeCheck, MessageSquareReply, PenLine } from 'lucide-react';
+import { messages, verifiedStayMeaning, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
 import { useApprovedReviews, useReplyToReview } from '@/api/reviews';
 import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
@@ -16,7 +16,7 @@ import { KeptAsWritten } from '@/app/hydrateLater';
 function reviewerName(review: ReviewAnswer): string {
   const first = review.reviewer.firstName?.trim();
   const initial = review.reviewer.lastInitial?.trim();
-  if (!first) return 'A verified guest';
+  if (!first) return 'A traveller';
   return initial ? `${first} ${initial}.` : first;
 }
 
@@ -109,6 +109,17 @@ export function ReviewItem({ review, canReply = false }: { review: ReviewAnswer;
           {review.gymRating ? <span className="text-sm font-medium text-slate-700">(Gym: {review.gymRating}/5)</span> : null}
           <span className="text-sm text-slate-600">by {reviewerName(review)}</span>
           {stay ? <span className="text-sm text-slate-600">· stayed {stay}</span> : null}
+          {review.verifiedStay ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+              title={verifiedStayMeaning}
+              data-testid="verified-stay"
+            >
+              <BadgeCheck aria-hidden className="h-3.5 w-3.5" />
+              Verified stay
+              <span className="sr-only">: {verifiedStayMeaning}</span>
+            </span>
+          ) : null}
         </div>
       </KeptAsWritten>
       {review.title ? <h3 className="mt-2 font-bold text-slate-900">{review.title}</h3> : null}

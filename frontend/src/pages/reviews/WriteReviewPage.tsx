@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, PenLine } from 'lucide-react';
-import { travelTypes } from '@reproute/contracts';
+import { travelTypes, verifiedStayRule } from '@reproute/contracts';
 import { useHotel, useHotels } from '@/api/hotels';
 import { serverMessageOr } from '@/api/request';
 import { useSubmitReview } from '@/api/reviews';
@@ -125,7 +125,7 @@ function ReviewForm() {
         </p>
         <p className="flex items-start gap-2 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
           <BadgeCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          Only verified stays can be reviewed. Please review hotels you have stayed at.
+          {verifiedStayRule}
         </p>
       </div>
 

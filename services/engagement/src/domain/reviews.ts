@@ -28,6 +28,8 @@ export interface ReviewRecord {
   moderatedAt: string | null;
   /** The deciding admin's email (decisions from before it was kept have none). */
   moderatorEmail: string | null;
+  /** RepRoute sent the author to the hotel before the end of the stay's month (store/verified-stays.ts). */
+  verifiedStay: boolean;
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -63,6 +65,7 @@ export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser,
     rejectionReason: null,
     moderatedAt: null,
     moderatorEmail: null,
+    verifiedStay: false,
   };
 }
 
@@ -85,6 +88,7 @@ export function toReviewAnswer(review: ReviewRecord): ReviewAnswer {
     reviewer: { firstName: review.reviewerFirstName, lastInitial: lastInitial(review.reviewerLastName) },
     createdAt: review.createdAt,
     reply: review.reply,
+    verifiedStay: review.verifiedStay,
   };
 }
 

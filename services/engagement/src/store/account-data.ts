@@ -30,7 +30,7 @@ export async function listMyReviews(db: Queryable, userId: string): Promise<MyRe
 
 /** Everything engagement keeps about the account, for its owner. Contact messages: sent signed in, or from one of its addresses. */
 export async function exportEngagement(db: Queryable, user: { id: string; email: string }): Promise<EngagementExport> {
-  const [favorites, reviews, contact, replies, decisions, registered] = await Promise.all([
+  const [favorites, reviews, contact, replies, decisions, registered, sentTo] = await Promise.all([
     db.query<{ hotel_id: number; name: string | null; created_at: Date }>(
       'SELECT f.hotel_id, h.name, f.created_at FROM favorites f LEFT JOIN hotels h ON h.id = f.hotel_id WHERE f.user_id = $1 ORDER BY f.created_at DESC',
       [user.id],
@@ -50,6 +50,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
       [user.id],
     ),
     db.query<{ registered_at: Date }>('SELECT registered_at FROM reviewer_accounts WHERE user_id = $1', [user.id]),
+    db.query<{ hotel_id: number; first_sent_at: Date }>('SELECT hotel_id, first_sent_at FROM hotels_sent_to WHERE user_id = $1 ORDER BY first_sent_at, hotel_id', [user.id]),
   ]);
   return {
     favorites: favorites.rows.map((r) => ({ hotelId: r.hotel_id, hotelName: r.name || null, createdAt: iso(r.created_at) })),
@@ -58,6 +59,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
     repliesWritten: replies.rows.map((r) => ({ reviewId: r.id, hotelId: r.hotel_id, text: r.reply_text, createdAt: iso(r.reply_created_at), updatedAt: iso(r.reply_updated_at) })),
     reviewDecisions: decisions.rows.map((r) => ({ reviewId: r.review_id, action: r.action, hotelId: r.hotel_id, detail: r.detail, createdAt: iso(r.created_at) })),
     registeredAt: registered.rows[0] ? iso(registered.rows[0].registered_at) : null,
+    hotelsSentTo: sentTo.rows.map((r) => ({ hotelId: r.hotel_id, firstSentAt: iso(r.first_sent_at) })),
   };
 }
 
@@ -67,7 +69,8 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
  * as "Former member" with no name, address or link to the account (a fresh random id each); the review audit
  * names the reviewer "Former member" too. A provider's replies stay as the hotel's answer without their id; an
  * admin's decisions stay in the audit as "Former admin". Contact messages sent signed in or from one of the
- * account's addresses go, and so does its registration date. Every statement finds nothing the second time.
+ * account's addresses go, and so do its registration date and when it was sent to hotels (its published reviews
+ * keep their "Verified stay" mark). Every statement finds nothing the second time.
  */
 export async function eraseAccount(tx: PoolClient, account: AccountToErase): Promise<void> {
   const { userId } = account;
@@ -84,6 +87,8 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('UPDATE review_audit SET actor_id = $2, actor_email = $3 WHERE actor_id = $1', [userId, formerAccountId, formerAdmin]);
   await tx.query('DELETE FROM contact_messages WHERE user_id = $1 OR lower(email) = ANY($2::text[])', [userId, emails]);
   await tx.query('DELETE FROM reviewer_accounts WHERE user_id = $1', [userId]);
+  // When RepRoute sent the account to hotels goes; a published review keeps its "Verified stay" mark.
+  await tx.query('DELETE FROM hotels_sent_to WHERE user_id = $1', [userId]);
   // The hotels projection: a provider's listings go with their account in the catalog (hotel.deleted follows).
   await tx.query('UPDATE hotels SET provider_id = NULL WHERE provider_id = $1', [userId]);
 }

@@ -1,5 +1,6 @@
 import type { ReviewStatus } from '@reproute/contracts';
 import { enqueueEvent, isUniqueViolation, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { sentBeforeStayEnds } from './verified-stays.ts';
 import { canReply, moderationOutcome, reviewEventData, reviewerName, type ReviewRecord } from '../domain/reviews.ts';
 
 export interface ReviewRow {
@@ -27,11 +28,12 @@ export interface ReviewRow {
   rejection_reason: string | null;
   moderated_at: Date | null;
   moderator_email: string | null;
+  verified_stay: boolean;
 }
 
 export const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
   r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at,
-  r.reply_text, r.reply_created_at, r.reply_updated_at, r.rejection_reason, r.moderated_at, r.moderator_email`;
+  r.reply_text, r.reply_created_at, r.reply_updated_at, r.rejection_reason, r.moderated_at, r.moderator_email, r.verified_stay`;
 
 export function toRecord(row: ReviewRow): ReviewRecord {
   return {
@@ -60,6 +62,7 @@ export function toRecord(row: ReviewRow): ReviewRecord {
     rejectionReason: row.rejection_reason,
     moderatedAt: row.moderated_at ? row.moderated_at.toISOString() : null,
     moderatorEmail: row.moderator_email,
+    verifiedStay: row.verified_stay,
   };
 }
 
@@ -95,8 +98,8 @@ async function insertReview(pool: Pool, review: ReviewRecord, hotelName: string 
   return withTransaction(pool, async (tx) => {
     const { rows } = await tx.query<ReviewRow>(
       `INSERT INTO reviews AS r (id, hotel_id, user_id, reviewer_email, reviewer_first_name, reviewer_last_name, rating, gym_rating,
-          title, content, travel_type, room_type, stay_date, pros, cons, tags)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+          title, content, travel_type, room_type, stay_date, pros, cons, tags, verified_stay)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${sentBeforeStayEnds('$3::uuid', '$2::integer', '$13::text')})
         RETURNING ${columns}`,
       [
         review.id, review.hotelId, review.userId, review.reviewerEmail, review.reviewerFirstName, review.reviewerLastName, review.rating,

@@ -1,6 +1,6 @@
 /**
  * Engagement in-process for route tests: one throwaway database per test file, started on first
- * use and dropped after the file, its two consumers on the in-memory bus. The hotels the tests use
+ * use and dropped after the file, its consumers on the in-memory bus. The hotels the tests use
  * reach its projection as catalog's hotel.created events would. The helpers keep the names of the
  * integration helpers (seededToken, registerTraveller, ...).
  */
@@ -14,6 +14,7 @@ import { configSchema, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { hotelProjectionConsumer } from '../../src/events/hotels.ts';
 import { reviewerAccountConsumer } from '../../src/events/users.ts';
+import { hotelsSentToConsumer } from '../../src/events/hotels-sent-to.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 /** Hotels in the projection from the start: 1-3, 24 and 25, of which 3 is the seeded provider's (as in the catalog seed). */
@@ -26,7 +27,7 @@ export async function engagementUnderTest() {
     configSchema,
     migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations'),
     buildApp: (ctx, { key }) => buildApp(ctx, { key }),
-    consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer],
+    consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer],
   });
   for (const hotelId of knownHotels) {
     const owner = hotelId === providersHotel ? { providerId: seededProviderId, providerEmail: 'provider@reproute.example' } : {};
