@@ -109,11 +109,12 @@ export function useHotelApproval() {
   });
 }
 
-/** Approve (apply) or reject a listing's changes awaiting review. */
+/** Approve (apply) or reject, with the reason the provider is emailed, a listing's changes awaiting review. */
 export function useRevisionDecision() {
   const refresh = useRefreshHotels();
   return useMutation({
-    mutationFn: ({ id, isApproved }: { id: number; isApproved: boolean }) => callApi('PUT /api/admin/hotels/:id/revision', { params: { id }, body: { isApproved } }),
+    mutationFn: ({ id, isApproved, reason }: { id: number; isApproved: boolean; reason?: string }) =>
+      callApi('PUT /api/admin/hotels/:id/revision', { params: { id }, body: { isApproved, reason } }),
     onSuccess: refresh,
   });
 }

@@ -146,6 +146,15 @@ export function useUpdateProviderHotel() {
   });
 }
 
+/** Drops a listing's rejected change: the live listing stays as it is. */
+export function useDiscardRejectedChange() {
+  const refresh = useRefreshListings(false);
+  return useMutation({
+    mutationFn: (id: number) => callApi('DELETE /api/provider/hotels/:id/revision', { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteProviderHotel() {
   const refresh = useRefreshListings(true);
   return useMutation({

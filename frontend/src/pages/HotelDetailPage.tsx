@@ -21,6 +21,7 @@ import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPric
 import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
+import { NotLiveBanner } from '@/components/NotLiveBanner';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
   const given = hotel.equipment;
@@ -79,6 +80,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
 
   return (
     <article className="pb-20">
+      <NotLiveBanner hotel={hotel} />
       <HydrateLater>
         <div className="relative">
           <HotelImage src={primaryImage(hotel)} alt={`${hotel.name}`} ratio="21 / 9" {...heroPicture} loading="eager" wrapperClassName="max-h-[520px] w-full max-sm:aspect-[4/3]!" />

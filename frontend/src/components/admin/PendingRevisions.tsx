@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Check, ExternalLink, X } from 'lucide-react';
 import type { HotelRevision } from '@reproute/contracts';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { toast } from '@/store/toast';
 import { revisionFieldLabels } from './revisionText';
 import { RevisionValue } from './RevisionValue';
+import { ListingRejectDialog, type ListingRejectTarget } from './ListingRejectDialog';
 
 /**
  * Providers' changes to approved listings (name, location, booking URL, lead address, photos, gym): the
@@ -17,13 +19,15 @@ export function PendingRevisions() {
   const revisions = useHotelRevisions();
   const cities = useCities();
   const decision = useRevisionDecision();
+  const [rejecting, setRejecting] = useState<ListingRejectTarget | null>(null);
 
-  const decide = async (revision: HotelRevision, isApproved: boolean) => {
+  const decide = async (revision: Pick<HotelRevision, 'hotelId' | 'hotelName'>, isApproved: boolean, reason?: string) => {
     try {
-      await decision.mutateAsync({ id: revision.hotelId, isApproved });
+      await decision.mutateAsync({ id: revision.hotelId, isApproved, reason });
+      setRejecting(null);
       toast({
         title: isApproved ? 'Changes Approved' : 'Changes Rejected',
-        description: isApproved ? `The changes to ${revision.hotelName} are now live.` : `${revision.hotelName} keeps its approved details.`,
+        description: isApproved ? `The changes to ${revision.hotelName} are now live.` : `${revision.hotelName} keeps its approved details; the provider has your reason.`,
       });
     } catch (error) {
       toast({ title: 'Error', description: serverMessageOr(error, 'Failed to update listing. Please try again.'), variant: 'destructive' });
@@ -79,7 +83,7 @@ export function PendingRevisions() {
               >
                 <Check aria-hidden className="h-4 w-4" /> Approve Changes
               </Button>
-              <Button size="sm" variant="destructive" disabled={decision.isPending} onClick={() => void decide(revision, false)} aria-label={`Reject changes to ${revision.hotelName}`}>
+              <Button size="sm" variant="destructive" disabled={decision.isPending} onClick={() => setRejecting({ kind: 'change', hotelId: revision.hotelId, hotelName: revision.hotelName })} aria-label={`Reject changes to ${revision.hotelName}`}>
                 <X aria-hidden className="h-4 w-4" /> Reject Changes
               </Button>
               <Button asChild size="sm" variant="ghost">
@@ -91,6 +95,12 @@ export function PendingRevisions() {
           </li>
         ))}
       </ul>
+      <ListingRejectDialog
+        target={rejecting}
+        busy={decision.isPending}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(reason) => rejecting && void decide({ hotelId: rejecting.hotelId, hotelName: rejecting.hotelName }, false, reason)}
+      />
     </section>
   );
 }

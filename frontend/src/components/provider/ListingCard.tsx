@@ -32,6 +32,13 @@ export function ListingCard({ hotel, figures, onDelete }: ListingCardProps) {
         {hotel.status === 'rejected' && hotel.rejectionReason ? (
           <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Reason: {hotel.rejectionReason}</p>
         ) : null}
+        {hotel.pendingRevision?.status === 'rejected' ? (
+          <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-800" data-testid="rejected-changes">
+            Your changes were not approved. Reason: {hotel.pendingRevision.rejectionReason}
+          </p>
+        ) : hotel.pendingRevision ? (
+          <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Changes awaiting review.</p>
+        ) : null}
         <p className="mt-2 text-sm leading-relaxed text-slate-700">{previewText(hotel.description, 160) || 'No description yet.'}</p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
           <div className="flex gap-1">

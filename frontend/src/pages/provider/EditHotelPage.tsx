@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ArrowLeft, Clock } from 'lucide-react';
+import { ArrowLeft, Clock, XCircle } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useCities } from '@/api/cities';
-import { useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
+import { useDiscardRejectedChange, useProviderHotels, useUpdateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { listingFormFromHotel, toUpdateListing, type ListingFormInput } from '@/components/provider/listingForm';
 import { Button } from '@/components/ui/Button';
@@ -38,13 +38,24 @@ export default function EditHotelPage() {
   const navigate = useNavigate();
   const listings = useProviderHotels();
   const update = useUpdateProviderHotel();
+  const discard = useDiscardRejectedChange();
   const cities = useCities();
   const hotel = listings.data?.find((h) => String(h.id) === id);
   useDocumentTitle(hotel ? `Edit ${hotel.name}` : pageTitles.editListing);
   const toDashboard = () => navigate('/provider/dashboard');
   // The values the form opened with, kept per form instance: photo changes made meanwhile must not be
   // undone by the form sending back the main image it showed when it opened.
-  const formKey = hotel ? `${hotel.id}:${hotel.pendingRevision?.submittedAt ?? ''}` : '';
+  const formKey = hotel ? `${hotel.id}:${hotel.pendingRevision?.submittedAt ?? ''}:${hotel.pendingRevision?.status ?? ''}` : '';
+  const rejectedChange = hotel?.pendingRevision?.status === 'rejected' ? hotel.pendingRevision : null;
+  const discardChange = async () => {
+    if (!hotel) return;
+    try {
+      await discard.mutateAsync(hotel.id);
+      toast({ title: 'Changes Discarded', description: 'Your listing keeps its approved details.' });
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOr(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    }
+  };
   const opened = useRef<{ key: string; values: ListingFormInput } | null>(null);
   if (hotel && opened.current?.key !== formKey) opened.current = { key: formKey, values: listingFormFromHotel(withPendingValues(hotel)) };
 
@@ -76,7 +87,41 @@ export default function EditHotelPage() {
             <ListingStatusBadge hotel={hotel} />
           </div>
           <p className="mt-2 text-slate-600">{hotel.name}</p>
-          {hotel.pendingRevision ? (
+          {hotel.status === 'rejected' ? (
+            <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-950" role="status" data-testid="rejected-listing-notice">
+              <p className="flex items-center gap-2 font-semibold">
+                <XCircle aria-hidden className="h-4 w-4" /> This listing was not approved yet
+              </p>
+              {hotel.rejectionReason ? (
+                <p className="mt-1 [overflow-wrap:anywhere]">
+                  <span className="font-semibold">Reason from our team:</span> {hotel.rejectionReason}
+                </p>
+              ) : null}
+              <p className="mt-1">Fix what the reason asks below and save: the listing goes back for review.</p>
+            </div>
+          ) : null}
+          {rejectedChange ? (
+            <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-950" role="status" data-testid="rejected-changes-notice">
+              <p className="flex items-center gap-2 font-semibold">
+                <XCircle aria-hidden className="h-4 w-4" /> Your changes were not approved
+              </p>
+              <p className="mt-1 [overflow-wrap:anywhere]">
+                <span className="font-semibold">Reason from our team:</span> {rejectedChange.rejectionReason}
+              </p>
+              <p className="mt-1">Travellers still see the approved details. The form below keeps your proposed values: fix them and save to send them for review again, or discard them.</p>
+              <ul className="mt-2 space-y-1">
+                {rejectedChange.changes.map((change) => (
+                  <li key={change.field} className="[overflow-wrap:anywhere]">
+                    <span className="font-semibold">{revisionFieldLabels[change.field]}:</span> <RevisionValue field={change.field} value={change.from} cities={cities.data} /> → <RevisionValue field={change.field} value={change.to} cities={cities.data} />
+                  </li>
+                ))}
+              </ul>
+              <Button type="button" size="sm" variant="outline" className="mt-3 bg-white" disabled={discard.isPending} onClick={() => void discardChange()}>
+                {discard.isPending ? 'Discarding...' : 'Discard these changes'}
+              </Button>
+            </div>
+          ) : null}
+          {hotel.pendingRevision && !rejectedChange ? (
             <div className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" role="status" data-testid="pending-changes-notice">
               <p className="flex items-center gap-2 font-semibold">
                 <Clock aria-hidden className="h-4 w-4" /> Your changes are awaiting review
@@ -101,9 +146,17 @@ export default function EditHotelPage() {
               <ListingForm
                 key={formKey}
                 defaultValues={opened.current!.values}
-                submitLabel="Save Changes"
                 busyLabel="Saving..."
-                note={hotel.status === 'rejected' ? 'Saving sends this listing back for review, which takes 2-3 business days.' : hotel.status === 'approved' ? reviewedNote : undefined}
+                submitLabel="Save Changes"
+                note={
+                  hotel.status === 'rejected'
+                    ? 'Saving sends this listing back for review, which takes 2-3 business days.'
+                    : rejectedChange
+                      ? `Saving sends your changes for review again. ${reviewedNote}`
+                      : hotel.status === 'approved'
+                        ? reviewedNote
+                        : undefined
+                }
                 onCancel={toDashboard}
                 onSubmit={async (values) => {
                   let saved: Hotel;
