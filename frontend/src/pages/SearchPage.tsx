@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Globe2, List, LocateFixed, Map as MapIcon, SearchX, X } from 'lucide-react';
-import { accessibilityFeatureLabels, foldText, gymAccessLabels, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureLabels, foldText, gymAccessLabels, savedSearchParamsFromUrl, type HotelSort } from '@reproute/contracts';
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilters';
 import { FilterSheet } from '@/components/search/FilterSheet';
+import { SaveSearchButton } from '@/components/search/SaveSearchButton';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useHotelSearchPages } from '@/api/hotels';
@@ -130,6 +131,7 @@ export default function SearchPage() {
                 {locating ? 'Locating…' : 'Near me'}
               </Button>
               <ViewToggle view={view} onChange={showView} />
+              <SaveSearchButton params={savedSearchParamsFromUrl(params)} suggestedName={suggestedSearchName(query, eq, otherFilters)} />
               {query ? (
                 <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
                   <Globe2 aria-hidden className="h-4 w-4" />
@@ -262,6 +264,14 @@ function ViewToggle({ view, onChange }: { view: SearchView; onChange: (view: Sea
       {option('map', 'Map', MapIcon)}
     </div>
   );
+}
+
+/** What "Save this search" offers as the name: the place or words, the first equipment, how many other filters. */
+function suggestedSearchName(query: string, eq: readonly string[], otherFilters: number): string {
+  const base = query ? query : 'All hotels';
+  const equipment = eq.length > 0 ? ` with ${eq.slice(0, 2).map(equipmentLabelText).join(', ')}${eq.length > 2 ? ` +${eq.length - 2}` : ''}` : '';
+  const more = otherFilters > 0 ? ` (${otherFilters} ${otherFilters === 1 ? 'filter' : 'filters'})` : '';
+  return `${base}${equipment}${more}`.slice(0, 80);
 }
 
 /** A new place makes the old point meaningless: distance sorting starts again from rating. */

@@ -27,6 +27,7 @@ export interface BusyAccount {
   companyName: string;
   listing: { id: number; name: string };
   reviewId: string;
+  savedSearchId: string;
   leadId: string;
   clickId: string;
   sessionId: string;
@@ -39,7 +40,8 @@ let adminToken: Promise<string> | undefined;
 export const admin = () => (adminToken ??= login(seedAccounts.admin.email, seedAccounts.admin.password).then((a) => a.token));
 
 /**
- * A verified traveller who became a provider, listed a hotel (approved, so live), favoured it and hotel 1,
+ * A verified traveller who became a provider, saved a search (weekly) that finds its own listing, listed a hotel
+ * (approved, so live: the saved search matched it, kept for the weekly digest), favoured it and hotel 1,
  * reviewed hotel 2 (approved), sent hotel 1 a lead with a message, clicked its booking link, wrote to support
  * and browsed with analytics consent, all signed in.
  */
@@ -57,6 +59,9 @@ export async function accountThatDidEverything(): Promise<BusyAccount> {
   const listingName = uniqueName('Farewell Lift Hotel');
   const made = await api('POST', '/api/provider/hotels', { token, body: listingBody({ name: listingName, contactEmail: email }) });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
+  // Saved before the approval, so the listing going live is a match (weekly: kept in the notifier for the digest).
+  const saved = await api('POST', '/api/saved-searches', { token, body: { name: `Lifting near ${lastName}`, params: { query: listingName }, alerts: 'weekly' } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   const approved = await api('PUT', `/api/hotels/${made.body.id}/approval`, { token: await admin(), body: { isApproved: true } });
   expect(approved.status).toBe(200);
 
@@ -99,6 +104,7 @@ export async function accountThatDidEverything(): Promise<BusyAccount> {
     companyName,
     listing: { id: made.body.id, name: listingName },
     reviewId: review.body.id,
+    savedSearchId: saved.body.id,
     leadId: lead.body.id,
     clickId: click.body.id,
     sessionId,

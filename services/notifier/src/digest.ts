@@ -10,11 +10,16 @@ import { savedSearchDigestEmail, type DigestItem } from './templates/saved-searc
  * The weekly digest of saved-search alerts (docs/decisions.md, "Saved searches"). A match of a weekly search is kept
  * in Redis, one hash per account (`search-digest:<account>`, a field per search and hotel, so a repeat changes
  * nothing), and a delayed BullMQ job per account and send time (`search-digest` queue, job id
- * `digest-<account>-<send time>`, so every match of the week shares one) sends everything kept as one email when its
+ * `digest-<account ref>-<send time>`, so every match of the week shares one) sends everything kept as one email when its
  * time comes: Mondays at 08:00 UTC. Tests run a digest at once by promoting its delayed job.
  */
 export const DIGEST_QUEUE = 'search-digest';
 export const digestKey = (userId: string) => `search-digest:${userId}`;
+/**
+ * What names an account in job ids: BullMQ keeps job ids in its event streams after the jobs are gone, so they hold
+ * a one-way reference instead of the account's id (a deleted account's id then appears nowhere in Redis).
+ */
+export const digestRef = (userId: string) => createHash('sha256').update(`search-digest:${userId}`).digest('hex').slice(0, 24);
 
 /** The digest's send time: Monday (`weekday` 1), 08:00 UTC. */
 export const digestSchedule = { weekday: 1, hourUtc: 8 } as const;
@@ -63,7 +68,7 @@ export async function addToDigest(redis: Pick<Redis, 'hset'>, queue: Pick<Queue<
 
 async function scheduleDigest(queue: Pick<Queue<DigestJob>, 'add'>, userId: string, now: Date): Promise<void> {
   const sendAt = nextDigestTime(now).getTime();
-  await queue.add('send-digest', { userId, sendAt }, { jobId: `digest-${userId}-${sendAt}`, delay: Math.max(0, sendAt - now.getTime()) });
+  await queue.add('send-digest', { userId, sendAt }, { jobId: `digest-${digestRef(userId)}-${sendAt}`, delay: Math.max(0, sendAt - now.getTime()) });
 }
 
 /**
@@ -82,7 +87,7 @@ export async function sendDigest(
   if (fields.length === 0) return 0;
   const items = fields.map((field) => JSON.parse(kept[field]!) as DigestItem);
   const batch = createHash('sha256').update(fields.join('\n')).digest('hex').slice(0, 16);
-  const jobId = `digest-${job.userId}-${job.sendAt}-${batch}`;
+  const jobId = `digest-${digestRef(job.userId)}-${job.sendAt}-${batch}`;
   await deps.emails.add('search-digest', { email: savedSearchDigestEmail(job.userId, items, deps.appUrl), eventId: jobId, eventType: 'search-digest' }, { jobId });
   await deps.redis.hdel(key, ...fields);
   if ((await deps.redis.hlen(key)) > 0) await scheduleDigest(deps.digests, job.userId, now);

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Building2, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
+import { AlertTriangle, Bookmark, Building2, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
 import { formatPhone } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
@@ -12,11 +12,13 @@ import { EmailChangeForm } from '@/components/EmailChangeForm';
 import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyEmailNotice';
 import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
 import { MyReviews } from '@/components/account/MyReviews';
+import { SavedSearches } from '@/components/account/SavedSearches';
 import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components/account/AccountDataActions';
 
 /** The profile's own sections, linked from its top (long on a phone). */
 const sections = [
   { id: 'your-reviews', label: 'Your reviews' },
+  { id: 'saved-searches', label: 'Saved searches' },
   { id: 'security', label: 'Password and sign-in' },
   { id: 'emails', label: 'Emails' },
   { id: 'your-data', label: 'Your data' },
@@ -142,6 +144,12 @@ export default function ProfilePage() {
             <MessageSquareText aria-hidden className="h-5 w-5 text-brand-600" /> Your reviews
           </h2>
           <MyReviews />
+        </Card>
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="saved-searches" aria-labelledby="saved-searches-title">
+          <h2 id="saved-searches-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <Bookmark aria-hidden className="h-5 w-5 text-brand-600" /> Saved searches
+          </h2>
+          <SavedSearches verified={user.emailVerified} />
         </Card>
         <Card className="scroll-mt-24 p-6 md:col-span-2" id="security" aria-labelledby="security-title">
           <h2 id="security-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
