@@ -96,15 +96,24 @@ for (const viewport of viewports) {
       await page.reload();
       await expect(page.getByRole('switch', { name: 'Replies to your reviews', exact: true })).toHaveAttribute('aria-checked', 'false');
 
-      // Signed in, from the profile: the same preferences; a switch turned back on applies at once.
+      // Signed in, from the profile: the same preferences, a switch per saved search; a switch turned back on applies at once.
+      const searchName = unique('Racks in London');
+      const saved = await request.post(`${API}/api/saved-searches`, { headers: { Authorization: `Bearer ${account.token}` }, data: { name: searchName, params: { query: 'London' } } });
+      expect(saved.status(), await saved.text()).toBe(201);
+      const savedId = ((await saved.json()) as { id: string }).id;
       await signInWithToken(page, account.token, '/profile');
       await page.locator('#emails').getByRole('link', { name: 'Email preferences' }).click();
       await expect(page).toHaveURL(/\/email-preferences$/);
       await expect(page.getByTestId('email-preferences-address')).toHaveText(account.email);
       await page.getByRole('switch', { name: 'Your reviews', exact: true }).click();
       await expect(page.getByTestId('email-preferences-status')).toHaveText('Saved: Your reviews on.');
+      const perSearch = page.getByRole('switch', { name: `Saved search alerts: ${searchName}` });
+      await expect(perSearch).toHaveAttribute('aria-checked', 'true');
+      await perSearch.click();
+      await expect(page.getByTestId('email-preferences-status')).toHaveText(`Saved: Saved search alerts for ${searchName} off.`);
+      await expect(perSearch).toHaveAttribute('aria-checked', 'false');
       const signedIn = await request.get(`${API}/api/email-preferences`, { headers: { Authorization: `Bearer ${account.token}` } });
-      expect(((await signedIn.json()) as { optOuts: unknown[] }).optOuts).toEqual([{ kind: 'review-replies', scope: null }]);
+      expect(((await signedIn.json()) as { optOuts: unknown[] }).optOuts).toEqual([{ kind: 'review-replies', scope: null }, { kind: 'search-alerts', scope: savedId }]);
       await page.screenshot({ path: `${shots}/preferences-signed-in-${viewport.name}.png`, fullPage: true });
 
       // A link that is not one says so and offers to sign in.

@@ -49,7 +49,7 @@ function scopeRows(kind: EmailKind, optOuts: readonly EmailOptOut[], known: Scop
   return [...rows.values()];
 }
 
-function Preferences({ answer, token, link, listings }: { answer: EmailPreferences; token: string; link: EmailOptOut | null; listings: ScopeRow[] }) {
+function Preferences({ answer, token, link, listings, searches }: { answer: EmailPreferences; token: string; link: EmailOptOut | null; listings: ScopeRow[]; searches: ScopeRow[] }) {
   const change = useChangeEmailPreference(token);
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
@@ -72,7 +72,7 @@ function Preferences({ answer, token, link, listings }: { answer: EmailPreferenc
         {answer.kinds.map((kind) => {
           const info = emailKindInfo[kind];
           const on = !answer.optOuts.some((o) => o.kind === kind && o.scope === null);
-          const rows = info.scope === 'none' ? [] : scopeRows(kind, answer.optOuts, info.scope === 'listing' ? listings : [], link);
+          const rows = info.scope === 'none' ? [] : scopeRows(kind, answer.optOuts, info.scope === 'listing' ? listings : searches, link);
           return (
             <li key={kind}>
               <Card className="p-5" data-testid={`email-kind-${kind}`}>
@@ -144,6 +144,9 @@ export default function EmailPreferencesPage() {
   // A provider's own listings, for the per-listing switches (through a link, only the ones turned off are named by id).
   const hotels = useQuery({ ...apiQuery('GET /api/provider/hotels'), enabled: signedInProvider });
   const listings: ScopeRow[] = signedInProvider ? (hotels.data ?? []).map((h) => ({ scope: String(h.id), label: h.name })) : [];
+  // The account's saved searches, for a switch per search (signed in; through a link only the ones turned off show).
+  const saved = useQuery({ ...apiQuery('GET /api/saved-searches'), enabled: !token && Boolean(user) });
+  const searches: ScopeRow[] = !token ? (saved.data?.items ?? []).map((s) => ({ scope: s.id, label: s.name })) : [];
 
   let body;
   if (!token && !user) {
@@ -176,7 +179,7 @@ export default function EmailPreferencesPage() {
       );
     } else {
       const link = token && byLink.data ? byLink.data.link : null;
-      body = <Preferences answer={query.data} token={token} link={link} listings={listings} />;
+      body = <Preferences answer={query.data} token={token} link={link} listings={listings} searches={searches} />;
     }
   }
 
