@@ -8,6 +8,7 @@ import { startUpkeep } from './upkeep.ts';
 import { accountErasureConsumer } from './events/account-erasure.ts';
 import { travellerCountConsumer } from './events/traveller-count.ts';
 import { savedSearchAddressConsumer, savedSearchMatchConsumer, savedSearchMatchHandlers } from './events/saved-search-alerts.ts';
+import { providerAddressConsumer } from './events/provider-address.ts';
 
 await startService({
   configSchema,
@@ -22,5 +23,6 @@ await startService({
     travellerCountConsumer,
     { ...savedSearchMatchConsumer, handlers: savedSearchMatchHandlers(ctx.logger.child({ component: 'saved-search-matches' })) },
     savedSearchAddressConsumer,
+    providerAddressConsumer,
   ],
 });

@@ -209,3 +209,25 @@ describe('a review published of a listing', () => {
     expect(await typesOf(created.body.id)).not.toContain('hotel.review-published');
   });
 });
+
+describe('a provider who changes their email address', () => {
+  it('takes their listings along: the listing and review emails (and leads without a listing address) go to the new one', async () => {
+    const owner = await newProvider();
+    const created = await api<Hotel>('POST', '/api/provider/hotels', { token: owner.token, body: listingBody() });
+    expect(created.body.providerEmail).toBe(owner.email);
+    const sut = await catalog();
+    const newAddress = `moved-${randomUUID().slice(0, 8)}@hotel.example`;
+    // A first verification (no previous address) changes nothing; a confirmed change moves the listings.
+    await sut.bus.publishEvent('user.email_verified', { userId: owner.id, email: 'first@hotel.example', firstName: null, previousEmail: null, isProvider: true }, { key: owner.id });
+    await sut.settled();
+    expect((await ownListing(owner.token, created.body.id))?.providerEmail).toBe(owner.email);
+    await sut.bus.publishEvent('user.email_verified', { userId: owner.id, email: newAddress, firstName: null, previousEmail: owner.email, isProvider: true }, { key: owner.id });
+    await sut.settled();
+    const moved = await ownListing(owner.token, created.body.id);
+    expect(moved).toMatchObject({ providerEmail: newAddress, contactEmail: newAddress });
+    const updated = (await eventsOf(created.body.id)).filter((e) => e.type === 'hotel.updated').at(-1);
+    expect(updated?.data).toMatchObject({ providerEmail: newAddress, contactEmail: newAddress });
+    // Another account's listings stay as they were.
+    expect((await ownListing(provider.token, (await newListing()).id))?.providerEmail).toBe(provider.email);
+  });
+});

@@ -26,6 +26,7 @@ import { hotelCounterConsumer, hotelCounterHandlers, reviewRatingConsumer, revie
 import { accountErasureConsumer } from '../../src/events/account-erasure.ts';
 import { travellerCountConsumer } from '../../src/events/traveller-count.ts';
 import { savedSearchAddressConsumer, savedSearchMatchConsumer, savedSearchMatchHandlers } from '../../src/events/saved-search-alerts.ts';
+import { providerAddressConsumer } from '../../src/events/provider-address.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 const seededProviderEmail = 'provider@reproute.example';
@@ -45,6 +46,7 @@ export function catalogUnderTest(env: Record<string, string> = {}) {
       { ...travellerCountConsumer, topics: [...travellerCountConsumer.topics] },
       { ...savedSearchMatchConsumer, topics: [...savedSearchMatchConsumer.topics], handlers: savedSearchMatchHandlers(ctx.logger) },
       { ...savedSearchAddressConsumer, topics: [...savedSearchAddressConsumer.topics] },
+      { ...providerAddressConsumer, topics: [...providerAddressConsumer.topics] },
     ],
     env: { PHOTO_STORAGE: 'local', PHOTOS_DIR: photosDir, ...env },
   }).then(async (sut) => {
