@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { api, emailsTo, envelope, eventually, publish, registerTraveller, stack, testBus, waitForEmail, type MaildevEmail } from '@reproute/platform/testing';
 import { EMAIL_QUEUE } from '../../src/queue.ts';
+import { deletionFinished, isNamedLeftover, tracesInSchemas } from '../../../../gateway/test/integration/account-support.ts';
 
 /**
  * Email a person can stop (ruling 18), through the real system: the notifier's Kafka consumer, BullMQ, SMTP
@@ -127,5 +128,26 @@ describe('one-click unsubscribe, end to end', () => {
     const page = await fetch(new URL(scanned.headers.get('location')!, appUrl));
     expect(page.status).toBe(200);
     expect((await api('GET', '/api/email-preferences', { token: account.token })).body.optOuts).toEqual([]);
+  });
+
+  it('an account that unsubscribed and is then deleted leaves no preference anywhere: identity\'s rows and the notifier\'s copy go', async () => {
+    const account = await registerTraveller({ firstName: 'Del' });
+    const hotel = `Gone Hotel ${randomUUID().slice(0, 8)}`;
+    const event = envelope('review.approved', reviewFacts(account, hotel));
+    await publish(bus, event, event.data.reviewId);
+    const notice = await waitForEmail((e) => e.to.some((t) => t.address === account.email) && e.subject === `Your review of ${hotel} is live`, 30_000);
+    const url = oneClickUrl(await rawHeaders(notice))!;
+    expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    await eventually(async () => (await notifierDb.query('SELECT 1 FROM email_opt_outs WHERE user_id = $1', [account.user.id])).rows.length === 1, 30_000, 'the notifier\'s copy of the opt-out');
+
+    const deleted = await api('POST', '/api/auth/delete-account', { token: account.token, body: { currentPassword: account.password } });
+    expect(deleted.status).toBe(202);
+    // While it is being deleted, its links stop at once.
+    const late = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(late.status).toBe(400);
+    await deletionFinished(account.user.id);
+    const traces = (await tracesInSchemas([account.user.id, account.email])).filter((t) => !isNamedLeftover(t));
+    expect(traces.filter((t) => t.place.endsWith('.email_opt_outs'))).toEqual([]);
+    expect((await notifierDb.query('SELECT 1 FROM email_opt_outs WHERE user_id = $1', [account.user.id])).rows).toEqual([]);
   });
 });
