@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
+import { checkGymFacts, gymFactFields, gymFactsAnswer } from './gym-specs.ts';
 import { supportedCurrencies, type SupportedCurrency, hotelSortOptions, type HotelSort, gymSizeBands, accessibilityFeatureOptions, hotelStatuses } from './catalog-values.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -125,8 +126,10 @@ export const gymDetails = z
     hasSauna: z.boolean().optional(),
     hasPersonalTrainer: z.boolean().optional(),
     hasFitnessClasses: z.boolean().optional(),
+    ...gymFactFields,
   })
   .check((ctx) => {
+    checkGymFacts(ctx);
     const gym = ctx.value;
     if (gym.open24Hours === true || (gym.opensAt === undefined && gym.closesAt === undefined)) return;
     if (!gym.opensAt !== !gym.closesAt) {
@@ -413,6 +416,7 @@ export const hotelAnswer = z.object({
       sizeSqm: z.number().nullable().optional(),
       heaviestDumbbellKg: z.number().nullable().optional(),
       hasFitnessClasses: z.boolean().optional(),
+      ...gymFactsAnswer,
     })
     .nullable(),
   isPremium: z.boolean(),

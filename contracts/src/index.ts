@@ -9,6 +9,8 @@ export * from './identity.ts';
 export * from './engagement.ts';
 export * from './catalog-values.ts';
 export * from './search.ts';
+export * from './gym-values.ts';
+export * from './gym-specs.ts';
 export * from './catalog.ts';
 export * from './saved-searches.ts';
 export * from './referral.ts';

@@ -180,3 +180,27 @@ export const messages = {
   unsubscribeBodyInvalid: 'The body must be List-Unsubscribe=One-Click (RFC 8058)',
   unsubscribed: 'You are unsubscribed. You will not get these emails any more.',
 } as const;
+
+/** Messages of the gym's facts and equipment specs (docs/decisions.md, "Gym facts and equipment specs"). */
+export const gymFactMessages = {
+  weeklyHoursInvalid: 'Hours of a day must be HH:MM-HH:MM (24-hour clock, e.g. 06:00-22:00), 24h or closed',
+  weeklyHoursDayInvalid: 'Days are mon, tue, wed, thu, fri, sat and sun',
+  entryInvalid: 'Entry must be keycard, staffed or reception',
+  guestFeeInvalid: 'A guest fee is an amount from 0 to 100000 with its currency, per visit, day or stay',
+  guestFeePeriodInvalid: 'A guest fee is charged per visit, day or stay',
+  gymAddressMax: 'The gym’s address must be at most 300 characters',
+  distanceInvalid: 'Distance must be a whole number of metres from 0 to 50000',
+  walkingMinutesInvalid: 'Walking time must be a whole number of minutes from 0 to 600',
+  gymPointInvalid: 'Give the gym’s latitude (-90 to 90) and longitude (-180 to 180) together',
+  pieceItemInvalid: 'Equipment counted must be rack, bench, cable-station, platform, treadmill, rower or bike',
+  pieceKindInvalid: 'Unknown kind for this equipment: racks are power-rack, half-rack, squat-stand or smith-machine; benches flat or adjustable; cable stations dual-adjustable, single-stack or crossover; the others have no kind',
+  pieceCountInvalid: 'A count must be a whole number from 0 to 100',
+  pieceDuplicate: 'Each kind of equipment is counted once',
+  dumbbellRangeInvalid: 'Dumbbells must weigh from 0.5 to 200 kg',
+  dumbbellRangeOrder: 'The lightest dumbbell cannot be heavier than the heaviest',
+  kettlebellInvalid: 'Heaviest kettlebell must be a number of kilograms from 1 to 100',
+  platesTotalInvalid: 'Total plate weight must be a number of kilograms from 1 to 10000',
+  plateKindInvalid: 'Plates are bumper, iron or calibrated',
+  searchMinRacksInvalid: 'Racks must be a whole number from 1 to 20',
+  searchEntryInvalid: 'Entry must be keycard or staffed',
+} as const;

@@ -78,9 +78,39 @@ function equipmentProfiles(count: number, next: () => number): Profile[] {
   });
 }
 
+interface GymSpecProfile {
+  weekly_hours: Record<string, string> | null;
+  entry: string | null;
+  equipment_pieces: { item: string; kind: string | null; count: number }[];
+  heaviest_kettlebell_kg: number | null;
+}
+
+const weekHours = ['24h', '05:00-23:00', '05:30-22:30', '06:00-22:00', '06:00-23:00', '07:00-21:00', '06:30-22:00'];
+const entries = ['keycard', 'keycard', 'staffed', 'reception'];
+
+/** Gym facts of migration 022, about a third of them unknown, as listings are in life. */
+function gymSpecProfiles(count: number, next: () => number): GymSpecProfile[] {
+  return Array.from({ length: count }, () => {
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const weekday = pick(weekHours);
+    const weekend = next() < 0.3 ? '08:00-20:00' : weekday;
+    const pieces = [];
+    if (next() < 0.6) pieces.push({ item: 'rack', kind: pick(['power-rack', 'half-rack', 'smith-machine']), count: 1 + Math.floor(next() * 4) });
+    if (next() < 0.6) pieces.push({ item: 'bench', kind: pick(['flat', 'adjustable', 'adjustable']), count: 1 + Math.floor(next() * 5) });
+    if (next() < 0.5) pieces.push({ item: 'treadmill', kind: null, count: 2 + Math.floor(next() * 10) });
+    return {
+      weekly_hours: next() < 0.7 ? { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: weekend, sun: weekend } : null,
+      entry: next() < 0.65 ? pick(entries) : null,
+      equipment_pieces: pieces,
+      heaviest_kettlebell_kg: next() < 0.4 ? pick([16, 24, 32, 40, 48]) : null,
+    };
+  });
+}
+
 async function generate(pool: pg.Pool, count: number): Promise<void> {
   const next = random(20_261_121);
   const profiles = equipmentProfiles(400, next);
+  const specs = gymSpecProfiles(200, next);
   const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM hotels WHERE synthetic');
   const offset = rows[0]?.n ?? 0;
   const batchSize = 2_000;
@@ -93,7 +123,9 @@ async function generate(pool: pg.Pool, count: number): Promise<void> {
       const name = `${first[Math.floor(next() * first.length)]} ${second[Math.floor(next() * second.length)]} ${city}`;
       const profile = profiles[Math.floor(next() * profiles.length)]!;
       const price = Math.round(basePrice[currency] * (0.5 + next() * 2.5));
+      const spec = specs[Math.floor(next() * specs.length)]!;
       batch.push({
+        ...spec,
         slug: `syn-${n}-${slugify(name)}`,
         name,
         description: `Synthetic benchmark hotel ${n} in ${city}.`,
@@ -124,11 +156,14 @@ async function generate(pool: pg.Pool, count: number): Promise<void> {
            FROM json_to_recordset($1::json) AS x(slug text, name text, description text, address text, city text, country text, rating numeric,
                 total_reviews int, price_per_night numeric, currency text, price_usd numeric, booking_url text, gym_access_type text,
                 raw_equipment text[], equipment_labels text[], equipment_mask int, status text)
-         RETURNING id, name, raw_equipment, equipment_labels)
-       INSERT INTO gyms (hotel_id, name, type, equipment, hours, size, has_pool, has_sauna, has_personal_trainer)
-       SELECT id, name || ' Gym', 'hotel gym', raw_equipment, '6:00 - 22:00', '300 sqm',
-              'pool' = ANY (equipment_labels), 'sauna' = ANY (equipment_labels), id % 3 = 0
-         FROM inserted`,
+         RETURNING id, name, slug, raw_equipment, equipment_labels)
+       INSERT INTO gyms (hotel_id, name, type, equipment, hours, size, has_pool, has_sauna, has_personal_trainer,
+                         weekly_hours, entry, equipment_pieces, heaviest_kettlebell_kg)
+       SELECT i.id, i.name || ' Gym', 'hotel gym', i.raw_equipment, coalesce(x.weekly_hours ->> 'mon', '6:00 - 22:00'), '300 sqm',
+              'pool' = ANY (i.equipment_labels), 'sauna' = ANY (i.equipment_labels), i.id % 3 = 0,
+              x.weekly_hours, x.entry, coalesce(x.equipment_pieces, '[]'), x.heaviest_kettlebell_kg
+         FROM inserted i
+         JOIN json_to_recordset($1::json) AS x(slug text, weekly_hours jsonb, entry text, equipment_pieces jsonb, heaviest_kettlebell_kg numeric) ON x.slug = i.slug`,
       [JSON.stringify(batch)],
     );
     process.stdout.write(`\rinserted ${Math.min(count, done + batchSize)} / ${count}`);

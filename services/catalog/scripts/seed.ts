@@ -18,6 +18,7 @@ import { refreshReviewFigures } from '../src/store/counters.ts';
 import { refreshGymScores } from '../src/store/gym-score.ts';
 import { seedAccessibility, seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
 import { seedReviews } from './seed-reviews.ts';
+import { seedGymSpecs } from './seed-gym-specs.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,12 +59,18 @@ export function seedRecord(hotel: SeedHotel): HotelRecord {
     isPremium: hotel.isPremium,
     status: 'approved',
     rejectionReason: null,
-    gym: gymFrom(hotel.gym, null),
+    gym: gymFrom({ ...hotel.gym, ...seedGymSpecs[hotel.id] }, null),
   };
 }
 
-const comparable = (record: HotelRecord) =>
-  JSON.stringify(Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b))));
+/** Keys in order at every depth, so the gym read back from the database compares equal to the seed's. */
+const sortedKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sortedKeys)
+    : value && typeof value === 'object' && !(value instanceof Date)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sortedKeys(v)]))
+      : value;
+const comparable = (record: HotelRecord) => JSON.stringify(sortedKeys(record));
 
 async function main() {
   // The seed listens on nothing: infra/scripts/seed.sh passes PORT=0.

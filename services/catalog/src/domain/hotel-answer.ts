@@ -1,4 +1,4 @@
-import type { Hotel } from '@reproute/contracts';
+import { weekFromDaily, type Hotel } from '@reproute/contracts';
 import { effectiveContactEmail, equipmentObject, isAdmin, ownsHotel, type StoredHotel, type Viewer } from './hotel.ts';
 import { revisionChanges, type StoredRevision } from './revision.ts';
 import { gymHighlights } from './gym-score.ts';
@@ -51,6 +51,19 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
       sizeSqm: hotel.gymFacts ? hotel.gymFacts.sizeSqm : hotel.gym.sizeSqm,
       heaviestDumbbellKg: hotel.gymFacts ? hotel.gymFacts.heaviestDumbbellKg : hotel.gym.heaviestDumbbellKg,
       hasFitnessClasses: hotel.gym.hasFitnessClasses,
+      address: hotel.gym.address,
+      distanceMetres: hotel.gym.distanceMetres,
+      walkingMinutes: hotel.gym.walkingMinutes,
+      latitude: hotel.gym.latitude,
+      longitude: hotel.gym.longitude,
+      entry: hotel.gym.entry,
+      guestFee: hotel.gym.guestFee,
+      weeklyHours: hotel.gym.weeklyHours ?? weekFromDaily(hotel.gym.open24Hours, hotel.gym.opensAt, hotel.gym.closesAt),
+      equipmentPieces: hotel.gym.equipmentPieces,
+      lightestDumbbellKg: hotel.gym.lightestDumbbellKg,
+      heaviestKettlebellKg: hotel.gym.heaviestKettlebellKg,
+      plateKinds: hotel.gym.plateKinds,
+      platesTotalKg: hotel.gym.platesTotalKg,
     },
     gymScore: hotel.gymFacts?.score ?? 0,
     gymScoreBreakdown: hotel.gymFacts?.breakdown ?? [],

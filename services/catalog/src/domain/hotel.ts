@@ -2,7 +2,10 @@ import {
   accessibilityFeatureOptions,
   allEquipmentLabels,
   classifyEquipment,
+  dailyFromWeek,
   equipmentCategories,
+  weekFromDaily,
+  weekSummary,
   groupLabelsByCategory,
   slugify,
   type AdminHotelCreate,
@@ -11,7 +14,12 @@ import {
   type EquipmentByCategory,
   type EventData,
   type GymAccessType,
+  type EquipmentPiece,
+  type GuestFee,
   type GymDetails,
+  type GymEntryKind,
+  type PlateKind,
+  type WeeklyHours,
   type GymScoreComponent,
   type HotelStatus,
   type ProviderHotelCreate,
@@ -36,6 +44,23 @@ export interface GymRecord {
   hasSauna: boolean;
   hasPersonalTrainer: boolean;
   hasFitnessClasses: boolean;
+  /** Where a partner or nearby gym is (migration 022); null: not known (an on-site gym needs none). */
+  address: string | null;
+  distanceMetres: number | null;
+  walkingMinutes: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** How a guest gets in, and any fee. */
+  entry: GymEntryKind | null;
+  guestFee: GuestFee | null;
+  /** The hours of each day; stated, or the daily times above for every day. The one source of the hours. */
+  weeklyHours: WeeklyHours | null;
+  /** Equipment specs: counted pieces with kinds, the lightest dumbbell (the heaviest is heaviestDumbbellKg), plates, kettlebells. */
+  equipmentPieces: EquipmentPiece[];
+  lightestDumbbellKg: number | null;
+  heaviestKettlebellKg: number | null;
+  plateKinds: PlateKind[];
+  platesTotalKg: number | null;
 }
 
 export const emptyGym: GymRecord = {
@@ -53,6 +78,19 @@ export const emptyGym: GymRecord = {
   hasSauna: false,
   hasPersonalTrainer: false,
   hasFitnessClasses: false,
+  address: null,
+  distanceMetres: null,
+  walkingMinutes: null,
+  latitude: null,
+  longitude: null,
+  entry: null,
+  guestFee: null,
+  weeklyHours: null,
+  equipmentPieces: [],
+  lightestDumbbellKg: null,
+  heaviestKettlebellKg: null,
+  plateKinds: [],
+  platesTotalKg: null,
 };
 
 /** Everything about a hotel that a write sets; counters and derived columns live beside it. */
@@ -132,10 +170,48 @@ export function equipmentMask(labels: readonly string[]): number {
   }, 0);
 }
 
-/** Columns computed from a record at write time. */
-export function derivedColumns(record: Pick<HotelRecord, 'name' | 'rawEquipment' | 'pricePerNight' | 'currency'>) {
+/**
+ * The heaviest dumbbell named in raw equipment ("Dumbbells up to 50kg", "Dumbbells 2.5-40kg", "to 90 lb"): the
+ * largest number of an item that mentions dumbbells and a unit, pounds converted; null when none does. The
+ * same rule as Postgres' heaviest_dumbbell_kg (migration 006), which a unit test holds it to.
+ */
+export function heaviestDumbbellInText(items: readonly string[]): number | null {
+  let heaviest: number | null = null;
+  for (const item of items) {
+    if (!/dumb-?bell/i.test(item) || !/\d\s*(kg|lb|lbs|pound)/i.test(item)) continue;
+    const pounds = /\d\s*(lb|lbs|pound)/i.test(item);
+    for (const match of item.matchAll(/(\d+(?:\.\d+)?)/g)) {
+      const value = pounds ? Math.round(Number(match[1]) * 0.4536 * 10) / 10 : Number(match[1]);
+      if (heaviest === null || value > heaviest) heaviest = value;
+    }
+  }
+  return heaviest;
+}
+
+/** The taxonomy label that stands for heavy dumbbells: given by the heaviest dumbbell whenever that is known. */
+export const heavyDumbbellLabel = 'dumbbells ≥40kg';
+export const heavyDumbbellMinKg = 40;
+
+/**
+ * The equipment labels of a record: the taxonomy's reading of the raw items, except that "dumbbells ≥40kg"
+ * follows the heaviest dumbbell (stated, else read from the items) whenever one is known, so a card's chip and
+ * the gym's dumbbell range never disagree (a "heavy dumbbells" item with a 30 kg range is not ≥40 kg).
+ */
+export function equipmentLabelsOf(record: Pick<HotelRecord, 'rawEquipment'> & { gym?: Pick<GymRecord, 'heaviestDumbbellKg'> | null }): string[] {
   const equipment = classifyEquipment(record.rawEquipment);
-  const equipmentLabels = equipmentCategories.flatMap((c) => equipment[c]);
+  const heaviest = record.gym?.heaviestDumbbellKg ?? heaviestDumbbellInText(record.rawEquipment);
+  if (heaviest !== null) {
+    const heavy = heaviest >= heavyDumbbellMinKg;
+    const listed = equipment.strength.includes(heavyDumbbellLabel);
+    if (heavy && !listed) equipment.strength = allEquipmentLabels.filter((l) => l === heavyDumbbellLabel || equipment.strength.includes(l));
+    if (!heavy && listed) equipment.strength = equipment.strength.filter((l) => l !== heavyDumbbellLabel);
+  }
+  return equipmentCategories.flatMap((c) => equipment[c]);
+}
+
+/** Columns computed from a record at write time. */
+export function derivedColumns(record: Pick<HotelRecord, 'name' | 'rawEquipment' | 'pricePerNight' | 'currency'> & { gym?: Pick<GymRecord, 'heaviestDumbbellKg'> | null }) {
+  const equipmentLabels = equipmentLabelsOf(record);
   return {
     baseSlug: slugFor(record.name),
     equipmentLabels,
@@ -163,6 +239,12 @@ export function timesFromText(hours: string | null): { opensAt: string | null; c
   return { opensAt: `${match[1]!.padStart(2, '0')}:${match[2]}`, closesAt: `${match[3]!.padStart(2, '0')}:${match[4]}` };
 }
 
+/** Omitted keeps the current value, null clears it. */
+const keep = <T>(value: T | null | undefined, current: T | null): T | null => (value === undefined ? current : (value ?? null));
+
+/** Free-text hours that say the gym never closes ("24 hours", "24/7", "round the clock"), as migration 012 reads them. */
+const textSaysAllDay = (hours: string | null) => (hours ? /(24\s*(hours|hrs|h\b|\/\s*7))|round the clock/i.test(hours) : false);
+
 const sizeText = (sqm: number | null) => (sqm === null ? null : `${sqm.toLocaleString('en-US')} sqm`);
 
 /**
@@ -185,17 +267,41 @@ export function gymFrom(input: GymDetails | null | undefined, current: GymRecord
     hasSauna: input.hasSauna ?? base.hasSauna,
     hasPersonalTrainer: input.hasPersonalTrainer ?? base.hasPersonalTrainer,
     hasFitnessClasses: input.hasFitnessClasses ?? base.hasFitnessClasses,
+    address: keep(input.address, base.address),
+    distanceMetres: keep(input.distanceMetres, base.distanceMetres),
+    walkingMinutes: keep(input.walkingMinutes, base.walkingMinutes),
+    latitude: keep(input.latitude, base.latitude),
+    longitude: keep(input.longitude, base.longitude),
+    entry: keep(input.entry, base.entry),
+    guestFee: keep(input.guestFee, base.guestFee),
+    equipmentPieces: input.equipmentPieces === undefined ? base.equipmentPieces : (input.equipmentPieces ?? []).filter((p) => p.count >= 0),
+    lightestDumbbellKg: keep(input.lightestDumbbellKg, base.lightestDumbbellKg),
+    heaviestKettlebellKg: keep(input.heaviestKettlebellKg, base.heaviestKettlebellKg),
+    plateKinds: input.plateKinds === undefined ? base.plateKinds : (input.plateKinds ?? []),
+    platesTotalKg: keep(input.platesTotalKg, base.platesTotalKg),
   };
-  if (input.open24Hours !== undefined || input.opensAt !== undefined || input.closesAt !== undefined) {
+  if (input.weeklyHours !== undefined) {
+    // The week is the hours' one source: the daily fields and the shown text follow it.
+    gym.weeklyHours = input.weeklyHours && Object.keys(input.weeklyHours).length > 0 ? input.weeklyHours : null;
+    const daily = gym.weeklyHours ? dailyFromWeek(gym.weeklyHours) : { open24Hours: null, opensAt: null, closesAt: null };
+    gym.open24Hours = daily.open24Hours;
+    gym.opensAt = daily.opensAt;
+    gym.closesAt = daily.closesAt;
+    // The shown text is the week's summary whenever there is a week, so a card's chip never disagrees with the days.
+    if (gym.weeklyHours) gym.hours = weekSummary(gym.weeklyHours);
+    else if (input.hours === undefined && base.weeklyHours) gym.hours = null;
+  } else if (input.open24Hours !== undefined || input.opensAt !== undefined || input.closesAt !== undefined) {
     const open24Hours = input.open24Hours ?? (input.opensAt || input.closesAt ? false : base.open24Hours);
     gym.open24Hours = open24Hours;
     gym.opensAt = open24Hours ? null : input.opensAt === undefined ? base.opensAt : (input.opensAt ?? null);
     gym.closesAt = open24Hours ? null : input.closesAt === undefined ? base.closesAt : (input.closesAt ?? null);
     const changed = gym.open24Hours !== base.open24Hours || gym.opensAt !== base.opensAt || gym.closesAt !== base.closesAt;
     if (input.hours === undefined && changed) gym.hours = hoursText(gym.open24Hours, gym.opensAt, gym.closesAt);
+    if (changed || !gym.weeklyHours) gym.weeklyHours = weekFromDaily(gym.open24Hours, gym.opensAt, gym.closesAt);
   } else if (input.hours !== undefined) {
     gym.open24Hours = null;
     ({ opensAt: gym.opensAt, closesAt: gym.closesAt } = timesFromText(gym.hours));
+    gym.weeklyHours = weekFromDaily(textSaysAllDay(gym.hours), gym.opensAt, gym.closesAt);
   }
   if (input.sizeSqm !== undefined) {
     gym.sizeSqm = input.sizeSqm ?? null;

@@ -97,16 +97,27 @@ async function writeGym(tx: Queryable, hotelId: number, gym: GymRecord | null, e
   }
   await tx.query(
     `INSERT INTO gyms (hotel_id, name, type, description, equipment, hours, size, has_pool, has_sauna, has_personal_trainer,
-                       stated_open_24h, opens_at, closes_at, stated_size_sqm, has_fitness_classes)
-     VALUES ($1, $2, coalesce($3, 'hotel gym'), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                       stated_open_24h, opens_at, closes_at, stated_size_sqm, has_fitness_classes,
+                       address, distance_m, walking_minutes, latitude, longitude, entry, guest_fee_amount, guest_fee_currency, guest_fee_per,
+                       weekly_hours, equipment_pieces, lightest_dumbbell_kg, heaviest_kettlebell_kg, plate_kinds, plates_total_kg)
+     VALUES ($1, $2, coalesce($3, 'hotel gym'), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+             $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
      ON CONFLICT (hotel_id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, description = EXCLUDED.description,
        equipment = EXCLUDED.equipment, hours = EXCLUDED.hours, size = EXCLUDED.size, has_pool = EXCLUDED.has_pool,
        has_sauna = EXCLUDED.has_sauna, has_personal_trainer = EXCLUDED.has_personal_trainer, stated_open_24h = EXCLUDED.stated_open_24h,
        opens_at = EXCLUDED.opens_at, closes_at = EXCLUDED.closes_at, stated_size_sqm = EXCLUDED.stated_size_sqm,
-       has_fitness_classes = EXCLUDED.has_fitness_classes`,
+       has_fitness_classes = EXCLUDED.has_fitness_classes, address = EXCLUDED.address, distance_m = EXCLUDED.distance_m,
+       walking_minutes = EXCLUDED.walking_minutes, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, entry = EXCLUDED.entry,
+       guest_fee_amount = EXCLUDED.guest_fee_amount, guest_fee_currency = EXCLUDED.guest_fee_currency, guest_fee_per = EXCLUDED.guest_fee_per,
+       weekly_hours = EXCLUDED.weekly_hours, equipment_pieces = EXCLUDED.equipment_pieces, lightest_dumbbell_kg = EXCLUDED.lightest_dumbbell_kg,
+       heaviest_kettlebell_kg = EXCLUDED.heaviest_kettlebell_kg, plate_kinds = EXCLUDED.plate_kinds, plates_total_kg = EXCLUDED.plates_total_kg`,
     [
       hotelId, gym.name, gym.type, gym.description, equipment, gym.hours, gym.size, gym.hasPool, gym.hasSauna, gym.hasPersonalTrainer,
       gym.open24Hours, gym.opensAt, gym.closesAt, gym.sizeSqm, gym.hasFitnessClasses,
+      gym.address, gym.distanceMetres, gym.walkingMinutes, gym.latitude, gym.longitude, gym.entry,
+      gym.guestFee?.amount ?? null, gym.guestFee?.currency ?? null, gym.guestFee?.per ?? null,
+      gym.weeklyHours === null ? null : JSON.stringify(gym.weeklyHours), JSON.stringify(gym.equipmentPieces),
+      gym.lightestDumbbellKg, gym.heaviestKettlebellKg, gym.plateKinds, gym.platesTotalKg,
     ],
   );
 }

@@ -1,4 +1,5 @@
-import type { AccessibilityFeature, GymAccessType, GymScoreComponent, HotelStatus } from '@reproute/contracts';
+import { weekDays } from '@reproute/contracts';
+import type { AccessibilityFeature, EquipmentPiece, GuestFee, GuestFeePeriod, GymAccessType, GymEntryKind, GymScoreComponent, HotelStatus, PlateKind, WeeklyHours } from '@reproute/contracts';
 import type { StoredHotel } from '../domain/hotel.ts';
 
 /** The hotel columns every read selects (hotels h LEFT JOIN gyms g). */
@@ -11,7 +12,12 @@ export const hotelColumns = `
   g.size AS gym_size, g.has_pool AS gym_has_pool, g.has_sauna AS gym_has_sauna, g.has_personal_trainer AS gym_has_personal_trainer,
   h.heaviest_dumbbell_kg, g.open_24h AS gym_open_24h, g.size_sqm AS gym_size_sqm, h.gym_score, h.gym_score_breakdown,
   g.stated_open_24h AS gym_stated_open_24h, g.opens_at AS gym_opens_at, g.closes_at AS gym_closes_at, g.stated_size_sqm AS gym_stated_size_sqm,
-  g.has_fitness_classes AS gym_has_fitness_classes, h.stated_dumbbell_kg`;
+  g.has_fitness_classes AS gym_has_fitness_classes, h.stated_dumbbell_kg,
+  g.address AS gym_address, g.distance_m AS gym_distance_m, g.walking_minutes AS gym_walking_minutes, g.latitude AS gym_latitude,
+  g.longitude AS gym_longitude, g.entry AS gym_entry, g.guest_fee_amount AS gym_guest_fee_amount, g.guest_fee_currency AS gym_guest_fee_currency,
+  g.guest_fee_per AS gym_guest_fee_per, g.weekly_hours AS gym_weekly_hours, g.equipment_pieces AS gym_equipment_pieces,
+  g.lightest_dumbbell_kg AS gym_lightest_dumbbell_kg, g.heaviest_kettlebell_kg AS gym_heaviest_kettlebell_kg, g.plate_kinds AS gym_plate_kinds,
+  g.plates_total_kg AS gym_plates_total_kg`;
 
 export const hotelsWithGym = 'hotels h LEFT JOIN gyms g ON g.hotel_id = h.id';
 
@@ -69,7 +75,24 @@ export interface HotelRow {
   gym_stated_size_sqm: number | null;
   gym_has_fitness_classes: boolean | null;
   stated_dumbbell_kg: number | null;
+  gym_address: string | null;
+  gym_distance_m: number | null;
+  gym_walking_minutes: number | null;
+  gym_latitude: number | null;
+  gym_longitude: number | null;
+  gym_entry: GymEntryKind | null;
+  gym_guest_fee_amount: string | null;
+  gym_guest_fee_currency: string | null;
+  gym_guest_fee_per: GuestFeePeriod | null;
+  gym_weekly_hours: WeeklyHours | null;
+  gym_equipment_pieces: EquipmentPiece[] | null;
+  gym_lightest_dumbbell_kg: string | number | null;
+  gym_heaviest_kettlebell_kg: string | number | null;
+  gym_plate_kinds: PlateKind[] | null;
+  gym_plates_total_kg: string | number | null;
 }
+
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 export function hotelFromRow(row: HotelRow): StoredHotel {
   return {
@@ -124,6 +147,23 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
             sizeSqm: row.gym_stated_size_sqm,
             heaviestDumbbellKg: row.stated_dumbbell_kg,
             hasFitnessClasses: row.gym_has_fitness_classes ?? false,
+            address: row.gym_address,
+            distanceMetres: row.gym_distance_m,
+            walkingMinutes: row.gym_walking_minutes,
+            latitude: row.gym_latitude,
+            longitude: row.gym_longitude,
+            entry: row.gym_entry,
+            guestFee:
+              row.gym_guest_fee_amount === null || row.gym_guest_fee_currency === null || row.gym_guest_fee_per === null
+                ? null
+                : { amount: Number(row.gym_guest_fee_amount), currency: row.gym_guest_fee_currency as GuestFee['currency'], per: row.gym_guest_fee_per },
+            // jsonb keeps its own key order: the week is read back Monday first, each piece as item, kind, count.
+            weeklyHours: row.gym_weekly_hours && Object.fromEntries(weekDays.filter((d) => row.gym_weekly_hours![d]).map((d) => [d, row.gym_weekly_hours![d]])),
+            equipmentPieces: (row.gym_equipment_pieces ?? []).map((p) => ({ item: p.item, kind: p.kind ?? null, count: p.count })),
+            lightestDumbbellKg: numberOrNull(row.gym_lightest_dumbbell_kg),
+            heaviestKettlebellKg: numberOrNull(row.gym_heaviest_kettlebell_kg),
+            plateKinds: row.gym_plate_kinds ?? [],
+            platesTotalKg: numberOrNull(row.gym_plates_total_kg),
           },
     gymFacts: {
       open24h: row.gym_open_24h ?? false,

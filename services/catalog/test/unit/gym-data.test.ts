@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminHotelUpdate, classifyEquipment, listingMessages, providerHotelCreate, providerHotelUpdate } from '@reproute/contracts';
+import { adminHotelUpdate, classifyEquipment, listingMessages, providerHotelCreate, providerHotelUpdate, weekFromDaily } from '@reproute/contracts';
 import { applyListingUpdate, emptyGym, gymFrom, hoursText, newProviderListing, timesFromText, type StoredHotel } from '../../src/domain/hotel.ts';
 import { toHotelAnswer } from '../../src/domain/hotel-answer.ts';
 import { splitProviderUpdate } from '../../src/domain/revision.ts';
@@ -16,7 +16,7 @@ describe('structured gym facts', () => {
   });
 
   it('keeps the written text when the stated facts do not change, and keeps omitted facts', () => {
-    const written = { ...emptyGym, hours: '6:00 - 22:00', opensAt: '06:00', closesAt: '22:00', open24Hours: false, size: 'about 300 sqm', sizeSqm: 300 };
+    const written = { ...emptyGym, hours: '6:00 - 22:00', opensAt: '06:00', closesAt: '22:00', open24Hours: false, size: 'about 300 sqm', sizeSqm: 300, weeklyHours: weekFromDaily(false, '06:00', '22:00') };
     expect(gymFrom({ open24Hours: false, opensAt: '06:00', closesAt: '22:00', sizeSqm: 300 }, written)).toEqual(written);
     expect(gymFrom({ hasPool: true }, written)).toEqual({ ...written, hasPool: true });
     expect(gymFrom({ sizeSqm: null }, written)).toMatchObject({ sizeSqm: null, size: null });
