@@ -87,6 +87,8 @@ export const engagementExport = z.object({
   registeredAt: maybeTime,
   /** When RepRoute first sent the account to each hotel (from referral's clicks and leads): what marks a review "Verified stay". */
   hotelsSentTo: z.array(z.object({ hotelId, firstSentAt: time })),
+  /** The verified address a favourite hotel's gym changes are emailed to (null until the account keeps a favourite with one). */
+  favoriteAlertAddress: z.string().nullable(),
 });
 export type EngagementExport = z.infer<typeof engagementExport>;
 

@@ -195,3 +195,29 @@ describe('the weekly digest', () => {
     expect(aboutHotels.map((e) => e.subject)).toEqual([digest.subject]);
   }, 600_000);
 });
+
+describe('a favourite hotel\'s gym', () => {
+  it('changing emails each traveller who keeps it once, with one-click unsubscribe', async () => {
+    const place = word('Favouria');
+    const fan = await registerTraveller({ firstName: 'Fay' });
+    const hotelId = await pendingHotel(`${place} Rack Room`);
+    await approve(hotelId);
+    // Engagement learns of the live hotel through catalog.hotels before it can be a favourite.
+    await eventually(async () => (await api('POST', '/api/favorites', { token: fan.token, body: { hotelId } })).status === 201, 30_000, 'the hotel known to engagement');
+    const edited = await api('PUT', `/api/hotels/${hotelId}`, { token: adminToken, body: { rawEquipment: ['Power rack', 'Dumbbells up to 40kg', 'Cold plunge'] } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    const email = await eventually(async () => (await emailsTo(fan.email)).find(about(`${place} Rack Room has changed`)), 60_000, 'the favourite update');
+    expect(email.subject).toBe(`The gym at ${place} Rack Room has changed`);
+    expect(email.text).toContain('has changed: equipment.');
+    expect((await headersOf(email))['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const engagementDb = serviceDb('engagement');
+    try {
+      const { rows } = await engagementDb.query(`SELECT 1 FROM outbox WHERE event_type = 'favorite.gym-updated' AND payload->'data'->>'userId' = $1`, [fan.user.id]);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await engagementDb.end();
+    }
+    expect((await emailsTo(fan.email)).filter(about(place))).toHaveLength(1);
+  }, 120_000);
+});

@@ -6,10 +6,11 @@ import { buildApp } from './app.ts';
 import { hotelProjectionConsumer } from './events/hotels.ts';
 import { reviewerAccountConsumer } from './events/users.ts';
 import { hotelsSentToConsumer } from './events/hotels-sent-to.ts';
+import { favoriteAlertAddressConsumer, favoriteGymAlertConsumer } from './events/favorite-gym-alerts.ts';
 
 await startService({
   configSchema,
   migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations'),
   buildApp,
-  consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer],
+  consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer, favoriteGymAlertConsumer, favoriteAlertAddressConsumer],
 });

@@ -4,6 +4,7 @@ import { derivedColumns, hotelSnapshot, nextFreeSlug, type GymRecord, type Hotel
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
 import { refreshGymScores } from './gym-score.ts';
+import { announceGymChanges } from './gym-changes.ts';
 import { auditActionOf, recordAudit, type AuditActor } from './audit.ts';
 
 export type HotelKey = { id: number } | { slug: string };
@@ -229,6 +230,7 @@ export async function rewriteHotel(tx: PoolClient, current: StoredHotel, input: 
   await refreshGymScores(tx, [current.id]);
   const stored = (await findHotel(tx, { id: current.id }))!;
   await emit(tx, stored, events);
+  await announceGymChanges(tx, current, stored);
   return stored;
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { canEngageWith } from '../domain/hotels.ts';
 import { findHotel } from '../store/hotels.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../store/favorites.ts';
+import { rememberAlertAddress } from '../store/favorite-alerts.ts';
 
 /** The signed-in user's favourite hotels: the server is the truth (ruling 7). */
 export async function favoriteRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
@@ -17,6 +18,8 @@ export async function favoriteRoutes(app: FastifyInstance, { ctx }: { ctx: Servi
     const { hotelId } = request.body;
     if (!canEngageWith(await findHotel(ctx.pool, hotelId), user)) throw notFound(messages.hotelNotFound);
     const { item, created } = await addFavorite(ctx.pool, user.id, hotelId);
+    // A favourite's gym changes are emailed to the account's address once the account has proved it (ruling 17).
+    if (user.emailVerified) await rememberAlertAddress(ctx.pool, user.id, user.email);
     if (!created) return item;
     return reply.status(201).send(item);
   });

@@ -2,6 +2,7 @@ import { reviewStateOf, type EngagementExport, type MyReview } from '@reproute/c
 import { formerAccountId, type AccountToErase, type PoolClient, type Queryable } from '@reproute/platform';
 import { toReviewAnswer } from '../domain/reviews.ts';
 import { columns, toRecord, type ReviewRow } from './reviews.ts';
+import { alertAddressOf, eraseAlertAddress } from './favorite-alerts.ts';
 
 /** What an anonymised review shows as its author, and an anonymised moderator or audit actor as theirs. */
 export const formerMember = 'Former member';
@@ -30,7 +31,7 @@ export async function listMyReviews(db: Queryable, userId: string): Promise<MyRe
 
 /** Everything engagement keeps about the account, for its owner. Contact messages: sent signed in, or from one of its addresses. */
 export async function exportEngagement(db: Queryable, user: { id: string; email: string }): Promise<EngagementExport> {
-  const [favorites, reviews, contact, replies, decisions, registered, sentTo] = await Promise.all([
+  const [favorites, reviews, contact, replies, decisions, registered, sentTo, alertAddress] = await Promise.all([
     db.query<{ hotel_id: number; name: string | null; created_at: Date }>(
       'SELECT f.hotel_id, h.name, f.created_at FROM favorites f LEFT JOIN hotels h ON h.id = f.hotel_id WHERE f.user_id = $1 ORDER BY f.created_at DESC',
       [user.id],
@@ -51,6 +52,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
     ),
     db.query<{ registered_at: Date }>('SELECT registered_at FROM reviewer_accounts WHERE user_id = $1', [user.id]),
     db.query<{ hotel_id: number; first_sent_at: Date }>('SELECT hotel_id, first_sent_at FROM hotels_sent_to WHERE user_id = $1 ORDER BY first_sent_at, hotel_id', [user.id]),
+    alertAddressOf(db, user.id),
   ]);
   return {
     favorites: favorites.rows.map((r) => ({ hotelId: r.hotel_id, hotelName: r.name || null, createdAt: iso(r.created_at) })),
@@ -60,6 +62,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
     reviewDecisions: decisions.rows.map((r) => ({ reviewId: r.review_id, action: r.action, hotelId: r.hotel_id, detail: r.detail, createdAt: iso(r.created_at) })),
     registeredAt: registered.rows[0] ? iso(registered.rows[0].registered_at) : null,
     hotelsSentTo: sentTo.rows.map((r) => ({ hotelId: r.hotel_id, firstSentAt: iso(r.first_sent_at) })),
+    favoriteAlertAddress: alertAddress,
   };
 }
 
@@ -89,6 +92,8 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('DELETE FROM reviewer_accounts WHERE user_id = $1', [userId]);
   // When RepRoute sent the account to hotels goes; a published review keeps its "Verified stay" mark.
   await tx.query('DELETE FROM hotels_sent_to WHERE user_id = $1', [userId]);
+  // Where a favourite's gym changes were emailed.
+  await eraseAlertAddress(tx, userId, account.emails);
   // The hotels projection: a provider's listings go with their account in the catalog (hotel.deleted follows).
   await tx.query('UPDATE hotels SET provider_id = NULL WHERE provider_id = $1', [userId]);
 }

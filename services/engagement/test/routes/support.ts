@@ -15,6 +15,7 @@ import { buildApp } from '../../src/app.ts';
 import { hotelProjectionConsumer } from '../../src/events/hotels.ts';
 import { reviewerAccountConsumer } from '../../src/events/users.ts';
 import { hotelsSentToConsumer } from '../../src/events/hotels-sent-to.ts';
+import { favoriteAlertAddressConsumer, favoriteGymAlertConsumer } from '../../src/events/favorite-gym-alerts.ts';
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 /** Hotels in the projection from the start: 1-3, 24 and 25, of which 3 is the seeded provider's (as in the catalog seed). */
@@ -27,7 +28,7 @@ export async function engagementUnderTest() {
     configSchema,
     migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations'),
     buildApp: (ctx, { key }) => buildApp(ctx, { key }),
-    consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer],
+    consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer, favoriteGymAlertConsumer, favoriteAlertAddressConsumer],
   });
   for (const hotelId of knownHotels) {
     const owner = hotelId === providersHotel ? { providerId: seededProviderId, providerEmail: 'provider@reproute.example' } : {};
