@@ -95,8 +95,11 @@ test.describe('structured gym data in the provider listing form', () => {
     expect(listing).toMatchObject({ city: town, country: 'Norway', latitude: 60.39, longitude: 5.32, status: 'pending' });
     expect(listing.rawEquipment).toEqual(['barbell set', 'dumbbells ≥40kg', 'platform', 'rower', 'pool', 'Power rack', 'Sled lane']);
     expect(listing.gym).toMatchObject({ opensAt: '06:00', closesAt: '22:00', sizeSqm: 1200, heaviestDumbbellKg: 50, hasPool: true, hasSauna: false, hasPersonalTrainer: true, hasFitnessClasses: true });
-    const cities = (await (await request.get(`${API}/api/cities`)).json()) as City[];
+    // The new place is its provider's (and the admins') to see until a listing in it is approved.
+    const cities = (await (await request.get(`${API}/api/cities`, { headers: { Authorization: `Bearer ${provider.token}` } })).json()) as City[];
     expect(cities.find((c) => c.id === listing.cityId)).toMatchObject({ name: town, country: 'Norway', latitude: 60.39 });
+    const publicCities = (await (await request.get(`${API}/api/cities`)).json()) as City[];
+    expect(publicCities.some((c) => c.id === listing.cityId)).toBe(false);
 
     try {
       // Live: the search filters and the card use the stated facts.
