@@ -12,6 +12,7 @@ import { emailJobErasureHandlers } from './events/account-erasure.ts';
 import { createDigestQueue, createDigestWorker, withDigests } from './digest.ts';
 import { emailPreferenceHandlers } from './events/email-preferences.ts';
 import { isEmailWanted } from './store/email-opt-outs.ts';
+import { oneClickAddressProblem } from './domain/list-mail.ts';
 
 let deps: ReturnType<typeof createDeps> | undefined;
 function createDeps(ctx: ServiceContext<Config>) {
@@ -61,6 +62,8 @@ await startService({
     // Reset links arrive sealed with a key shared with identity; they are opened only as the email is sent.
     const resetLinkKey = await loadSealingKey({ value: ctx.config.RESET_LINK_KEY, file: ctx.config.RESET_LINK_KEY_FILE, variable: 'RESET_LINK_KEY', logger: ctx.logger });
     // The unsubscribe links of list emails are signed with a key shared with identity, which checks them.
+    const httpsProblem = oneClickAddressProblem(ctx.config.PUBLIC_APP_URL, ctx.config.NODE_ENV);
+    if (httpsProblem) ctx.logger.warn(httpsProblem);
     const emailLinkKey = await loadSealingKey({ value: ctx.config.EMAIL_LINK_KEY, file: ctx.config.EMAIL_LINK_KEY_FILE, variable: 'EMAIL_LINK_KEY', logger: ctx.logger });
     const worker = createEmailWorker({
       connection: workerConnection,

@@ -29,6 +29,15 @@ export function withUnsubscribe(email: EmailMessage, list: ListEmail, options: {
   return { email: { ...message, text, html }, headers: listUnsubscribeHeaders(options.appUrl, token) };
 }
 
+/**
+ * RFC 8058 one-click needs an https List-Unsubscribe address: mail clients offer it for no other. Locally the site is
+ * plain http (MailDev shows the headers all the same); in production a non-https PUBLIC_APP_URL is worth a warning.
+ */
+export function oneClickAddressProblem(appUrl: string, nodeEnv: string): string | null {
+  if (nodeEnv !== 'production' || appUrl.startsWith('https://')) return null;
+  return 'PUBLIC_APP_URL is not https: mail clients will not offer one-click unsubscribe (RFC 8058) for its List-Unsubscribe address';
+}
+
 /** An email without a list: as it is, the footer marker removed. */
 export function withoutUnsubscribe(email: EmailMessage): OutgoingEmail {
   return { email: { ...email, html: email.html.replaceAll(listFooterMarker, '') }, headers: {} };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '@reproute/platform';
 import { verifyEmailLinkToken } from '@reproute/platform/email-links';
 import { layout, listFooterMarker, paragraph, type EmailJob, type ListEmail } from '../../src/domain/email.ts';
-import { withUnsubscribe } from '../../src/domain/list-mail.ts';
+import { oneClickAddressProblem, withUnsubscribe } from '../../src/domain/list-mail.ts';
 import { sendEmailJob, type SendDeps, type TrackedMailOptions } from '../../src/queue.ts';
 
 const key = randomBytes(32);
@@ -66,5 +66,11 @@ describe('list emails', () => {
     expect(sent[0]!.headers).toBeUndefined();
     expect(sent[0]!.html).not.toContain(listFooterMarker);
     expect(sent[0]!.html).not.toContain('Unsubscribe');
+  });
+
+  it('warn in production when the site address is not https (mail clients offer one-click only for https)', () => {
+    expect(oneClickAddressProblem('https://reproute.example', 'production')).toBeNull();
+    expect(oneClickAddressProblem('http://127.0.0.1:8080', 'development')).toBeNull();
+    expect(oneClickAddressProblem('http://reproute.example', 'production')).toMatch(/not https/);
   });
 });
