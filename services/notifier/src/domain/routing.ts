@@ -10,6 +10,8 @@ import { savedSearchEmails } from '../templates/saved-searches.ts';
 
 export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
 
+const accountIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Every event type that sends email, and how. Template modules contribute their part. */
 export const emailBuilders: EmailBuilders = {
   ...contactEmails,
@@ -30,9 +32,11 @@ export const notifiedEventTypes = Object.keys(emailBuilders) as EventType[];
 export function emailsForEvent(event: Envelope, config: RoutingConfig): { jobId: string; email: EmailMessage }[] {
   const build = emailBuilders[event.type] as EmailBuilder | undefined;
   if (!build) return [];
-  // Every recipient and reply-to is one valid address: a list or a header break never reaches SMTP.
+  // Every recipient and reply-to is one valid address: a list or a header break never reaches SMTP. An email one can
+  // stop names the recipient's account (its links' token is for it): without one it has no unsubscribe, so it is not sent.
   return build(event, config)
     .filter(({ email }) => singleAddress(email.to))
+    .filter(({ email }) => !email.list || accountIdPattern.test(email.list.userId))
     .map(({ suffix, email }) => {
       const { replyTo, ...rest } = email;
       const safeReplyTo = singleAddress(replyTo);

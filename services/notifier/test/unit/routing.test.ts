@@ -76,6 +76,11 @@ describe('emailsForEvent', () => {
     expect(contact[1]!.email.text).toContain("You received this email because this address was given on RepRoute's contact form");
   });
 
+  it('never queues an email one can stop without the recipient\'s account id (its unsubscribe would have no one to stop it for)', () => {
+    const noAccount = emailsForEvent(envelope('review.approved', { ...reviewData, userId: 'not-an-id' as never }), config);
+    expect(noAccount).toEqual([]);
+  });
+
   it('sends a listing\'s notices only to a provider account (no account: no one to tell, nothing to unsubscribe from)', () => {
     expect(emailsForEvent(envelope('hotel.approved', { ...hotelData, providerId: null }), config)).toEqual([]);
     expect(emailsForEvent(envelope('hotel.rejected', { ...hotelData, providerId: null, reason: null }), config)).toEqual([]);
