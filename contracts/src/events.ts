@@ -191,6 +191,14 @@ export const eventCatalog = {
   'review.replied': { topic: topics.reviews, data: reviewFacts.extend({ replyText: z.string() }) },
   'favorite.added': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
   'favorite.removed': { topic: topics.favorites, data: z.object({ userId: uuid, hotelId }) },
+  /**
+   * The owner changed a saved search's alerts (`alerts`) or deleted it (`deleted`): a weekly match the notifier keeps
+   * for the digest is dropped unless the search is still weekly. Keyed by the account, after its earlier matches.
+   */
+  'saved-search.changed': {
+    topic: topics.savedSearches,
+    data: z.object({ savedSearchId: uuid, userId: uuid, alerts: z.enum(['instant', 'weekly', 'paused', 'deleted']) }),
+  },
   /** A favourite hotel's gym facts changed (from the catalog's `hotel.gym-updated`): one per account that keeps it, to its verified address. */
   'favorite.gym-updated': {
     topic: topics.favorites,

@@ -196,6 +196,25 @@ describe('the weekly digest', () => {
   }, 600_000);
 });
 
+describe('pausing a weekly search', () => {
+  it('takes its matches kept for the digest back: the digest then sends nothing', async () => {
+    const place = word('Pausia');
+    const traveller = await registerTraveller({ firstName: 'Paz' });
+    const search = await saveSearch(traveller.token, { name: `Weekly ${place}`, params: { query: place }, alerts: 'weekly' });
+    for (const i of [1, 2]) await approve(await pendingHotel(`${place} Squat Hall ${i}`));
+    const kept = `search-digest:${traveller.user.id}`;
+    await eventually(async () => (await redis.hlen(kept)) === 2, 60_000, 'the matches kept for the digest');
+
+    expect((await api('PATCH', `/api/saved-searches/${search}`, { token: traveller.token, body: { alerts: 'paused' } })).status).toBe(200);
+    await eventually(async () => (await redis.exists(kept)) === 0, 60_000, 'the kept matches dropped');
+    // The digest still runs when its time comes, and finds nothing to send.
+    const [scheduled] = (await digests.getJobs(['delayed'])).filter((job) => job?.data.userId === traveller.user.id);
+    await scheduled!.promote();
+    await eventually(async () => (await digests.getJob(scheduled!.id!)) === undefined, 60_000, 'the digest run');
+    expect((await emailsTo(traveller.email)).filter(about(place))).toEqual([]);
+  }, 120_000);
+});
+
 describe('a favourite hotel\'s gym', () => {
   it('changing emails each traveller who keeps it once, with one-click unsubscribe', async () => {
     const place = word('Favouria');

@@ -109,6 +109,20 @@ export function createDigestWorker(options: {
   return worker;
 }
 
+/** A saved search paused, set to instant alerts or deleted: its matches kept for the digest go (the others stay). */
+export async function dropSearchFromDigest(redis: Pick<Redis, 'hscan' | 'hdel'>, userId: string, savedSearchId: string): Promise<number> {
+  const key = digestKey(userId);
+  const fields: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.hscan(key, cursor, 'MATCH', `${savedSearchId}/*`, 'COUNT', 500);
+    cursor = next;
+    for (let i = 0; i < found.length; i += 2) fields.push(found[i]!);
+  } while (cursor !== '0');
+  if (fields.length > 0) await redis.hdel(key, ...fields);
+  return fields.length;
+}
+
 /** A deleted account's kept matches and scheduled digests go (the notifier's part of the deletion). */
 export async function eraseDigest(redis: Pick<Redis, 'del'>, queue: Queue<DigestJob>, userId: string): Promise<void> {
   await redis.del(digestKey(userId));
@@ -119,7 +133,8 @@ export async function eraseDigest(redis: Pick<Redis, 'del'>, queue: Queue<Digest
 
 /**
  * The notifier consumer's handlers with the digest's part: a weekly search's match is kept for the digest (the
- * instant ones go on to the email handler as every other event), and a deleted account's kept matches and
+ * instant ones go on to the email handler as every other event), a search paused or deleted takes its kept matches
+ * back, and a deleted account's kept matches and
  * scheduled digests go before the rest of its erasure (events/account-erasure.ts) reports it done.
  */
 export function withDigests(
@@ -133,6 +148,10 @@ export function withDigests(
     'saved-search.matched': async (event, tx) => {
       if (event.data.delivery === 'weekly') await addToDigest(deps.redis, deps.digests, event.data);
       else await emailMatch?.(event, tx);
+    },
+    // Comes after the search's earlier matches (the same key): a search no longer weekly takes its kept matches back.
+    'saved-search.changed': async (event) => {
+      if (event.data.alerts !== 'weekly') await dropSearchFromDigest(deps.redis, event.data.userId, event.data.savedSearchId);
     },
     ...(erase
       ? {

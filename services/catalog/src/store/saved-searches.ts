@@ -66,22 +66,35 @@ export async function createSavedSearch(
   });
 }
 
-/** Renames a saved search or changes its alerts; another account's, or an unknown id, is not found. */
-export async function updateSavedSearch(db: Queryable, userId: string, id: string, changes: { name?: string; alerts?: SavedSearchAlertMode }): Promise<StoredSavedSearch> {
+/**
+ * Renames a saved search or changes its alerts; another account's, or an unknown id, is not found. A change of the
+ * alerts is announced (`saved-search.changed`, in the same transaction), so the notifier drops a paused search's
+ * matches kept for the digest.
+ */
+export async function updateSavedSearch(pool: Pool, userId: string, id: string, changes: { name?: string; alerts?: SavedSearchAlertMode }): Promise<StoredSavedSearch> {
   if (!uuidPattern.test(id)) throw notFound(messages.savedSearchNotFound);
-  const { rows } = await db.query<SavedSearchRow>(
-    `UPDATE saved_searches s SET name = coalesce($3, s.name), alerts = coalesce($4, s.alerts), updated_at = now()
-      WHERE s.id = $1 AND s.user_id = $2 RETURNING ${columns}`,
-    [id, userId, changes.name ?? null, changes.alerts ?? null],
-  );
-  if (!rows[0]) throw notFound(messages.savedSearchNotFound);
-  return fromRow(rows[0]);
+  return withTransaction(pool, async (tx) => {
+    const { rows: before } = await tx.query<{ alerts: SavedSearchAlertMode }>('SELECT alerts FROM saved_searches WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+    if (!before[0]) throw notFound(messages.savedSearchNotFound);
+    const { rows } = await tx.query<SavedSearchRow>(
+      `UPDATE saved_searches s SET name = coalesce($3, s.name), alerts = coalesce($4, s.alerts), updated_at = now()
+        WHERE s.id = $1 AND s.user_id = $2 RETURNING ${columns}`,
+      [id, userId, changes.name ?? null, changes.alerts ?? null],
+    );
+    const updated = fromRow(rows[0]!);
+    if (updated.alerts !== before[0].alerts) await enqueueEvent(tx, 'saved-search.changed', { savedSearchId: id, userId, alerts: updated.alerts }, { key: userId });
+    return updated;
+  });
 }
 
-export async function deleteSavedSearch(db: Queryable, userId: string, id: string): Promise<void> {
+/** Deletes the owner's saved search (what it matched goes by cascade), announced so a kept digest drops its matches. */
+export async function deleteSavedSearch(pool: Pool, userId: string, id: string): Promise<void> {
   if (!uuidPattern.test(id)) throw notFound(messages.savedSearchNotFound);
-  const { rowCount } = await db.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2', [id, userId]);
-  if (!rowCount) throw notFound(messages.savedSearchNotFound);
+  await withTransaction(pool, async (tx) => {
+    const { rowCount } = await tx.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2', [id, userId]);
+    if (!rowCount) throw notFound(messages.savedSearchNotFound);
+    await enqueueEvent(tx, 'saved-search.changed', { savedSearchId: id, userId, alerts: 'deleted' }, { key: userId });
+  });
 }
 
 /** The searches a hotel is matched against in one statement. */

@@ -105,6 +105,9 @@ describe('PATCH and DELETE /api/saved-searches/{id}', () => {
     expect((await api('GET', `/api/saved-searches`, { token: owner.token })).body.items[0]).toMatchObject({ alerts: 'paused' });
     expect((await api('DELETE', `/api/saved-searches/${made.id}`, { token: owner.token })).status).toBe(204);
     expect((await api('DELETE', `/api/saved-searches/${made.id}`, { token: owner.token })).status).toBe(404);
+    // Each change of the alerts, and the deletion, is announced for the digest's kept matches (a rename is not).
+    const changes = (await (await catalog()).events('saved-search.changed')).filter((e) => e.data.savedSearchId === made.id).map((e) => e.data.alerts);
+    expect(changes).toEqual(['paused', 'deleted']);
     expect((await api('GET', `/api/saved-searches`, { token: owner.token })).body.items).toEqual([]);
   });
 });
