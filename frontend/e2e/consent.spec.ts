@@ -42,3 +42,39 @@ test.describe('cookie consent', () => {
     expect(record.preferences).toEqual({ necessary: true, analytics: true, marketing: true, functional: true });
   });
 });
+
+for (const viewport of [
+  { name: '375', width: 375, height: 812 },
+  { name: '1280', width: 1280, height: 900 },
+]) {
+  test.describe(`the cookie banner by keyboard at ${viewport.name} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('is reached first, and while it is shown no focused control is hidden behind it (WCAG 2.4.11)', async ({ page }) => {
+      await page.goto('/search?q=London');
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await expect(banner).toBeVisible();
+      await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+      await page.keyboard.press('Tab');
+      expect(await banner.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      const hidden: string[] = [];
+      for (let i = 0; i < 70; i += 1) {
+        await page.keyboard.press('Tab');
+        const overlap = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          const region = document.querySelector('section[aria-label="Cookie consent"]');
+          if (!focused || !region || region.contains(focused) || focused === document.body) return null;
+          const a = focused.getBoundingClientRect();
+          const b = region.getBoundingClientRect();
+          if (a.width === 0 && a.height === 0) return null;
+          // Entirely behind the banner is what 2.4.11 forbids.
+          const covered = a.top >= b.top && a.bottom <= b.bottom + 1;
+          return covered ? `${focused.tagName} ${focused.textContent?.trim().slice(0, 40) ?? ''}` : null;
+        });
+        if (overlap) hidden.push(overlap);
+      }
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? 'test-results/consent'}/keyboard-${viewport.name}.png` });
+      expect(hidden).toEqual([]);
+    });
+  });
+}

@@ -7,6 +7,10 @@ test.describe('favourites', () => {
     const toast = toastWith(page, 'Sign in Required', 'Please sign in to save favorites');
     await expect(toast).toBeVisible();
     await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    // It offers the way to sign in, and comes back to the search afterwards.
+    await toast.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsearch$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.goto('/favorites');
     await expect(page.getByTestId('favorites-empty')).toBeVisible();

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Cookie } from 'lucide-react';
 import { Button } from './ui/Button';
@@ -21,6 +21,33 @@ export function ConsentBanner() {
     return () => window.removeEventListener(CONSENT_EVENT, hide);
   }, []);
 
+  // While shown, a control the keyboard moves to is never left behind it (WCAG 2.4.11): the page scrolls it into the
+  // part of the screen above the banner (scroll-padding for the browser's own scrolling, and a nudge on focus, since
+  // focus does not scroll a control that is already on the screen).
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = banner.current;
+    if (!visible || !element) return;
+    const root = document.documentElement;
+    const keepClear = () => root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 8}px`);
+    keepClear();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keepClear);
+    observer?.observe(element);
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || element.contains(target)) return;
+      const top = element.getBoundingClientRect().top;
+      const bottom = target.getBoundingClientRect().bottom;
+      if (bottom > top) window.scrollBy({ top: bottom - top + 8, behavior: 'instant' });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('focusin', onFocus);
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [visible]);
+
   if (!visible) return null;
 
   const choose = (preferences: ConsentPreferences) => {
@@ -32,6 +59,7 @@ export function ConsentBanner() {
   return (
     <>
       <section
+        ref={banner}
         aria-label="Cookie consent"
         className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/98 shadow-[0_-8px_30px_rgba(15,23,42,0.12)] backdrop-blur"
       >

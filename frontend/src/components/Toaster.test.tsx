@@ -12,4 +12,11 @@ describe('Toaster', () => {
     expect(await screen.findByText('Failed to update favorites. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Added to favorites')).toBeNull();
   });
+
+  it('shows a toast\'s action as a link to where it leads', async () => {
+    renderWithApp(<div />);
+    act(() => toast({ title: 'Sign in Required', description: 'Please sign in to save favorites', variant: 'destructive', action: { label: 'Sign in', href: '/login?redirect=%2Fsearch' } }));
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/login?redirect=%2Fsearch');
+  });
 });

@@ -38,6 +38,19 @@ export function Toaster() {
             {t.description ? (
               <Toast.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}>{t.description}</Toast.Description>
             ) : null}
+            {t.action ? (
+              <Toast.Action altText={t.action.label} asChild>
+                <a
+                  href={t.action.href}
+                  className={cn(
+                    'mt-1 inline-flex w-fit items-center rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none',
+                    t.variant === 'destructive' ? 'bg-white text-red-700 hover:bg-red-50 focus-visible:ring-white focus-visible:ring-offset-red-600' : 'bg-ocean-600 text-white hover:bg-ocean-700 focus-visible:ring-ocean-500',
+                  )}
+                >
+                  {t.action.label}
+                </a>
+              </Toast.Action>
+            ) : null}
           </div>
           <Toast.Close
             aria-label="Close notification"

@@ -39,6 +39,9 @@ describe('useFavorites', () => {
     expect(result.current.status).toBe('ready');
     act(() => result.current.toggle(5));
     expect(lastToast()).toMatchObject({ title: 'Sign in Required', description: 'Please sign in to save favorites', variant: 'destructive' });
+    // The toast offers the way to sign in, back to where the visitor was.
+    const here = `${window.location.pathname}${window.location.search}`;
+    expect(lastToast()?.action).toEqual({ label: 'Sign in', href: `/login?redirect=${encodeURIComponent(here)}` });
     expect(api.list).not.toHaveBeenCalled();
     expect(api.add).not.toHaveBeenCalled();
   });

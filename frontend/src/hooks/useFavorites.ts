@@ -7,6 +7,12 @@ import { analytics } from '@/lib/analytics';
 const NONE: number[] = [];
 
 /** The signed-in user's favourite hotel ids and the optimistic toggle; visitors get the sign-in toast. */
+/** The sign-in page, coming back to where the visitor was. */
+function signInAction() {
+  const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+  return { label: 'Sign in', href: `/login?redirect=${encodeURIComponent(here)}` };
+}
+
 export function useFavorites(api: FavoritesApi = favoritesApi) {
   const queryClient = useQueryClient();
   const { user, loading } = useSession();
@@ -19,7 +25,7 @@ export function useFavorites(api: FavoritesApi = favoritesApi) {
   const toggle = (hotelId: number) => {
     analytics().interaction('favorite_toggle', `hotel:${hotelId}`);
     if (!userId) {
-      toast({ title: 'Sign in Required', description: 'Please sign in to save favorites', variant: 'destructive' });
+      toast({ title: 'Sign in Required', description: 'Please sign in to save favorites', variant: 'destructive', action: signInAction() });
       return;
     }
     if (isToggling({ userId, hotelId })) return;

@@ -8,12 +8,20 @@ export interface ToastMessage {
   description?: string;
   variant: ToastVariant;
   open: boolean;
+  /** A way to do what the toast asks for (a link: the toaster sits outside the router). */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  href: string;
 }
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 /** One toast at a time (spec section 9): a new toast replaces the one on screen. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
-import type { AdminReview } from '@reproute/contracts';
+import { verifiedStayMeaning, type AdminReview } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { StarRating } from '@/components/reviews/StarRating';
 import { tagLabel } from '@/components/reviews/reviewForm';
@@ -75,6 +75,11 @@ export function ReviewCard({
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <StarRating value={review.rating} />
               {review.gymRating ? <span className="text-sm font-medium text-slate-700">(Gym: {review.gymRating}/5)</span> : null}
+              {review.verifiedStay ? (
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800" title={verifiedStayMeaning} data-testid="verified-stay">
+                  Verified stay
+                </span>
+              ) : null}
             </div>
             {review.title ? <p className="mt-2 font-semibold text-slate-900">{review.title}</p> : null}
             <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-700">{review.content}</p>

@@ -28,6 +28,7 @@ const review: AdminReview = {
   rejectionReason: null,
   moderatedAt: null,
   moderatedBy: null,
+  verifiedStay: true,
 };
 const second: AdminReview = { ...review, id: '5b7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f', title: 'Small gym', user: { ...review.user, firstName: 'Sam' } };
 const page = (items: AdminReview[]): AdminReviewPage => ({ items, total: items.length, page: 1, pageSize: 25 });
@@ -47,6 +48,8 @@ describe('ReviewModeration', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/reviews?status=pending&sort=newest&page=1&pageSize=25');
     expect(screen.getByText('by Rhea Tester')).toBeTruthy();
     expect(screen.getByText('(Gym: 5/5)')).toBeTruthy();
+    // Moderators see which reviews are verified stays.
+    expect(screen.getByTestId('verified-stay').textContent).toBe('Verified stay');
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('gym focused stay')).toBeTruthy();
     expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy();
