@@ -209,7 +209,11 @@ export async function exportSavedSearches(db: Queryable, userId: string): Promis
   }));
 }
 
-/** The account's saved searches go with it (their hits by cascade), also any saved under one of its addresses. */
+/**
+ * The account's saved searches go with it (their hits by cascade), also any saved under one of its addresses, and so
+ * do its alerts not yet published: an alert for an account being deleted is nobody's to receive.
+ */
 export async function eraseSavedSearches(tx: Queryable, userId: string, emails: readonly string[]): Promise<void> {
   await tx.query('DELETE FROM saved_searches WHERE user_id = $1 OR lower(email) = ANY($2::text[])', [userId, emails.map((e) => e.toLowerCase())]);
+  await tx.query(`DELETE FROM outbox WHERE sent_at IS NULL AND event_type IN ('saved-search.matched', 'saved-search.changed') AND payload->'data'->>'userId' = $1`, [userId]);
 }

@@ -39,6 +39,8 @@ export async function tellFavoriteOwners(tx: Queryable, update: EventData<'hotel
   return rows.length;
 }
 
+/** A deleted account's alert address goes, and so do its favourite updates not yet published (nobody's to receive). */
 export async function eraseAlertAddress(tx: Queryable, userId: string, emails: readonly string[]): Promise<void> {
   await tx.query('DELETE FROM favorite_alert_addresses WHERE user_id = $1 OR lower(email) = ANY($2::text[])', [userId, emails.map((e) => e.toLowerCase())]);
+  await tx.query(`DELETE FROM outbox WHERE sent_at IS NULL AND event_type = 'favorite.gym-updated' AND payload->'data'->>'userId' = $1`, [userId]);
 }
