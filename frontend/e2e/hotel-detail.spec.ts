@@ -22,6 +22,30 @@ test.describe('hotel detail and booking', () => {
     await expect(page.getByRole('button', { name: /to favorites$/ })).toHaveCount(0);
   });
 
+  for (const viewport of [
+    { name: '375', width: 375, height: 812 },
+    { name: '1280', width: 1280, height: 900 },
+  ]) {
+    test(`a hotel read that fails (503) says the hotel cannot be shown right now and Try Again shows it, at ${viewport.name} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const hotel = await firstBookableHotel(request);
+      const account = await registerViaApi(request, 'Una');
+      // Signed in, the page is the SPA's own render, so it reads the hotel itself.
+      let failing = true;
+      await page.route(`**/api/hotels/${hotel.slug}`, (route) =>
+        failing ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '2' }, body: JSON.stringify({ message: 'Catalog is unavailable' }) }) : route.fallback(),
+      );
+      await signInWithToken(page, account.token, `/hotels/${hotel.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'This hotel cannot be shown right now' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Hotel Not Found' })).toHaveCount(0);
+      await expect(page).toHaveTitle('Hotel unavailable | RepRoute');
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? 'test-results/hotel-detail'}/unavailable-${viewport.name}.png` });
+      failing = false;
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: hotel.name })).toBeVisible();
+    });
+  }
+
   test('an unknown slug shows Hotel Not Found', async ({ page }) => {
     await page.goto('/search');
     await page.goto('/hotels/no-such-hotel-anywhere');

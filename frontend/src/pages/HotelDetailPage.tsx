@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ArrowLeft, CalendarCheck, Clock, Dumbbell, ExternalLink, Gauge, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { CalendarCheck, Clock, Dumbbell, ExternalLink, Gauge, MapPin, Ruler, Star, UserCheck } from 'lucide-react';
 import { classifyEquipment, equipmentCategories, equipmentCategoryTitles, type EquipmentByCategory } from '@reproute/contracts';
 import { useHotel } from '@/api/hotels';
 import { HotelReviews } from '@/components/reviews/HotelReviews';
@@ -22,6 +22,7 @@ import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
 import { NotLiveBanner } from '@/components/NotLiveBanner';
+import { HotelLoadProblem, isHotelMissing } from '@/components/hotel/HotelLoadProblem';
 
 function equipmentOf(hotel: Hotel): EquipmentByCategory {
   const given = hotel.equipment;
@@ -37,24 +38,12 @@ export default function HotelDetailPage() {
   const { slug, id } = useParams();
   const key = slug ?? id;
   const hotelQuery = useHotel(key);
-  const navigate = useNavigate();
   const hotel = hotelQuery.data;
-  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? pageTitles.hotelNotFound : 'Hotel'));
+  useDocumentTitle(hotel?.name ?? (hotelQuery.isError ? (isHotelMissing(hotelQuery.error) ? pageTitles.hotelNotFound : 'Hotel unavailable') : 'Hotel'));
 
   if (hotelQuery.isPending) return <DetailSkeleton />;
   if (hotelQuery.isError || !hotel) {
-    return (
-      <section className="flex flex-1 items-center justify-center px-4 py-24 text-center">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Hotel Not Found</h1>
-          <p className="mt-3 max-w-md text-slate-600">The hotel you're looking for doesn't exist or couldn't be loaded.</p>
-          <Button className="mt-6" variant="outline" onClick={() => navigate(-1)}>
-            <ArrowLeft aria-hidden className="h-4 w-4" />
-            Go Back
-          </Button>
-        </div>
-      </section>
-    );
+    return <HotelLoadProblem error={hotelQuery.error} retry={() => void hotelQuery.refetch()} retrying={hotelQuery.isFetching} />;
   }
   return <HotelDetail hotel={hotel} />;
 }
