@@ -46,6 +46,25 @@ test.describe('hotel detail and booking', () => {
     });
   }
 
+  test('the booking buttons say what each does: Check Rates starts at the dates, Book Now does not, and a card\'s Check Availability starts at the dates', async ({ page }) => {
+    const hotel = await firstBookableHotel(page.request);
+    await page.goto(`/hotels/${hotel.slug}`);
+    const help = page.getByTestId('booking-buttons-help');
+    await expect(help).toHaveText("Book Now takes you to the hotel's own booking site. Check Rates starts with your dates, so that site can show the price of your stay.");
+    await expect(page.getByRole('button', { name: 'Check Rates' })).toHaveAttribute('aria-describedby', 'booking-buttons-help');
+    await page.getByRole('button', { name: 'Check Rates' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Check-in')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Book Now' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel('Check-in')).not.toBeFocused();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/search');
+    await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Check Availability' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Check-in')).toBeFocused();
+  });
+
   test('an unknown slug shows Hotel Not Found', async ({ page }) => {
     await page.goto('/search');
     await page.goto('/hotels/no-such-hotel-anywhere');

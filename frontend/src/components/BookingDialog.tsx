@@ -21,15 +21,24 @@ export interface BookingDialogProps {
   hotel: Hotel;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where the keyboard starts: the stay's dates (Check Rates, Check Availability) or the dialog's first control (Book Now). */
+  startAt?: 'dates' | 'book';
 }
 
 /** Shows the outgoing booking URL, copies it, and sends the traveller to the booking partner. */
-export function BookingDialog({ hotel, open, onOpenChange }: BookingDialogProps) {
+export function BookingDialog({ hotel, open, onOpenChange, startAt = 'book' }: BookingDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            const checkIn = startAt === 'dates' ? document.getElementById('booking-checkIn') : null;
+            if (!checkIn) return;
+            event.preventDefault();
+            checkIn.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
           {open ? <BookingDialogBody hotel={hotel} onClose={() => onOpenChange(false)} /> : null}
         </Dialog.Content>
       </Dialog.Portal>

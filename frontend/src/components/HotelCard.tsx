@@ -116,7 +116,7 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
           </div>
         </div>
       </div>
-      {bookingTarget(hotel) ? <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} /> : null}
+      {bookingTarget(hotel) ? <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} startAt="dates" /> : null}
     </article>
   );
 }

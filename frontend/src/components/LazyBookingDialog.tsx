@@ -14,6 +14,10 @@ export function preloadBookingDialog(): void {
  * What a booking button spreads onto itself: the pointer resting on it, a finger touching it or the
  * keyboard focusing it loads the dialog's code, so it is there by the time the press ends.
  */
+/** What the hotel page's two booking buttons each do, said beside them. */
+export const bookingButtonsHelp =
+  "Book Now takes you to the hotel's own booking site. Check Rates starts with your dates, so that site can show the price of your stay.";
+
 export const bookingIntent = { onPointerEnter: preloadBookingDialog, onTouchStart: preloadBookingDialog, onFocus: preloadBookingDialog } as const;
 
 /**

@@ -8,7 +8,7 @@ import type { Hotel } from '@/api/types';
 import { HotelImage } from '@/components/HotelImage';
 import { FavoriteButton } from '@/components/FavoriteButton';
 import { ShareButton } from '@/components/ShareButton';
-import { bookingIntent, LazyBookingDialog } from '@/components/LazyBookingDialog';
+import { bookingButtonsHelp, bookingIntent, LazyBookingDialog } from '@/components/LazyBookingDialog';
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
@@ -59,7 +59,9 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
   const equipment = equipmentOf(hotel);
   const gallery = [...new Set([...(hotel.gymImages ?? []), ...(hotel.images ?? [])])].filter(Boolean);
-  const openBooking = () => {
+  const [bookingStart, setBookingStart] = useState<'book' | 'dates'>('book');
+  const openBooking = (start: 'book' | 'dates') => {
+    setBookingStart(start);
     if (!bookingTarget(hotel)) {
       toast({ title: 'Booking Unavailable', description: 'Booking link not available for this hotel.', variant: 'destructive' });
       return;
@@ -224,14 +226,17 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 <p className="mt-2 text-sm text-slate-600">Choose dates when you book to see the total for your stay.</p>
               ) : null}
               <div className="mt-5 grid gap-2">
-                <Button size="lg" onClick={openBooking} {...bookingIntent}>
+                <Button size="lg" onClick={() => openBooking('book')} aria-describedby="booking-buttons-help" {...bookingIntent}>
                   <CalendarCheck aria-hidden className="h-5 w-5" />
                   Book Now
                 </Button>
-                <Button size="lg" variant="outline" onClick={openBooking} {...bookingIntent}>
+                <Button size="lg" variant="outline" onClick={() => openBooking('dates')} aria-describedby="booking-buttons-help" {...bookingIntent}>
                   <ExternalLink aria-hidden className="h-5 w-5" />
                   Check Rates
                 </Button>
+                <p id="booking-buttons-help" className="text-xs leading-relaxed text-slate-600" data-testid="booking-buttons-help">
+                  {bookingButtonsHelp}
+                </p>
                 {signedIn ? <FavoriteButton hotelId={hotel.id} hotelName={hotel.name} withLabel className="w-full rounded-xl border border-slate-300 shadow-none" /> : null}
                 <ShareButton
                   target={{ title: hotel.name, text: `${hotel.name}${locationLabel(hotel) ? ` in ${locationLabel(hotel)}` : ''} on RepRoute`, url: `${typeof window === 'undefined' ? '' : window.location.origin}${hotelPath(hotel)}${search}` }}
@@ -243,7 +248,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </aside>
         </HydrateLater>
       </Container>
-      <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} />
+      <LazyBookingDialog hotel={hotel} open={bookingOpen} onOpenChange={setBookingOpen} startAt={bookingStart} />
     </article>
   );
 }
