@@ -98,7 +98,7 @@ test.describe('admin: places and gym data', () => {
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/hotels') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Create Hotel' }).click();
     const body = (await posted).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ cityId: null, city: town, country: 'Switzerland', rawEquipment: ['squat rack', 'sauna'], gym: { open24Hours: true, sizeSqm: 650, heaviestDumbbellKg: 36, hasSauna: true, hasPool: false } });
+    expect(body).toMatchObject({ cityId: null, city: town, country: 'Switzerland', rawEquipment: ['squat rack', 'sauna'], gym: { weeklyHours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, '24h'])), sizeSqm: 650, heaviestDumbbellKg: 36, hasSauna: true, hasPool: false } });
     await expect(toastWith(page, 'Success', 'Hotel created!')).toBeVisible();
 
     const found = (await (await request.get(`${API}/api/hotels/search?${new URLSearchParams({ query: name, open24h: 'true', gymSize: 'medium', minDumbbellKg: '30' })}`)).json()) as HotelSearchAnswer;

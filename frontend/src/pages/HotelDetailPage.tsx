@@ -11,6 +11,8 @@ import { ShareButton } from '@/components/ShareButton';
 import { bookingButtonsHelp, bookingIntent, LazyBookingDialog } from '@/components/LazyBookingDialog';
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
+import { GymFacts } from '@/components/hotel/GymFacts';
+import { equipmentChipText } from '@/lib/gymFacts';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -121,10 +123,12 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 Gym Equipment &amp; Facilities
               </h2>
               <GymScorePanel hotel={hotel} />
+              {/* Hydrated, not kept as written: the partner gym's map is mounted once the page is the SPA's. */}
+              <GymFacts hotel={hotel} />
               {hotel.gym ? (
                 <KeptAsWritten until={hotel}>
                   <div className="mt-4 flex flex-wrap gap-3 text-sm text-slate-700">
-                    {hotel.gym.hours ? (
+                    {hotel.gym.hours && !hotel.gym.weeklyHours ? (
                       <span className="inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
                         <Clock aria-hidden className="h-4 w-4 text-ocean-600" /> {hotel.gym.hours}
                       </span>
@@ -156,7 +160,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                         <ul className="mt-3 flex flex-wrap gap-2">
                           {equipment[category].map((label) => (
                             <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                              {equipmentLabelText(label)}
+                              {equipmentChipText(label, hotel.gym, equipmentLabelText)}
                             </li>
                           ))}
                         </ul>

@@ -1,17 +1,49 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { equipmentCategories, equipmentCategoryTitles, equipmentTaxonomy } from '@reproute/contracts';
-import { TextField } from '@/components/ui/Field';
+import {
+  equipmentCategories,
+  equipmentCategoryTitles,
+  equipmentPieceGroupTitles,
+  equipmentPieceItems,
+  equipmentPieceKinds,
+  equipmentPieceNames,
+  equipmentPieceSlots,
+  equipmentTaxonomy,
+  gymEntryKinds,
+  gymEntryLabels,
+  guestFeePeriods,
+  pieceKey,
+  plateKindLabels,
+  plateKinds,
+  supportedCurrencies,
+  weekDayNames,
+  weekDays,
+  type EquipmentPieceItem,
+} from '@reproute/contracts';
+import { TextAreaField, TextField } from '@/components/ui/Field';
 import { equipmentLabelText } from '@/lib/hotel';
-import type { GymDataFormValues } from './gymDataForm';
+import { SelectField } from './FormControls';
+import { pieceSlotId, type GymDataFormValues } from './gymDataForm';
 
-type GymField = keyof GymDataFormValues;
+const LocationPicker = lazy(() => import('./LocationPicker'));
+const hasKinds = (item: EquipmentPieceItem) => equipmentPieceKinds[item].length > 0;
+
+/** A gym field's path under the form's gym (`entry`, `days.mon`, `pieces.rack_power-rack`). */
+type GymField = keyof GymDataFormValues | `days.${string}` | `pieces.${string}`;
+type FieldErrors = { message?: string } | undefined;
 
 export interface GymDataFieldsProps {
   /** Registers one of the gym fields (the caller adds its own prefix). */
   register: (field: GymField) => UseFormRegisterReturn;
   /** The form's errors for these fields (react-hook-form's nested errors object). */
-  errors?: Partial<Record<GymField, { message?: string } | undefined>>;
+  errors?: Partial<Record<keyof GymDataFormValues, FieldErrors | Record<string, FieldErrors>>>;
+  /** The gym's pin from the map (sets latitude and longitude). */
+  onPickGymPoint?: (latitude: number, longitude: number) => void;
+  /** The live coordinates, for the map's pin. */
+  gymLatitude?: string;
+  gymLongitude?: string;
+  /** Some day has hours of its own: the by-day fields start open. */
+  daysFilled?: boolean;
   /** The live value of "Open 24 hours": the times are hidden while it is ticked. */
   open24Hours: boolean;
   /** Makes the ids unique when two forms are on one page. */
@@ -33,10 +65,79 @@ function CheckRow({ id, label, children }: { id: string; label: ReactNode; child
  * The gym as travellers filter it: the equipment checklist in the taxonomy's four groups (each a
  * fieldset with its legend), other equipment as text, hours, size, heaviest dumbbell and services.
  */
-export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDataFieldsProps) {
+export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickGymPoint, gymLatitude = '', gymLongitude = '', daysFilled = false }: GymDataFieldsProps) {
   const id = (name: string) => `${idPrefix}-${name.replace(/[^a-z0-9]+/gi, '-')}`;
+  const message = (field: keyof GymDataFormValues) => (errors?.[field] as FieldErrors)?.message;
+  const nested = (field: 'days' | 'pieces', key: string) => (errors?.[field] as Record<string, FieldErrors> | undefined)?.[key]?.message;
+  const [mapOpen, setMapOpen] = useState(false);
+  const [daysOpen, setDaysOpen] = useState(daysFilled);
+  // A listing's stored week arrives after the first render on the edit page.
+  useEffect(() => {
+    if (daysFilled) setDaysOpen(true);
+  }, [daysFilled]);
+  const dayError = weekDays.some((d) => nested('days', d));
+  const coordinate = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
   return (
     <>
+      <TextField id={id('gym-name')} label="What the gym is called" placeholder="Riverside Health Club" error={message('name')} {...register('name')} />
+      <SelectField id={id('entry')} label="How guests get in" error={message('entry')} {...register('entry')}>
+        <option value="">Not stated</option>
+        {gymEntryKinds.map((kind) => (
+          <option key={kind} value={kind}>
+            {gymEntryLabels[kind]}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField id={id('gym-description')} label="About the gym" className="sm:col-span-2" rows={3} placeholder="What a guest finds, and anything they should know before going" error={message('description')} {...register('description')} />
+
+      <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Guest fee</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField id={id('fee')} label="Amount (0 if free)" type="number" inputMode="decimal" min={0} step="0.01" error={message('feeAmount')} {...register('feeAmount')} />
+          <SelectField id={id('fee-currency')} label="Fee charged in" {...register('feeCurrency')}>
+            {supportedCurrencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField id={id('fee-per')} label="Charged per" {...register('feePer')}>
+            {guestFeePeriods.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <p className="mt-2 px-1 text-xs text-slate-600">Leave the amount empty if you do not know it.</p>
+      </fieldset>
+
+      <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Where the gym is (partner or nearby gyms)</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField id={id('gym-address')} label="Gym location (street, town)" className="sm:col-span-2" placeholder="1 Westferry Circus, London E14 4HD" error={message('address')} {...register('address')} />
+          <TextField id={id('distance')} label="Distance from the hotel (m)" type="number" inputMode="numeric" min={0} step={1} error={message('distanceMetres')} {...register('distanceMetres')} />
+          <TextField id={id('walk')} label="Walking time (minutes)" type="number" inputMode="numeric" min={0} step={1} error={message('walkingMinutes')} {...register('walkingMinutes')} />
+          <TextField id={id('gym-lat')} label="Gym latitude" inputMode="decimal" error={message('latitude')} {...register('latitude')} />
+          <TextField id={id('gym-lng')} label="Gym longitude" inputMode="decimal" error={message('longitude')} {...register('longitude')} />
+        </div>
+        {onPickGymPoint ? (
+          <div className="mt-3">
+            <button type="button" className="text-sm font-semibold text-brand-700 underline underline-offset-2" aria-expanded={mapOpen} onClick={() => setMapOpen((open) => !open)}>
+              {mapOpen ? 'Hide the map' : 'Set the gym on a map'}
+            </button>
+            {mapOpen ? (
+              <div className="mt-2">
+                <Suspense fallback={<div className="h-64 animate-pulse rounded-xl bg-slate-100" />}>
+                  <LocationPicker latitude={coordinate(gymLatitude)} longitude={coordinate(gymLongitude)} onPick={onPickGymPoint} subject="the gym" />
+                </Suspense>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        <p className="mt-2 px-1 text-xs text-slate-600">Leave these empty for a gym in the hotel.</p>
+      </fieldset>
+
       <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
         {equipmentCategories.map((category) => (
           <fieldset key={category} className="rounded-xl border border-slate-200 p-3">
@@ -56,7 +157,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         className="sm:col-span-2"
         placeholder="Sled lane, Climbing wall"
         hint={<p className="mt-1.5 text-xs text-slate-600">Anything not in the lists above, separated by commas. Travellers can search for these words.</p>}
-        error={errors?.extras?.message}
+        error={message('extras')}
         {...register('extras')}
       />
 
@@ -68,12 +169,55 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         {open24Hours ? null : (
           <>
             <div className="mt-2 grid grid-cols-2 gap-3">
-              <TextField id={id('opens')} label="Opens at" type="time" error={errors?.opensAt?.message} {...register('opensAt')} />
-              <TextField id={id('closes')} label="Closes at" type="time" error={errors?.closesAt?.message} {...register('closesAt')} />
+              <TextField id={id('opens')} label="Opens at" type="time" error={message('opensAt')} {...register('opensAt')} />
+              <TextField id={id('closes')} label="Closes at" type="time" error={message('closesAt')} {...register('closesAt')} />
             </div>
             <p className="mt-2 text-xs text-slate-600">Leave the times empty if you do not know them.</p>
           </>
         )}
+        <details className="mt-3 rounded-lg bg-slate-50 p-2" open={daysOpen || dayError} onToggle={(event) => setDaysOpen(event.currentTarget.open)}>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-800">Hours that differ by day</summary>
+          <p className="mt-1 text-xs text-slate-600">Only the days that differ: 06:00-20:00, 24h or closed. An empty day has the hours above.</p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {weekDays.map((day) => (
+              <TextField key={day} id={id(`day-${day}`)} label={weekDayNames[day]} placeholder="06:00-22:00" error={nested('days', day)} {...register(`days.${day}`)} />
+            ))}
+          </div>
+        </details>
+      </fieldset>
+
+      <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">How many of each</legend>
+        <p className="px-1 text-xs text-slate-600">Leave a count empty if you do not know it; 0 means none.</p>
+        <div className="mt-2 grid gap-x-3 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+          {[...equipmentPieceItems.filter(hasKinds), null].map((item) => (
+            <div key={item ?? 'other'} role="group" aria-labelledby={id(`pieces-${item ?? 'other'}`)} className="contents">
+              <p id={id(`pieces-${item ?? 'other'}`)} className="pt-2 text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-3">
+                {item ? equipmentPieceGroupTitles[item] : 'Platforms and cardio'}
+              </p>
+              {equipmentPieceSlots
+                .filter((slot) => (item ? slot.item === item : !hasKinds(slot.item)))
+                .map((slot) => {
+                  const slotId = pieceSlotId(slot.item, slot.kind);
+                  const name = equipmentPieceNames[pieceKey(slot.item, slot.kind)]![1];
+                  return (
+                    <TextField
+                      key={slotId}
+                      id={id(`count-${slotId}`)}
+                      label={name.charAt(0).toUpperCase() + name.slice(1)}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={100}
+                      step={1}
+                      error={nested('pieces', slotId)}
+                      {...register(`pieces.${slotId}`)}
+                    />
+                  );
+                })}
+            </div>
+          ))}
+        </div>
       </fieldset>
 
       <TextField
@@ -84,7 +228,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         min={1}
         step={1}
         placeholder="450"
-        error={errors?.sizeSqm?.message}
+        error={message('sizeSqm')}
         {...register('sizeSqm')}
       />
       <TextField
@@ -96,9 +240,22 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix }: GymDa
         max={200}
         step="0.5"
         placeholder="40"
-        error={errors?.heaviestDumbbellKg?.message}
+        error={message('heaviestDumbbellKg')}
         {...register('heaviestDumbbellKg')}
       />
+      <TextField id={id('lightest')} label="Lightest dumbbell (kg)" type="number" inputMode="decimal" min={0.5} max={200} step="0.5" placeholder="2" error={message('lightestDumbbellKg')} {...register('lightestDumbbellKg')} />
+      <TextField id={id('kettlebell')} label="Heaviest kettlebell (kg)" type="number" inputMode="decimal" min={1} max={100} step="0.5" placeholder="32" error={message('heaviestKettlebellKg')} {...register('heaviestKettlebellKg')} />
+      <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Plates</legend>
+        <div className="grid gap-x-2 sm:grid-cols-3">
+          {plateKinds.map((kind) => (
+            <CheckRow key={kind} id={id(`plates-${kind}`)} label={`${plateKindLabels[kind].charAt(0).toUpperCase()}${plateKindLabels[kind].slice(1)} plates`}>
+              <input id={id(`plates-${kind}`)} type="checkbox" value={kind} className={boxClass} {...register('plateKinds')} />
+            </CheckRow>
+          ))}
+        </div>
+        <TextField id={id('plates-total')} label="Total plate weight (kg)" className="mt-2 sm:max-w-xs" type="number" inputMode="decimal" min={1} step={1} error={message('platesTotalKg')} {...register('platesTotalKg')} />
+      </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">Services</legend>

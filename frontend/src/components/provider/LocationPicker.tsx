@@ -8,6 +8,8 @@ interface LocationPickerProps {
   latitude: number | null;
   longitude: number | null;
   onPick: (latitude: number, longitude: number) => void;
+  /** What the pin places ("the hotel", "the gym"). */
+  subject?: string;
 }
 
 const pin = L.divIcon({
@@ -18,7 +20,7 @@ const pin = L.divIcon({
 const rounded = (n: number) => Math.round(n * 100_000) / 100_000;
 
 /** A map to place the hotel with a pin: click (or drag the pin) to fill the latitude and longitude fields. */
-export default function LocationPicker({ latitude, longitude, onPick }: LocationPickerProps) {
+export default function LocationPicker({ latitude, longitude, onPick, subject = 'the hotel' }: LocationPickerProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -68,11 +70,11 @@ export default function LocationPicker({ latitude, longitude, onPick }: Location
       <div
         ref={container}
         role="application"
-        aria-label="Map: click where the hotel is to set its latitude and longitude"
+        aria-label={`Map: click where ${subject} is to set its latitude and longitude`}
         data-testid="location-picker"
         className="relative z-0 h-64 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100"
       />
-      <p className="mt-1.5 text-xs text-slate-600">Click the hotel’s spot (drag the pin to adjust). The latitude and longitude fields show the result and can be typed instead.</p>
+      <p className="mt-1.5 text-xs text-slate-600">Click {subject}’s spot (drag the pin to adjust). The latitude and longitude fields show the result and can be typed instead.</p>
     </div>
   );
 }

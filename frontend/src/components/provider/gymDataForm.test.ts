@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyGymData, gymDataChanged, gymDataFormSchema, isEmptyGymData, toGymPayload } from './gymDataForm';
+import type { Hotel } from '@reproute/contracts';
+import { emptyGymData, gymDataChanged, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from './gymDataForm';
+
+const baseGym = { name: null, type: null, description: null, hours: null, size: null, hasPool: false, hasSauna: false, hasPersonalTrainer: false } satisfies NonNullable<Hotel['gym']>;
 
 const parse = (values: Partial<typeof emptyGymData>) => gymDataFormSchema.safeParse({ ...emptyGymData, ...values });
 const messagesOf = (values: Partial<typeof emptyGymData>) => parse(values).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
@@ -30,8 +33,65 @@ describe('toGymPayload', () => {
   it('sends ticked labels the other items do not already name, then the other items, and pool and sauna as the gym flags', () => {
     const payload = toGymPayload({ ...emptyGymData, equipment: ['sauna', 'squat rack', 'pool'], extras: 'Power rack, Sled lane', open24Hours: true, opensAt: '06:00', heaviestDumbbellKg: '50' });
     expect(payload.rawEquipment).toEqual(['pool', 'sauna', 'Power rack', 'Sled lane']);
-    expect(payload.gym).toEqual({ open24Hours: true, opensAt: null, closesAt: null, sizeSqm: null, heaviestDumbbellKg: 50, hasPool: true, hasSauna: true, hasPersonalTrainer: false, hasFitnessClasses: false });
+    expect(payload.gym).toMatchObject({ weeklyHours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, '24h'])), sizeSqm: null, heaviestDumbbellKg: 50, hasPool: true, hasSauna: true, hasPersonalTrainer: false, hasFitnessClasses: false });
+    expect(payload.gym).not.toHaveProperty('opensAt');
   });
+  it('sends the gym’s name, place, entry, fee, a week with days that differ, and the counted pieces', () => {
+    const payload = toGymPayload({
+      ...emptyGymData,
+      name: ' Riverside Health Club ',
+      address: '1 Westferry Circus',
+      distanceMetres: '150',
+      walkingMinutes: '2',
+      latitude: '51.5069',
+      longitude: '-0.0272',
+      entry: 'keycard',
+      feeAmount: '12',
+      feeCurrency: 'GBP',
+      feePer: 'day',
+      opensAt: '06:00',
+      closesAt: '23:00',
+      days: { ...emptyGymData.days, sat: '8:00 - 20:00', sun: 'Closed' },
+      lightestDumbbellKg: '2',
+      heaviestDumbbellKg: '46',
+      plateKinds: ['calibrated', 'bumper'],
+      pieces: { ...emptyGymData.pieces, 'rack_power-rack': '2', treadmill: '14', bench_flat: '0' },
+    }).gym;
+    expect(payload).toMatchObject({
+      name: 'Riverside Health Club',
+      description: null,
+      address: '1 Westferry Circus',
+      distanceMetres: 150,
+      walkingMinutes: 2,
+      latitude: 51.5069,
+      longitude: -0.0272,
+      entry: 'keycard',
+      guestFee: { amount: 12, currency: 'GBP', per: 'day' },
+      weeklyHours: { mon: '06:00-23:00', tue: '06:00-23:00', wed: '06:00-23:00', thu: '06:00-23:00', fri: '06:00-23:00', sat: '08:00-20:00', sun: 'closed' },
+      lightestDumbbellKg: 2,
+      heaviestDumbbellKg: 46,
+      plateKinds: ['bumper', 'calibrated'],
+      equipmentPieces: [
+        { item: 'rack', kind: 'power-rack', count: 2 },
+        { item: 'bench', kind: 'flat', count: 0 },
+        { item: 'treadmill', kind: null, count: 14 },
+      ],
+    });
+    expect(toGymPayload(emptyGymData).gym).toMatchObject({ weeklyHours: null, guestFee: null, entry: null, equipmentPieces: [] });
+  });
+  it('refuses a day’s hours that do not parse, counts out of range and a dumbbell range upside down', () => {
+    expect(messagesOf({ days: { ...emptyGymData.days, mon: '6am-10pm' } })).toEqual([['days.mon', 'Hours of a day must be HH:MM-HH:MM (24-hour clock, e.g. 06:00-22:00), 24h or closed']]);
+    expect(messagesOf({ pieces: { ...emptyGymData.pieces, treadmill: '101' } })).toEqual([['pieces.treadmill', 'A count must be a whole number from 0 to 100']]);
+    expect(messagesOf({ lightestDumbbellKg: '30', heaviestDumbbellKg: '20' })).toEqual([['lightestDumbbellKg', 'The lightest dumbbell cannot be heavier than the heaviest']]);
+    expect(messagesOf({ latitude: '51.5' })).toEqual([['longitude', 'Give the gym’s latitude (-90 to 90) and longitude (-180 to 180) together']]);
+  });
+  it('shows a stored week that varies day by day, and one that does not in the every-day fields', () => {
+    const varied = gymDataFromHotel({ rawEquipment: [], gym: { ...baseGym, weeklyHours: { mon: '06:00-22:00', sat: '08:00-20:00' } } });
+    expect(varied).toMatchObject({ opensAt: '', closesAt: '', open24Hours: false, days: { mon: '06:00-22:00', sat: '08:00-20:00', tue: '' } });
+    const same = gymDataFromHotel({ rawEquipment: [], gym: { ...baseGym, weeklyHours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, '05:30-23:00'])), equipmentPieces: [{ item: 'rack', kind: 'half-rack', count: 3 }] } });
+    expect(same).toMatchObject({ opensAt: '05:30', closesAt: '23:00', days: emptyGymData.days, pieces: { 'rack_half-rack': '3' } });
+  });
+
   it('knows an empty gym and ignores the order of ticking', () => {
     expect(isEmptyGymData(emptyGymData)).toBe(true);
     expect(isEmptyGymData({ ...emptyGymData, hasFitnessClasses: true })).toBe(false);

@@ -3,12 +3,27 @@ import {
   allEquipmentLabels,
   classifyEquipment,
   equipmentCategories,
+  equipmentPieceSlots,
   foldText,
+  gymEntryKinds,
+  gymFactLimits,
+  gymFactMessages,
   listingMessages,
   messages,
+  normaliseDayHours,
+  pieceKey,
+  plateKinds,
   splitCommaList,
+  weekDays,
+  weekFromDaily,
+  type EquipmentPieceItem,
+  type GuestFeePeriod,
   type GymDetails,
+  type GymEntryKind,
   type Hotel,
+  type PlateKind,
+  type WeekDay,
+  type WeeklyHours,
 } from '@reproute/contracts';
 import { equipmentLabelText } from '@/lib/hotel';
 
@@ -20,26 +35,75 @@ import { equipmentLabelText } from '@/lib/hotel';
 export interface GymDataFormValues {
   equipment: string[];
   extras: string;
+  /** The gym's own name and description ("Riverside Health Club"). */
+  name: string;
+  description: string;
+  /** Where a partner or nearby gym is. */
+  address: string;
+  distanceMetres: string;
+  walkingMinutes: string;
+  latitude: string;
+  longitude: string;
+  /** How a guest gets in ('' not stated) and the guest fee ('' not stated, 0 free). */
+  entry: '' | GymEntryKind;
+  feeAmount: string;
+  feeCurrency: string;
+  feePer: GuestFeePeriod;
+  /** Every day's hours; `days` overrides single days ("08:00-20:00", "24h", "closed"; empty: as every day). */
   open24Hours: boolean;
   opensAt: string;
   closesAt: string;
+  days: Record<WeekDay, string>;
   sizeSqm: string;
+  lightestDumbbellKg: string;
   heaviestDumbbellKg: string;
+  heaviestKettlebellKg: string;
+  plateKinds: PlateKind[];
+  platesTotalKg: string;
+  /** Counts by piece (`pieceSlotId`): empty is not known. */
+  pieces: Record<string, string>;
   hasPersonalTrainer: boolean;
   hasFitnessClasses: boolean;
 }
 
+/** A counted piece's form key: "rack_power-rack", "treadmill" (no dots, which the form reads as nesting). */
+export const pieceSlotId = (item: string, kind: string | null) => pieceKey(item, kind).replace(':', '_');
+
+const noDays = Object.fromEntries(weekDays.map((d) => [d, ''])) as Record<WeekDay, string>;
+const noPieces = Object.fromEntries(equipmentPieceSlots.map((slot) => [pieceSlotId(slot.item, slot.kind), ''])) as Record<string, string>;
+
 export const emptyGymData: GymDataFormValues = {
   equipment: [],
   extras: '',
+  name: '',
+  description: '',
+  address: '',
+  distanceMetres: '',
+  walkingMinutes: '',
+  latitude: '',
+  longitude: '',
+  entry: '',
+  feeAmount: '',
+  feeCurrency: 'USD',
+  feePer: 'visit',
   open24Hours: false,
   opensAt: '',
   closesAt: '',
+  days: noDays,
   sizeSqm: '',
+  lightestDumbbellKg: '',
   heaviestDumbbellKg: '',
+  heaviestKettlebellKg: '',
+  plateKinds: [],
+  platesTotalKg: '',
+  pieces: noPieces,
   hasPersonalTrainer: false,
   hasFitnessClasses: false,
 };
+
+/** A form's number text within bounds ('' passes: not stated). */
+const figureText = (min: number, max: number, message: string, integer = false) =>
+  z.string().refine((v) => v.trim() === '' || ((integer ? wholeNumber : decimal).test(v.trim()) && Number(v) >= min && Number(v) <= max), message);
 
 const labelSet = new Set<string>(allEquipmentLabels);
 /** An item that is exactly a taxonomy label is a ticked box, not other equipment. */
@@ -57,10 +121,31 @@ export const gymDataFormSchema = z
     closesAt: z.string(),
     sizeSqm: z.string().refine((v) => v.trim() === '' || (wholeNumber.test(v.trim()) && Number(v) >= 1 && Number(v) <= 100_000), listingMessages.gymSizeInvalid),
     heaviestDumbbellKg: z.string().refine((v) => v.trim() === '' || (decimal.test(v.trim()) && Number(v) >= 1 && Number(v) <= 200), listingMessages.gymDumbbellInvalid),
+    name: z.string().max(200),
+    description: z.string().max(2000),
+    address: z.string().max(300, gymFactMessages.gymAddressMax),
+    distanceMetres: figureText(gymFactLimits.distanceMetres.min, gymFactLimits.distanceMetres.max, gymFactMessages.distanceInvalid, true),
+    walkingMinutes: figureText(gymFactLimits.walkingMinutes.min, gymFactLimits.walkingMinutes.max, gymFactMessages.walkingMinutesInvalid, true),
+    latitude: z.string().refine((v) => v.trim() === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= 90), gymFactMessages.gymPointInvalid),
+    longitude: z.string().refine((v) => v.trim() === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= 180), gymFactMessages.gymPointInvalid),
+    entry: z.union([z.literal(''), z.enum(gymEntryKinds)]),
+    feeAmount: figureText(gymFactLimits.guestFee.min, gymFactLimits.guestFee.max, gymFactMessages.guestFeeInvalid),
+    feeCurrency: z.string(),
+    feePer: z.enum(['visit', 'day', 'stay']),
+    days: z.record(z.string(), z.string().refine((v) => v.trim() === '' || normaliseDayHours(v) !== null, gymFactMessages.weeklyHoursInvalid)),
+    lightestDumbbellKg: figureText(gymFactLimits.dumbbellKg.min, gymFactLimits.dumbbellKg.max, gymFactMessages.dumbbellRangeInvalid),
+    heaviestKettlebellKg: figureText(gymFactLimits.kettlebellKg.min, gymFactLimits.kettlebellKg.max, gymFactMessages.kettlebellInvalid),
+    plateKinds: z.array(z.enum(plateKinds)),
+    platesTotalKg: figureText(gymFactLimits.platesTotalKg.min, gymFactLimits.platesTotalKg.max, gymFactMessages.platesTotalInvalid),
+    pieces: z.record(z.string(), figureText(0, 100, gymFactMessages.pieceCountInvalid, true)),
     hasPersonalTrainer: z.boolean(),
     hasFitnessClasses: z.boolean(),
   })
   .superRefine((gym, ctx) => {
+    if ((gym.latitude.trim() === '') !== (gym.longitude.trim() === '')) ctx.addIssue({ code: 'custom', message: gymFactMessages.gymPointInvalid, path: [gym.latitude.trim() ? 'longitude' : 'latitude'] });
+    if (gym.lightestDumbbellKg.trim() && gym.heaviestDumbbellKg.trim() && Number(gym.lightestDumbbellKg) > Number(gym.heaviestDumbbellKg)) {
+      ctx.addIssue({ code: 'custom', message: gymFactMessages.dumbbellRangeOrder, path: ['lightestDumbbellKg'] });
+    }
     if (!gym.open24Hours) {
       if (gym.opensAt && !gym.closesAt) ctx.addIssue({ code: 'custom', message: listingMessages.gymHoursIncomplete, path: ['closesAt'] });
       else if (!gym.opensAt && gym.closesAt) ctx.addIssue({ code: 'custom', message: listingMessages.gymHoursIncomplete, path: ['opensAt'] });
@@ -88,14 +173,39 @@ export function gymDataFromHotel(hotel: Pick<Hotel, 'rawEquipment' | 'gym'>): Gy
   if (gym?.hasPool) ticked.add('pool');
   if (gym?.hasSauna) ticked.add('sauna');
   const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  const week = gym?.weeklyHours ?? null;
+  const stated = week ? weekDays.map((d) => week[d] ?? '') : [];
+  // One value every day fills the every-day fields; a week that varies is shown day by day.
+  const sameEveryDay = stated.length > 0 && stated.every((v) => v === stated[0]) && stated[0] !== '';
+  const everyDay = sameEveryDay ? stated[0]! : null;
+  const range = everyDay && everyDay.includes('-') ? (everyDay.split('-') as [string, string]) : null;
+  const pieces = { ...noPieces };
+  for (const piece of gym?.equipmentPieces ?? []) pieces[pieceSlotId(piece.item, piece.kind)] = String(piece.count);
   return {
     equipment: allEquipmentLabels.filter((label) => ticked.has(label)),
     extras: raw.filter((item) => !isLabelItem(item)).join(', '),
-    open24Hours: gym?.open24Hours ?? false,
-    opensAt: gym?.open24Hours ? '' : text(gym?.opensAt),
-    closesAt: gym?.open24Hours ? '' : text(gym?.closesAt),
+    name: text(gym?.name),
+    description: text(gym?.description),
+    address: text(gym?.address),
+    distanceMetres: text(gym?.distanceMetres),
+    walkingMinutes: text(gym?.walkingMinutes),
+    latitude: text(gym?.latitude),
+    longitude: text(gym?.longitude),
+    entry: gym?.entry ?? '',
+    feeAmount: gym?.guestFee ? String(gym.guestFee.amount) : '',
+    feeCurrency: gym?.guestFee?.currency ?? 'USD',
+    feePer: gym?.guestFee?.per ?? 'visit',
+    open24Hours: week ? everyDay === '24h' : (gym?.open24Hours ?? false),
+    opensAt: week ? (range?.[0] ?? '') : gym?.open24Hours ? '' : text(gym?.opensAt),
+    closesAt: week ? (range?.[1] ?? '') : gym?.open24Hours ? '' : text(gym?.closesAt),
+    days: sameEveryDay || !week ? noDays : (Object.fromEntries(weekDays.map((d) => [d, week[d] ?? ''])) as Record<WeekDay, string>),
     sizeSqm: text(gym?.sizeSqm),
+    lightestDumbbellKg: text(gym?.lightestDumbbellKg),
     heaviestDumbbellKg: text(gym?.heaviestDumbbellKg),
+    heaviestKettlebellKg: text(gym?.heaviestKettlebellKg),
+    plateKinds: gym?.plateKinds ?? [],
+    platesTotalKg: text(gym?.platesTotalKg),
+    pieces,
     hasPersonalTrainer: gym?.hasPersonalTrainer ?? false,
     hasFitnessClasses: gym?.hasFitnessClasses ?? false,
   };
@@ -112,20 +222,48 @@ export function toGymPayload(values: GymDataFormValues): GymPayload {
   const named = new Set(labelsOf(extras));
   const ticked = allEquipmentLabels.filter((label) => values.equipment.includes(label));
   const number = (v: string) => (v.trim() === '' ? null : Number(v));
+  const textOrNull = (v: string) => v.trim() || null;
   return {
     rawEquipment: [...ticked.filter((label) => !named.has(label)), ...extras],
     gym: {
-      open24Hours: values.open24Hours,
-      opensAt: values.open24Hours || !values.opensAt ? null : values.opensAt,
-      closesAt: values.open24Hours || !values.closesAt ? null : values.closesAt,
+      name: textOrNull(values.name),
+      description: textOrNull(values.description),
+      address: textOrNull(values.address),
+      distanceMetres: number(values.distanceMetres),
+      walkingMinutes: number(values.walkingMinutes),
+      latitude: number(values.latitude),
+      longitude: number(values.longitude),
+      entry: values.entry || null,
+      guestFee: values.feeAmount.trim() === '' ? null : { amount: Number(values.feeAmount), currency: values.feeCurrency as NonNullable<GymDetails['guestFee']>['currency'], per: values.feePer },
+      weeklyHours: weekOf(values),
       sizeSqm: number(values.sizeSqm),
+      lightestDumbbellKg: number(values.lightestDumbbellKg),
       heaviestDumbbellKg: number(values.heaviestDumbbellKg),
+      heaviestKettlebellKg: number(values.heaviestKettlebellKg),
+      plateKinds: plateKinds.filter((kind) => values.plateKinds.includes(kind)),
+      platesTotalKg: number(values.platesTotalKg),
+      equipmentPieces: equipmentPieceSlots.flatMap((slot) => {
+        const count = values.pieces[pieceSlotId(slot.item, slot.kind)]?.trim() ?? '';
+        return count === '' ? [] : [{ item: slot.item as EquipmentPieceItem, kind: slot.kind, count: Number(count) }];
+      }),
       hasPool: ticked.includes('pool'),
       hasSauna: ticked.includes('sauna'),
       hasPersonalTrainer: values.hasPersonalTrainer,
       hasFitnessClasses: values.hasFitnessClasses,
     },
   };
+}
+
+/** The week sent: each day as typed, else the every-day hours (24 hours, or the opening and closing time); null when no day is known. */
+export function weekOf(values: Pick<GymDataFormValues, 'open24Hours' | 'opensAt' | 'closesAt' | 'days'>): WeeklyHours | null {
+  const everyDay = weekFromDaily(values.open24Hours, values.opensAt || null, values.closesAt || null);
+  const week: WeeklyHours = {};
+  for (const day of weekDays) {
+    const typed = values.days[day]?.trim() ?? '';
+    const hours = typed ? normaliseDayHours(typed) : (everyDay?.[day] ?? null);
+    if (hours) week[day] = hours;
+  }
+  return Object.keys(week).length ? week : null;
 }
 
 /** True when nothing about the gym was entered (a new listing then sends no gym). */

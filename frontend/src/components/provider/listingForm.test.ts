@@ -1,3 +1,4 @@
+import { emptyGymData } from './gymDataForm';
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '@reproute/contracts';
 import { emptyListingForm, formPathOf, listingFormFromHotel, listingFormSchema, toCreateListing, toUpdateListing } from './listingForm';
@@ -35,7 +36,7 @@ describe('listing bodies', () => {
       currency: 'USD',
       gymAccessType: 'on-site',
       rawEquipment: ['squat rack', 'rower', 'Sled lane'],
-      gym: { sizeSqm: 450, open24Hours: false, opensAt: null, hasPool: false },
+      gym: { sizeSqm: 450, weeklyHours: null, hasPool: false },
     });
     expect(body).not.toHaveProperty('place');
     expect(body).not.toHaveProperty('gymData');
@@ -81,6 +82,7 @@ describe('listingFormFromHotel', () => {
     const form = listingFormFromHotel(hotel);
     expect(form.place).toEqual({ cityId: 'other', city: 'Typed Town', country: 'Typeland', latitude: '1', longitude: '2' });
     expect(form.gymData).toEqual({
+      ...emptyGymData,
       equipment: ['squat rack', 'treadmill', 'pool', 'sauna'],
       extras: 'Power rack',
       open24Hours: false,

@@ -41,8 +41,11 @@ export function listingFormFromHotel(hotel: Hotel): ListingFormInput {
 export function formPathOf(serverPath: string): string | undefined {
   if (serverPath === 'cityId' || serverPath === 'city' || serverPath === 'country' || serverPath === 'latitude' || serverPath === 'longitude') return `place.${serverPath}`;
   if (serverPath === 'rawEquipment' || serverPath.startsWith('rawEquipment.')) return 'gymData.extras';
-  const gym = /^gym\.(opensAt|closesAt|sizeSqm|heaviestDumbbellKg)$/.exec(serverPath);
+  const gym = /^gym\.(opensAt|closesAt|sizeSqm|heaviestDumbbellKg|lightestDumbbellKg|heaviestKettlebellKg|platesTotalKg|name|description|address|distanceMetres|walkingMinutes|latitude|longitude|entry)$/.exec(serverPath);
   if (gym) return `gymData.${gym[1]}`;
+  if (/^gym\.guestFee/.test(serverPath)) return 'gymData.feeAmount';
+  const day = /^gym\.weeklyHours\.(mon|tue|wed|thu|fri|sat|sun)$/.exec(serverPath);
+  if (day) return `gymData.days.${day[1]}`;
   return ['name', 'description', 'gymAccessType', 'address', 'pricePerNight', 'currency', 'imageUrl', 'bookingUrl', 'contactEmail'].includes(serverPath) ? serverPath : undefined;
 }
 

@@ -20,8 +20,8 @@ type Errors<F extends string> = Partial<Record<F, { message?: string } | undefin
  * the other equipment checked again whenever the boxes change (ticking the box it names clears its message).
  */
 export function useGymDataFields<T extends FieldValues & { gymData: GymDataFormValues }>(form: AnyForm<T>, idPrefix: string): GymDataFieldsProps {
-  const path = (field: keyof GymDataFormValues) => `gymData.${field}` as Path<T>;
-  const errors = form.formState.errors.gymData as Errors<keyof GymDataFormValues> | undefined;
+  const path = (field: string) => `gymData.${field}` as Path<T>;
+  const errors = form.formState.errors.gymData as GymDataFieldsProps['errors'];
   const open24Hours = form.watch(path('open24Hours'));
   const ticked = form.watch(path('equipment'));
   const extrasError = Boolean(errors?.extras);
@@ -30,7 +30,21 @@ export function useGymDataFields<T extends FieldValues & { gymData: GymDataFormV
     if (extrasError) void form.trigger(path('extras'));
   }, [ticked, extrasError, form]);
 
-  return { idPrefix, register: (field) => form.register(path(field)), errors, open24Hours: Boolean(open24Hours) };
+  const coordinate = (field: 'latitude' | 'longitude', value: number) =>
+    form.setValue(path(field), String(value) as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
+  return {
+    idPrefix,
+    register: (field) => form.register(path(field)),
+    errors,
+    open24Hours: Boolean(open24Hours),
+    gymLatitude: form.watch(path('latitude')) ?? '',
+    gymLongitude: form.watch(path('longitude')) ?? '',
+    daysFilled: Object.values((form.getValues(path('days')) as Record<string, string> | undefined) ?? {}).some((v) => v.trim() !== ''),
+    onPickGymPoint: (latitude, longitude) => {
+      coordinate('latitude', latitude);
+      coordinate('longitude', longitude);
+    },
+  };
 }
 
 /**

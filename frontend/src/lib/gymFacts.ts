@@ -1,0 +1,128 @@
+import {
+  dayHoursText,
+  formatPrice,
+  gymEntryLabels,
+  pieceText,
+  plateKindLabels,
+  weekDayNames,
+  weekDays,
+  type EquipmentPieceItem,
+  type WeekDay,
+} from '@reproute/contracts';
+import type { Hotel } from '@/api/types';
+
+type Gym = NonNullable<Hotel['gym']>;
+
+const kg = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} kg`;
+
+/** "350 m", "1.8 km". */
+export function distanceText(metres: number): string {
+  return metres < 1000 ? `${metres} m` : `${(metres / 1000).toFixed(1).replace(/\.0$/, '')} km`;
+}
+
+/** "350 m from the hotel · 5 min walk", or what of it is known; null when neither is. */
+export function distanceLine(gym: Pick<Gym, 'distanceMetres' | 'walkingMinutes'>): string | null {
+  const parts = [
+    typeof gym.distanceMetres === 'number' ? `${distanceText(gym.distanceMetres)} from the hotel` : null,
+    typeof gym.walkingMinutes === 'number' ? `${gym.walkingMinutes} min walk` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** Where the gym is, in words: in the hotel, or the partner or nearby gym it is. */
+export function accessHeading(type: Hotel['gymAccessType']): string {
+  if (type === 'partnered') return 'At a partner gym';
+  if (type === 'nearby') return 'At a gym nearby';
+  return 'In the hotel';
+}
+
+/** How a guest gets in; null when the listing does not say. */
+export function entryText(gym: Pick<Gym, 'entry'>): string | null {
+  return gym.entry ? gymEntryLabels[gym.entry] : null;
+}
+
+/** "Free for hotel guests", "£12 per day"; null when the fee is not stated. */
+export function guestFeeText(gym: Pick<Gym, 'guestFee'>): string | null {
+  const fee = gym.guestFee;
+  if (!fee) return null;
+  if (fee.amount === 0) return 'Free for hotel guests';
+  return `${formatPrice(fee.amount, fee.currency)} per ${fee.per}`;
+}
+
+/** The seven days, Monday first, each with its hours or "Not stated". */
+export function weekRows(gym: Pick<Gym, 'weeklyHours'>): { day: WeekDay; name: string; hours: string; known: boolean }[] {
+  const week = gym.weeklyHours ?? {};
+  return weekDays.map((day) => {
+    const hours = week[day];
+    return { day, name: weekDayNames[day], hours: hours ? dayHoursText(hours) : 'Not stated', known: Boolean(hours) };
+  });
+}
+
+/** "2–50 kg", "to 40 kg", "from 2 kg"; null when neither end is known. */
+export function dumbbellRangeText(gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'>): string | null {
+  const from = gym.lightestDumbbellKg ?? null;
+  const to = gym.heaviestDumbbellKg ?? null;
+  if (from !== null && to !== null) return `${Number.isInteger(from) ? from : from.toFixed(1)}–${kg(to)}`;
+  if (to !== null) return `to ${kg(to)}`;
+  if (from !== null) return `from ${kg(from)}`;
+  return null;
+}
+
+/** "Bumper and calibrated, 2,400 kg in all"; null when nothing is known of the plates. */
+export function platesText(gym: Pick<Gym, 'plateKinds' | 'platesTotalKg'>): string | null {
+  const kinds = (gym.plateKinds ?? []).map((k) => plateKindLabels[k]);
+  const kindsText = kinds.length ? kinds.join(' and ') : null;
+  const total = typeof gym.platesTotalKg === 'number' ? `${gym.platesTotalKg.toLocaleString('en-US')} kg in all` : null;
+  const text = [kindsText, total].filter(Boolean).join(', ');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
+}
+
+/** The gym's counted equipment grouped by item, as lines: "Racks: 2 power racks, 1 Smith machine". */
+export function pieceLines(gym: Pick<Gym, 'equipmentPieces'>): { item: EquipmentPieceItem; text: string }[] {
+  const titles: Record<EquipmentPieceItem, string> = {
+    rack: 'Racks',
+    bench: 'Benches',
+    'cable-station': 'Cable stations',
+    platform: 'Platforms',
+    treadmill: 'Treadmills',
+    rower: 'Rowers',
+    bike: 'Bikes',
+  };
+  const lines = new Map<EquipmentPieceItem, string[]>();
+  for (const piece of gym.equipmentPieces ?? []) {
+    const list = lines.get(piece.item) ?? [];
+    list.push(pieceText(piece));
+    lines.set(piece.item, list);
+  }
+  return [...lines.entries()].map(([item, parts]) => ({ item, text: `${titles[item]}: ${parts.join(', ')}` }));
+}
+
+/** The specs a lifter reads first, as label and value; each left out when not known. */
+export function specRows(gym: Gym): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  const dumbbells = dumbbellRangeText(gym);
+  if (dumbbells) rows.push({ label: 'Dumbbells', value: dumbbells });
+  if (typeof gym.heaviestKettlebellKg === 'number') rows.push({ label: 'Kettlebells', value: `to ${kg(gym.heaviestKettlebellKg)}` });
+  const plates = platesText(gym);
+  if (plates) rows.push({ label: 'Plates', value: plates });
+  return rows;
+}
+
+/**
+ * An equipment chip's text on the hotel page: "Dumbbells ≥40kg" says the range when the gym states it
+ * ("Dumbbells to 60 kg"), so the chip and the specs read the same figure.
+ */
+export function equipmentChipText(label: string, gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'> | null, fallback: (label: string) => string): string {
+  if (label === 'dumbbells ≥40kg' && gym) {
+    const range = dumbbellRangeText(gym);
+    if (range && typeof gym.heaviestDumbbellKg === 'number') return `Dumbbells ${range}`;
+  }
+  return fallback(label);
+}
+
+/** The gym's point when it is somewhere else than the hotel and placed; else null. */
+export function gymPoint(hotel: Pick<Hotel, 'gymAccessType' | 'gym'>): { lat: number; lng: number } | null {
+  const gym = hotel.gym;
+  if (!gym || hotel.gymAccessType === 'on-site') return null;
+  return typeof gym.latitude === 'number' && typeof gym.longitude === 'number' ? { lat: gym.latitude, lng: gym.longitude } : null;
+}
