@@ -73,7 +73,7 @@ describe('a new account and its verification link', () => {
     expect(login.body.user.emailVerified).toBe(true);
     // One welcome-making event, for the first address.
     const verified = (await (await identity()).events('user.email_verified')).filter((e) => e.data.userId === user.id);
-    expect(verified.map((e) => e.data)).toEqual([{ userId: user.id, email, firstName: 'Ivy', previousEmail: null }]);
+    expect(verified.map((e) => e.data)).toEqual([{ userId: user.id, email, firstName: 'Ivy', previousEmail: null, isProvider: false }]);
   });
 
   it('signs nobody in by a link: a caller who is not the account gets no token', async () => {
