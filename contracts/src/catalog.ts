@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { gymFactMessages, messages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
 import { checkGymFacts, gymFactFields, gymFactsAnswer } from './gym-specs.ts';
+import { gymEntryKinds } from './gym-values.ts';
 import { supportedCurrencies, type SupportedCurrency, hotelSortOptions, type HotelSort, gymSizeBands, accessibilityFeatureOptions, hotelStatuses } from './catalog-values.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -274,6 +275,8 @@ const optionalNumber = (min: number, max: number, message: string) =>
  * (`open24h`, `gymSize`, `minDumbbellKg`). Unknown sort and list values are dropped; malformed
  * numbers, a half point and a price range with min above max answer 400.
  */
+const searchFlag = z.preprocess((value) => value === 'true' || value === '1' || value === true, z.boolean());
+
 export const hotelSearchQuery = z
   .object({
     query: z.preprocess(emptyToUndefined, z.string().trim().max(searchQueryMaxLength, messages.searchQueryTooLong).optional()),
@@ -295,6 +298,13 @@ export const hotelSearchQuery = z
     open24h: z.preprocess((value) => value === 'true' || value === '1' || value === true, z.boolean()),
     gymSize: knownList(gymSizeBands),
     minDumbbellKg: optionalNumber(1, 200, messages.searchDumbbellInvalid),
+    // The gym's specs (docs/decisions.md, "Gym facts and equipment specs"): a hotel that does not state one is never
+    // dropped silently, the answer counts it in `unknownFacts`.
+    minRacks: optionalNumber(1, 20, gymFactMessages.searchMinRacksInvalid).refine((n) => n === undefined || Number.isInteger(n), gymFactMessages.searchMinRacksInvalid),
+    adjustableBench: searchFlag,
+    openEarly: searchFlag,
+    openLate: searchFlag,
+    entry: knownList(gymEntryKinds),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(24),
   })
@@ -323,7 +333,10 @@ type Applied<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], und
  * as null, and `lat` with `lng` as one point, the one distances are measured from.
  */
 export type HotelSearchFilters = Applied<
-  Pick<HotelSearchQuery, 'minPrice' | 'maxPrice' | 'currency' | 'minRating' | 'gymAccessType' | 'accessibilityFeatures' | 'open24h' | 'gymSize' | 'minDumbbellKg'>
+  Pick<
+    HotelSearchQuery,
+    'minPrice' | 'maxPrice' | 'currency' | 'minRating' | 'gymAccessType' | 'accessibilityFeatures' | 'open24h' | 'gymSize' | 'minDumbbellKg' | 'minRacks' | 'adjustableBench' | 'openEarly' | 'openLate' | 'entry'
+  >
 > & { point: { lat: NonNullable<HotelSearchQuery['lat']>; lng: NonNullable<HotelSearchQuery['lng']> } | null };
 
 /** GET /api/hotels: the public list; `all=true` (admins) includes pending and rejected listings. */
@@ -485,6 +498,11 @@ export const hotelSearchAnswer = z.object({
     open24h: z.boolean(),
     gymSize: z.array(z.enum(gymSizeBands)),
     minDumbbellKg: z.number().nullable(),
+    minRacks: z.number().int().nullable(),
+    adjustableBench: z.boolean(),
+    openEarly: z.boolean(),
+    openLate: z.boolean(),
+    entry: z.array(z.enum(gymEntryKinds)),
     point: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   }) satisfies z.ZodType<HotelSearchFilters>,
   /** Counts over the whole result (all pages) for every value of the other filters, as `facets` does for equipment. */
@@ -496,9 +514,22 @@ export const hotelSearchAnswer = z.object({
     open24h: z.number().int(),
     gymSize: z.record(z.enum(gymSizeBands), z.number().int()),
     minDumbbellKg: z.record(z.string(), z.number().int()),
+    /** The gym's specs, counted as the others are: at least 1, 2 or 4 racks; an adjustable bench; open before 06:00 and after 22:00 every day it opens; each way in. */
+    minRacks: z.record(z.string(), z.number().int()).optional(),
+    adjustableBench: z.number().int().optional(),
+    openEarly: z.number().int().optional(),
+    openLate: z.number().int().optional(),
+    entry: z.record(z.enum(gymEntryKinds), z.number().int()).optional(),
     /** The lowest and highest nightly price of the result, in `filters.currency`; null when none has a price. */
     priceRange: z.object({ min: z.number(), max: z.number() }).nullable(),
   }),
+  /**
+   * For each spec filter, the hotels that match every other filter but state nothing for it (no heaviest dumbbell,
+   * no rack count, no benches, no hours, no way in): what the search page shows as "N more hotels have no data on this".
+   */
+  unknownFacts: z
+    .object({ minDumbbellKg: z.number().int(), minRacks: z.number().int(), adjustableBench: z.number().int(), openEarly: z.number().int(), openLate: z.number().int(), entry: z.number().int() })
+    .optional(),
 });
 export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswer>;
 

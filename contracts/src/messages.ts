@@ -161,7 +161,7 @@ export const messages = {
   savedSearchNameRequired: 'Please give the search a name',
   savedSearchNameMax: 'Name must be at most 80 characters',
   savedSearchAlertInvalid: 'Alerts must be instant, weekly or paused',
-  savedSearchParamsInvalid: 'The search can hold only the search page\'s own parameters (query, eq, sort, lat, lng, minPrice, maxPrice, currency, minRating, gymAccessType, accessibilityFeatures, open24h, gymSize, minDumbbellKg)',
+  savedSearchParamsInvalid: 'The search can hold only the search page\'s own parameters (query, eq, sort, lat, lng, minPrice, maxPrice, currency, minRating, gymAccessType, accessibilityFeatures, open24h, gymSize, minDumbbellKg, minRacks, adjustableBench, openEarly, openLate, entry)',
   savedSearchChangeRequired: 'Change the name or the alert choice',
   // admin hotel table
   adminHotelStatusInvalid: 'Status must be pending, approved or rejected',
@@ -202,5 +202,4 @@ export const gymFactMessages = {
   platesTotalInvalid: 'Total plate weight must be a number of kilograms from 1 to 10000',
   plateKindInvalid: 'Plates are bumper, iron or calibrated',
   searchMinRacksInvalid: 'Racks must be a whole number from 1 to 20',
-  searchEntryInvalid: 'Entry must be keycard or staffed',
 } as const;

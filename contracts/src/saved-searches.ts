@@ -29,6 +29,11 @@ export const savedSearchParamKeys = [
   'open24h',
   'gymSize',
   'minDumbbellKg',
+  'minRacks',
+  'adjustableBench',
+  'openEarly',
+  'openLate',
+  'entry',
 ] as const;
 export type SavedSearchParamKey = (typeof savedSearchParamKeys)[number];
 export type SavedSearchParams = Partial<Record<SavedSearchParamKey, string>>;

@@ -31,9 +31,18 @@ describe('sorting and filters in the URL', () => {
       'query=London&eq=pool&sort=price&minPrice=100&maxPrice=400.5&currency=EUR&minRating=4.5&gymAccessType=on-site,nearby&accessibilityFeatures=wheelchair-access,elevator&open24h=true&gymSize=medium,large&minDumbbellKg=40';
     const filters = read(qs);
     expect(filters).toEqual({
-      sort: 'price', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], accessibilityFeatures: ['wheelchair-access', 'elevator'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, point: null,
+      sort: 'price', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], accessibilityFeatures: ['wheelchair-access', 'elevator'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, minRacks: null, adjustableBench: false, openEarly: false, openLate: false, entry: [], point: null,
     });
     expect(searchPath('London', ['pool'], filters)).toBe(`/search?${qs}`);
+  });
+
+  it('reads and writes the gym-spec filters, dropping a rack count that is not whole and unknown ways in', () => {
+    const qs = 'minDumbbellKg=40&minRacks=2&adjustableBench=true&openEarly=true&openLate=true&entry=keycard,staffed';
+    const filters = read(qs);
+    expect(filters).toMatchObject({ minRacks: 2, adjustableBench: true, openEarly: true, openLate: true, entry: ['keycard', 'staffed'] });
+    expect(searchPath('', [], filters)).toBe(`/search?${qs}`);
+    expect(activeFilterCount(filters)).toBe(7);
+    expect(read('minRacks=2.5&entry=retina&openEarly=yes')).toMatchObject({ minRacks: null, entry: [], openEarly: false });
   });
 
   it('drops what the API would refuse: unknown values, malformed numbers, half a point, distance without a point', () => {

@@ -2,6 +2,7 @@ import {
   accessibilityFeatureOptions,
   dumbbellThresholdsKg,
   gymAccessTypes,
+  gymEntryKinds,
   gymSizeBands,
   parseEquipmentParam,
   ratingThresholds,
@@ -35,6 +36,11 @@ export const defaultFilters: SearchFilters = {
   open24h: false,
   gymSize: [],
   minDumbbellKg: null,
+  minRacks: null,
+  adjustableBench: false,
+  openEarly: false,
+  openLate: false,
+  entry: [],
   point: null,
 };
 
@@ -150,6 +156,12 @@ function numberIn(value: string | null, min: number, max: number): number | null
   return n >= min && n <= max ? n : null;
 }
 
+/** A whole number within bounds, else null (the search refuses "2.5 racks"). */
+function wholeIn(value: string | null, min: number, max: number): number | null {
+  const n = numberIn(value, min, max);
+  return n !== null && Number.isInteger(n) ? n : null;
+}
+
 function knownValues<T extends string>(value: string | null, known: readonly T[]): T[] {
   const wanted = (value ?? '').split(',').map((v) => v.trim().toLowerCase());
   return known.filter((k) => wanted.includes(k));
@@ -181,6 +193,11 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
     open24h: params.get('open24h') === 'true',
     gymSize: knownValues(params.get('gymSize'), gymSizeBands),
     minDumbbellKg: numberIn(params.get('minDumbbellKg'), 1, 200),
+    minRacks: wholeIn(params.get('minRacks'), 1, 20),
+    adjustableBench: params.get('adjustableBench') === 'true',
+    openEarly: params.get('openEarly') === 'true',
+    openLate: params.get('openLate') === 'true',
+    entry: knownValues(params.get('entry'), gymEntryKinds),
     point,
   };
 }
@@ -199,6 +216,11 @@ export function filterParams(filters: SearchFilters): [string, string][] {
   if (filters.open24h) out.push(['open24h', 'true']);
   if (filters.gymSize.length > 0) out.push(['gymSize', filters.gymSize.join(',')]);
   if (filters.minDumbbellKg !== null) out.push(['minDumbbellKg', String(filters.minDumbbellKg)]);
+  if (filters.minRacks !== null) out.push(['minRacks', String(filters.minRacks)]);
+  if (filters.adjustableBench) out.push(['adjustableBench', 'true']);
+  if (filters.openEarly) out.push(['openEarly', 'true']);
+  if (filters.openLate) out.push(['openLate', 'true']);
+  if (filters.entry.length > 0) out.push(['entry', filters.entry.join(',')]);
   return out;
 }
 
@@ -212,7 +234,12 @@ export function activeFilterCount(filters: SearchFilters, eq: readonly string[] 
     filters.accessibilityFeatures.length +
     (filters.open24h ? 1 : 0) +
     filters.gymSize.length +
-    (filters.minDumbbellKg !== null ? 1 : 0)
+    (filters.minDumbbellKg !== null ? 1 : 0) +
+    (filters.minRacks !== null ? 1 : 0) +
+    (filters.adjustableBench ? 1 : 0) +
+    (filters.openEarly ? 1 : 0) +
+    (filters.openLate ? 1 : 0) +
+    filters.entry.length
   );
 }
 

@@ -5,6 +5,7 @@ import { accessibilityFeatureLabels, foldText, gymAccessLabels, savedSearchParam
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilters';
+import { entryFilterText, unknownFactNotices } from '@/lib/gymSpecFilters';
 import { FilterSheet } from '@/components/search/FilterSheet';
 import { SaveSearchButton } from '@/components/search/SaveSearchButton';
 import { Button } from '@/components/ui/Button';
@@ -179,6 +180,14 @@ export default function SearchPage() {
             aria-label="Search results"
             className={cn('min-w-0 scroll-mt-4 focus:outline-none md:col-start-2', search.isPlaceholderData && 'opacity-60 transition-opacity')}
           >
+            {unknownFactNotices(filters, data?.unknownFacts).length > 0 ? (
+              // A spec filter never drops a hotel that states nothing for it without saying how many.
+              <ul className="mb-4 space-y-1 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="unknown-facts">
+                {unknownFactNotices(filters, data?.unknownFacts).map((notice) => (
+                  <li key={notice.key}>{notice.text}</li>
+                ))}
+              </ul>
+            ) : null}
             {search.isPending ? (
               <div className="grid gap-6 lg:grid-cols-2">
                 {Array.from({ length: 4 }, (_, i) => (
@@ -359,6 +368,13 @@ function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; 
       removeLabel: 'Remove heaviest dumbbell filter',
       remove: () => onChange({ ...filters, minDumbbellKg: null }, eq),
     });
+  if (filters.minRacks !== null)
+    chips.push({ key: 'racks', text: `${filters.minRacks}+ ${filters.minRacks === 1 ? 'rack' : 'racks'}`, removeLabel: 'Remove racks filter', remove: () => onChange({ ...filters, minRacks: null }, eq) });
+  if (filters.adjustableBench) chips.push({ key: 'bench', text: 'Adjustable bench', removeLabel: 'Remove adjustable bench filter', remove: () => onChange({ ...filters, adjustableBench: false }, eq) });
+  if (filters.openEarly) chips.push({ key: 'early', text: 'Opens before 06:00', removeLabel: 'Remove opens before 06:00 filter', remove: () => onChange({ ...filters, openEarly: false }, eq) });
+  if (filters.openLate) chips.push({ key: 'late', text: 'Open after 22:00', removeLabel: 'Remove open after 22:00 filter', remove: () => onChange({ ...filters, openLate: false }, eq) });
+  for (const kind of filters.entry)
+    chips.push({ key: `entry-${kind}`, text: entryFilterText[kind], removeLabel: `Remove ${entryFilterText[kind]} filter`, remove: () => onChange({ ...filters, entry: filters.entry.filter((k) => k !== kind) }, eq) });
   for (const label of eq)
     chips.push({ key: `eq-${label}`, text: equipmentLabelText(label), removeLabel: `Remove ${label} filter`, remove: () => onChange(filters, eq.filter((l) => l !== label)) });
   if (chips.length === 0) return null;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { accessibilityFeatureLabels, accessibilityFeatureOptions, formatPrice, gymAccessLabels, gymAccessTypes, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
+import { accessibilityFeatureLabels, accessibilityFeatureOptions, formatPrice, gymAccessLabels, gymAccessTypes, gymEntryKinds, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
+import { entryFilterText, rackThresholds, unknownFactNotices } from '@/lib/gymSpecFilters';
 import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { inputClass } from '@/components/ui/Field';
 import type { HotelSearchAnswer } from '@/api/types';
@@ -17,7 +18,7 @@ export const priceRangeMessage = 'Minimum price must not be above the maximum pr
 interface SearchFiltersPanelProps {
   filters: SearchFilters;
   eq: readonly string[];
-  answer: Pick<HotelSearchAnswer, 'facets' | 'filterFacets'> | undefined;
+  answer: Pick<HotelSearchAnswer, 'facets' | 'filterFacets' | 'unknownFacts'> | undefined;
   onChange: (filters: SearchFilters, eq: readonly string[]) => void;
 }
 
@@ -25,6 +26,7 @@ interface SearchFiltersPanelProps {
 export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFiltersPanelProps) {
   const facets = answer?.filterFacets;
   const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch }, eq);
+  const notices = Object.fromEntries(unknownFactNotices(filters, answer?.unknownFacts).map((n) => [n.key, n.text])) as Partial<Record<string, string>>;
   return (
     <div className="space-y-6">
       <PriceRange filters={filters} range={facets?.priceRange ?? null} onCommit={(minPrice, maxPrice) => set({ minPrice, maxPrice })} />
@@ -95,6 +97,44 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
             onSelect={() => set({ minDumbbellKg: min })}
           />
         ))}
+        <NoData notice={notices.minDumbbellKg} />
+      </FilterGroup>
+
+      <FilterGroup legend="Racks">
+        <RadioOption name="minRacks" label="Any number" checked={filters.minRacks === null} onSelect={() => set({ minRacks: null })} />
+        {rackThresholds.map((min) => (
+          <RadioOption
+            key={min}
+            name="minRacks"
+            label={min === 1 ? 'At least 1 rack' : `At least ${min} racks`}
+            count={facets?.minRacks?.[String(min)]}
+            checked={filters.minRacks === min}
+            onSelect={() => set({ minRacks: min })}
+          />
+        ))}
+        <NoData notice={notices.minRacks} />
+      </FilterGroup>
+
+      <FilterGroup legend="Gym specs and hours">
+        <CheckOption label="Adjustable bench" count={facets?.adjustableBench} checked={filters.adjustableBench} onToggle={() => set({ adjustableBench: !filters.adjustableBench })} />
+        <NoData notice={notices.adjustableBench} />
+        <CheckOption label="Opens before 06:00" count={facets?.openEarly} checked={filters.openEarly} onToggle={() => set({ openEarly: !filters.openEarly })} />
+        <NoData notice={notices.openEarly} />
+        <CheckOption label="Open after 22:00" count={facets?.openLate} checked={filters.openLate} onToggle={() => set({ openLate: !filters.openLate })} />
+        <NoData notice={notices.openLate} />
+      </FilterGroup>
+
+      <FilterGroup legend="Getting in">
+        {gymEntryKinds.map((kind) => (
+          <CheckOption
+            key={kind}
+            label={entryFilterText[kind]}
+            count={facets?.entry?.[kind]}
+            checked={filters.entry.includes(kind)}
+            onToggle={() => set({ entry: toggleValue(filters.entry, kind) })}
+          />
+        ))}
+        <NoData notice={notices.entry} />
       </FilterGroup>
 
       <div>
@@ -103,6 +143,12 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
       </div>
     </div>
   );
+}
+
+/** Under a spec filter in force: the hotels it leaves out only for stating nothing. */
+function NoData({ notice }: { notice: string | undefined }) {
+  if (!notice) return null;
+  return <li className="px-2 text-xs text-slate-600" data-testid="filter-no-data">{notice}</li>;
 }
 
 function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {

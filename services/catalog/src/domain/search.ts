@@ -10,6 +10,7 @@ import {
   type HotelSearchQuery,
   type HotelSort,
 } from '@reproute/contracts';
+import { equipmentLabelsOf, equipmentObject } from './hotel.ts';
 
 /** A search request reduced to what the matching rules need (document 1, section 5; ruling 2). */
 export interface SearchCriteria {
@@ -60,6 +61,11 @@ export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
       open24h: query.open24h,
       gymSize: query.gymSize,
       minDumbbellKg: query.minDumbbellKg ?? null,
+      minRacks: query.minRacks ?? null,
+      adjustableBench: query.adjustableBench,
+      openEarly: query.openEarly,
+      openLate: query.openLate,
+      entry: query.entry,
       point: query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null,
     },
     sort: query.sort,
@@ -136,8 +142,10 @@ export function matchesSearchTerm(hotel: { name: string; city: string | null; co
 
 /** The whole rule (text and equipment) in plain code, for tests and checks. */
 export function matchesSearch(
-  hotel: { name: string; city: string | null; country: string | null; rawEquipment: readonly string[] },
+  hotel: { name: string; city: string | null; country: string | null; rawEquipment: readonly string[]; gym?: { heaviestDumbbellKg?: number | null } | null },
   criteria: Pick<SearchCriteria, 'term' | 'equipment'>,
 ): boolean {
-  return matchesSearchTerm(hotel, criteria.term) && matchesEquipment(classifyEquipment(hotel.rawEquipment), criteria.equipment);
+  // The labels as the catalog stores them: "dumbbells ≥40kg" follows the heaviest dumbbell when it is known.
+  const labels = equipmentObject(equipmentLabelsOf({ rawEquipment: [...hotel.rawEquipment], gym: hotel.gym ? { heaviestDumbbellKg: hotel.gym.heaviestDumbbellKg ?? null } : null }));
+  return matchesSearchTerm(hotel, criteria.term) && matchesEquipment(labels, criteria.equipment);
 }

@@ -54,6 +54,7 @@ export async function hotelRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceC
       sort: criteria.sort,
       filters: criteria.filters,
       filterFacets: result.filterFacets,
+      unknownFacts: result.unknownFacts,
     };
   });
 

@@ -1,4 +1,4 @@
-import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, longFormOf, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymEntryKinds, longFormOf, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
@@ -47,7 +47,21 @@ export function wordPatternSql(word: string, bind: (value: unknown) => string): 
 }
 
 /** The filter groups whose facet counts leave out their own selection (a value's count is what choosing it would add). */
-type FilterGroup = 'price' | 'rating' | 'access' | 'accessibility' | 'open24h' | 'size' | 'dumbbell';
+type FilterGroup = 'price' | 'rating' | 'access' | 'accessibility' | 'open24h' | 'size' | 'dumbbell' | SpecGroup;
+/** The gym-spec filters (migration 022): each has a condition, and hotels that state nothing for it are counted apart. */
+type SpecGroup = 'racks' | 'bench' | 'early' | 'late' | 'entry';
+
+/** What a hotel that does not state a spec looks like, per filter (the answer's unknownFacts, keyed by its parameter). */
+const unknownOf: Record<'minDumbbellKg' | 'minRacks' | 'adjustableBench' | 'openEarly' | 'openLate' | 'entry', [group: FilterGroup, condition: string]> = {
+  minDumbbellKg: ['dumbbell', 'h.heaviest_dumbbell_kg IS NULL'],
+  minRacks: ['racks', 'g.rack_count IS NULL'],
+  adjustableBench: ['bench', 'g.adjustable_bench IS NULL'],
+  openEarly: ['early', 'g.opens_early IS NULL'],
+  openLate: ['late', 'g.open_late IS NULL'],
+  entry: ['entry', 'g.entry IS NULL'],
+};
+/** Rack counts offered as filters ("at least N racks"); facet counts are given for each. */
+export const rackThresholds = [1, 2, 4] as const;
 
 interface ConditionParts {
   /** Approval, text and equipment: what every count starts from. */
@@ -105,6 +119,11 @@ function searchConditionParts(
     if (filters.open24h) groups.open24h = 'g.open_24h';
     if (filters.gymSize.length > 0) groups.size = `(${filters.gymSize.map(sizeBandSql).join(' OR ')})`;
     if (filters.minDumbbellKg !== null) groups.dumbbell = `h.heaviest_dumbbell_kg >= ${bind(filters.minDumbbellKg)}`;
+    if (filters.minRacks != null) groups.racks = `g.rack_count >= ${bind(filters.minRacks)}`;
+    if (filters.adjustableBench) groups.bench = 'g.adjustable_bench';
+    if (filters.openEarly) groups.early = 'g.opens_early';
+    if (filters.openLate) groups.late = 'g.open_late';
+    if (filters.entry?.length) groups.entry = `g.entry = ANY(${bind(filters.entry)}::text[])`;
   }
   return { base, groups, values };
 }
@@ -164,7 +183,8 @@ export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions
   values.push(criteria.pageSize, criteria.offset);
   const page = `ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`;
   const narrowed = criteria.term !== '' || criteria.equipmentGroups.length > 0;
-  const readsGym = criteria.filters.open24h || criteria.filters.gymSize.length > 0;
+  const { filters } = criteria;
+  const readsGym = filters.open24h || filters.gymSize.length > 0 || filters.minRacks != null || filters.adjustableBench || filters.openEarly || filters.openLate || (filters.entry?.length ?? 0) > 0;
   if (narrowed && !point && !readsGym) {
     return {
       text: `SELECT ${hotelColumns} FROM (SELECT h.id FROM hotels h WHERE ${where.text} ${page}) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY ${order}`,
@@ -202,6 +222,13 @@ export function searchSummarySql(
     ...dumbbellThresholdsKg.map((min, i) => countWhere([...except('dumbbell'), `h.heaviest_dumbbell_kg >= ${min}`], `dumbbell${i}`)),
     ...gymSizeBands.map((band, i) => countWhere([...except('size'), sizeBandSql(band)], `size${i}`)),
     countWhere([...except('open24h'), 'g.open_24h'], 'open24h'),
+    ...rackThresholds.map((min, i) => countWhere([...except('racks'), `g.rack_count >= ${min}`], `racks${i}`)),
+    countWhere([...except('bench'), 'g.adjustable_bench'], 'bench'),
+    countWhere([...except('early'), 'g.opens_early'], 'early'),
+    countWhere([...except('late'), 'g.open_late'], 'late'),
+    ...gymEntryKinds.map((kind, i) => countWhere([...except('entry'), `g.entry = '${kind}'`], `entry${i}`)),
+    // Hotels every other filter keeps that state nothing for this one: never dropped without a word.
+    ...Object.values(unknownOf).map(([group, condition], i) => countWhere([...except(group), condition], `unknown${i}`)),
     `(min(h.price_usd) FILTER (WHERE ${priceWhere}) / ${rate})::float8 AS price_min`,
     `(max(h.price_usd) FILTER (WHERE ${priceWhere}) / ${rate})::float8 AS price_max`,
   ];
@@ -244,6 +271,11 @@ export interface FilterFacets {
   open24h: number;
   gymSize: Record<string, number>;
   minDumbbellKg: Record<string, number>;
+  minRacks: Record<string, number>;
+  adjustableBench: number;
+  openEarly: number;
+  openLate: number;
+  entry: Record<string, number>;
   priceRange: { min: number; max: number } | null;
 }
 
@@ -251,6 +283,7 @@ interface Summary {
   total: number;
   facets: Record<string, number>;
   filterFacets: FilterFacets;
+  unknownFacts: Record<keyof typeof unknownOf, number>;
 }
 
 /**
@@ -373,8 +406,14 @@ async function computeSummary(pool: Pool, criteria: SearchCriteria, options: Pic
       open24h: count('open24h'),
       gymSize: Object.fromEntries(gymSizeBands.map((band, i) => [band, count(`size${i}`)])),
       minDumbbellKg: Object.fromEntries(dumbbellThresholdsKg.map((min, i) => [String(min), count(`dumbbell${i}`)])),
+      minRacks: Object.fromEntries(rackThresholds.map((min, i) => [String(min), count(`racks${i}`)])),
+      adjustableBench: count('bench'),
+      openEarly: count('early'),
+      openLate: count('late'),
+      entry: Object.fromEntries(gymEntryKinds.map((kind, i) => [kind, count(`entry${i}`)])),
       priceRange: priceMin === null || priceMax === null ? null : { min: Math.floor(priceMin), max: Math.ceil(priceMax) },
     },
+    unknownFacts: Object.fromEntries(Object.keys(unknownOf).map((key, i) => [key, count(`unknown${i}`)])) as Summary['unknownFacts'],
   };
 }
 

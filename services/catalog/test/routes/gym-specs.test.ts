@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gymFactMessages, type Hotel, type HotelRevision } from '@reproute/contracts';
+import { gymFactMessages, type Hotel, type HotelRevision, type HotelSearchAnswer } from '@reproute/contracts';
 import { heaviestDumbbellInText } from '../../src/domain/hotel.ts';
 import { adminCreateHotel, api, catalog, listingBody, newProvider, tokenFor, uniqueName } from './support.ts';
 
@@ -154,5 +154,72 @@ describe('gym facts and equipment specs', () => {
     const res = await api<Hotel>('PUT', `/api/hotels/${hotel.id}`, { token: admin, body: { gym: { equipmentPieces: [{ item: 'platform', count: 2 }], plateKinds: ['iron'] } } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.gym).toMatchObject({ entry: 'staffed', equipmentPieces: [{ item: 'platform', kind: null, count: 2 }], plateKinds: ['iron'] });
+  });
+});
+
+describe('search on the gym specs, with the hotels that state nothing counted apart', () => {
+  const word = `Specfilter${tag}`;
+  const ids: Record<string, number> = {};
+  const search = async (params: Record<string, string>) => (await api<HotelSearchAnswer>('GET', `/api/hotels/search?${new URLSearchParams({ query: word, pageSize: '100', ...params })}`)).body;
+  const found = (answer: HotelSearchAnswer) => answer.items.map((h) => h.id).sort((a, b) => a - b);
+  const of = (...names: string[]) => names.map((n) => ids[n]!).sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    const every = (hours: string) => Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, hours]));
+    const gyms: Record<string, Record<string, unknown> | undefined> = {
+      strong: { entry: 'keycard', weeklyHours: every('05:00-23:00'), heaviestDumbbellKg: 50, equipmentPieces: [{ item: 'rack', kind: 'power-rack', count: 3 }, { item: 'bench', kind: 'adjustable', count: 2 }] },
+      modest: { entry: 'staffed', weeklyHours: every('06:00-22:00'), heaviestDumbbellKg: 30, equipmentPieces: [{ item: 'rack', kind: 'half-rack', count: 1 }, { item: 'bench', kind: 'flat', count: 2 }] },
+      silent: undefined,
+      early: { entry: 'reception', weeklyHours: { ...every('05:30-21:00'), sun: 'closed' } },
+    };
+    for (const [key, gym] of Object.entries(gyms)) {
+      const hotel = await createListing({ name: uniqueName(`${word} ${key}`), ...(gym ? { gym } : {}) });
+      await approve(hotel.id);
+      ids[key] = hotel.id;
+    }
+  });
+
+  it('counts every value as the other filters do, and hotels without data per spec', async () => {
+    const all = await search({});
+    expect(all.total).toBe(4);
+    expect(all.filterFacets).toMatchObject({ minRacks: { '1': 2, '2': 1, '4': 0 }, adjustableBench: 1, openEarly: 2, openLate: 1, entry: { keycard: 1, staffed: 1, reception: 1 } });
+    expect(all.unknownFacts).toEqual({ minDumbbellKg: 2, minRacks: 2, adjustableBench: 2, openEarly: 1, openLate: 1, entry: 1 });
+  });
+
+  it('at least N racks, an adjustable bench, open early or late, a way in: matches, and says how many more have no data', async () => {
+    const racks = await search({ minRacks: '2' });
+    expect(found(racks)).toEqual(of('strong'));
+    expect(racks.filters.minRacks).toBe(2);
+    expect(racks.unknownFacts?.minRacks).toBe(2);
+    const bench = await search({ adjustableBench: 'true' });
+    expect(found(bench)).toEqual(of('strong'));
+    expect(bench.unknownFacts?.adjustableBench).toBe(2);
+    // Early: before 06:00 on every day the gym opens (a closed Sunday does not count against it).
+    expect(found(await search({ openEarly: 'true' }))).toEqual(of('strong', 'early'));
+    // Late: after 22:00; closing at 22:00 is not after it.
+    expect(found(await search({ openLate: 'true' }))).toEqual(of('strong'));
+    const entry = await search({ entry: 'staffed,keycard,fingerprint' });
+    expect(found(entry)).toEqual(of('strong', 'modest'));
+    expect(entry.filters.entry).toEqual(['keycard', 'staffed']);
+    expect(entry.unknownFacts?.entry).toBe(1);
+    const heavy = await search({ minDumbbellKg: '40' });
+    expect(found(heavy)).toEqual(of('strong'));
+    expect(heavy.unknownFacts?.minDumbbellKg).toBe(2);
+  });
+
+  it('the no-data count of a spec is taken with every other filter applied', async () => {
+    const answer = await search({ minRacks: '1', openEarly: 'true' });
+    expect(found(answer)).toEqual(of('strong'));
+    // Of the early-opening hotels, one ("early") has no rack count: it is said, not dropped silently.
+    expect(answer.unknownFacts?.minRacks).toBe(1);
+    expect(answer.filterFacets.openEarly).toBe(1);
+  });
+
+  it('400 for a rack count that is not a whole number from 1 to 20', async () => {
+    for (const bad of ['abc', '2.5', '0', '50']) {
+      const res = await api('GET', `/api/hotels/search?minRacks=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBe(gymFactMessages.searchMinRacksInvalid);
+    }
   });
 });

@@ -54,7 +54,7 @@ describe('search criteria from the query string', () => {
     });
     expect(criteria.filters).toEqual({
       minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], accessibilityFeatures: ['wheelchair-access', 'elevator'],
-      open24h: true, gymSize: ['large'], minDumbbellKg: 40, point: null,
+      open24h: true, gymSize: ['large'], minDumbbellKg: 40, minRacks: null, adjustableBench: false, openEarly: false, openLate: false, entry: [], point: null,
     });
     expect(criteriaFor({ currency: 'XXX' }).filters.currency).toBe('USD');
     expect(criteriaFor({ open24h: 'no' }).filters.open24h).toBe(false);
