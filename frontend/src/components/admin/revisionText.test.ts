@@ -15,6 +15,9 @@ describe('revision text', () => {
     expect(revisionFieldLabels.gym).toBe('Gym facilities');
     expect(revisionValueText('rawEquipment', ['squat rack', 'Sled lane'])).toBe('squat rack, Sled lane');
     expect(revisionValueText('gym', { open24Hours: true, sizeSqm: 1500, heaviestDumbbellKg: 60, hasPool: true, hasFitnessClasses: true })).toBe('Open 24 hours · 1,500 m² · dumbbells to 60 kg · pool, fitness classes');
+    expect(revisionValueText('gym', { name: 'Quayside Barbell', hours: 'Mon–Fri 06:00–22:00, Sun Closed', heaviestDumbbellKg: 50, lightestDumbbellKg: 2, entry: 'staffed', guestFee: { amount: 15, currency: 'GBP', per: 'visit' }, distanceMetres: 400, walkingMinutes: 5, equipmentPieces: [{ item: 'rack', kind: 'power-rack', count: 3 }], heaviestKettlebellKg: 40, plateKinds: ['bumper'] })).toBe(
+      'Quayside Barbell · Mon–Fri 06:00–22:00, Sun Closed · dumbbells 2–50 kg · 400 m away, 5 min walk · only while staffed · fee £15 per visit · 3 power racks · kettlebells to 40 kg · plates: bumper',
+    );
     expect(gymFactsText({ opensAt: '06:00', closesAt: '22:00', size: '300 sqm' })).toBe('06:00–22:00 · 300 sqm');
     expect(gymFactsText({})).toBe('(none)');
   });

@@ -1,4 +1,4 @@
-import type { City, ReviewedListingField } from '@reproute/contracts';
+import { formatPrice, gymEntryLabels, pieceText, type City, type GymEntryKind, type ReviewedListingField } from '@reproute/contracts';
 
 /** How each reviewed field is named to people. */
 export const revisionFieldLabels: Record<ReviewedListingField, string> = {
@@ -28,6 +28,17 @@ interface GymFacts {
   hasSauna?: boolean;
   hasPersonalTrainer?: boolean;
   hasFitnessClasses?: boolean;
+  name?: string | null;
+  address?: string | null;
+  distanceMetres?: number | null;
+  walkingMinutes?: number | null;
+  entry?: GymEntryKind | null;
+  guestFee?: { amount: number; currency: string; per: string } | null;
+  equipmentPieces?: { item: string; kind: string | null; count: number }[];
+  lightestDumbbellKg?: number | null;
+  heaviestKettlebellKg?: number | null;
+  plateKinds?: string[];
+  platesTotalKg?: number | null;
 }
 
 /** A gym's facts in one line: "Open 24 hours · 450 m² · dumbbells to 40 kg · pool, sauna". */
@@ -35,7 +46,24 @@ export function gymFactsText(gym: GymFacts): string {
   const hours = gym.open24Hours ? 'Open 24 hours' : gym.opensAt && gym.closesAt ? `${gym.opensAt}–${gym.closesAt}` : gym.hours;
   const size = gym.sizeSqm ? `${gym.sizeSqm.toLocaleString('en-US')} m²` : gym.size;
   const services = [gym.hasPool && 'pool', gym.hasSauna && 'sauna', gym.hasPersonalTrainer && 'personal trainer', gym.hasFitnessClasses && 'fitness classes'].filter(Boolean);
-  const parts = [hours, size, gym.heaviestDumbbellKg ? `dumbbells to ${gym.heaviestDumbbellKg} kg` : null, services.join(', ')].filter(Boolean);
+  const dumbbells = gym.heaviestDumbbellKg ? `dumbbells ${gym.lightestDumbbellKg ? `${gym.lightestDumbbellKg}–` : 'to '}${gym.heaviestDumbbellKg} kg` : null;
+  // The facts of migration 022, each only when stated, so an admin sees every part of a change they approve.
+  const where = [gym.address, gym.distanceMetres != null ? `${gym.distanceMetres} m away` : null, gym.walkingMinutes != null ? `${gym.walkingMinutes} min walk` : null].filter(Boolean).join(', ');
+  const fee = gym.guestFee ? (gym.guestFee.amount === 0 ? 'free for guests' : `fee ${formatPrice(gym.guestFee.amount, gym.guestFee.currency)} per ${gym.guestFee.per}`) : null;
+  const plates = gym.plateKinds?.length || gym.platesTotalKg ? `plates: ${[gym.plateKinds?.join(' and '), gym.platesTotalKg ? `${gym.platesTotalKg} kg` : null].filter(Boolean).join(', ')}` : null;
+  const parts = [
+    gym.name,
+    hours,
+    size,
+    dumbbells,
+    services.join(', '),
+    where,
+    gym.entry ? gymEntryLabels[gym.entry].toLowerCase() : null,
+    fee,
+    gym.equipmentPieces?.length ? gym.equipmentPieces.map(pieceText).join(', ') : null,
+    gym.heaviestKettlebellKg ? `kettlebells to ${gym.heaviestKettlebellKg} kg` : null,
+    plates,
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : '(none)';
 }
 
