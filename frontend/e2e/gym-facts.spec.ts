@@ -117,6 +117,8 @@ test.describe('the gym form', () => {
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await section.screenshot({ path: `${shots}/provider-gym-form-${width}.png` });
+      await page.getByRole('group', { name: 'How many of each' }).screenshot({ path: `${shots}/provider-gym-counts-${width}.png` });
+      await page.getByRole('group', { name: 'Guest fee' }).screenshot({ path: `${shots}/provider-gym-fee-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Submit for Review' }).click();

@@ -104,7 +104,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickG
           <SelectField id={id('fee-per')} label="Charged per" {...register('feePer')}>
             {guestFeePeriods.map((p) => (
               <option key={p} value={p}>
-                {p}
+                Per {p}
               </option>
             ))}
           </SelectField>
@@ -189,10 +189,10 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickG
       <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">How many of each</legend>
         <p className="px-1 text-xs text-slate-600">Leave a count empty if you do not know it; 0 means none.</p>
-        <div className="mt-2 grid gap-x-3 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="mt-2 grid grid-cols-2 items-end gap-x-3 gap-y-2 lg:grid-cols-3">
           {[...equipmentPieceItems.filter(hasKinds), null].map((item) => (
             <div key={item ?? 'other'} role="group" aria-labelledby={id(`pieces-${item ?? 'other'}`)} className="contents">
-              <p id={id(`pieces-${item ?? 'other'}`)} className="pt-2 text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-3">
+              <p id={id(`pieces-${item ?? 'other'}`)} className="col-span-2 pt-2 text-sm font-semibold text-slate-800 lg:col-span-3">
                 {item ? equipmentPieceGroupTitles[item] : 'Platforms and cardio'}
               </p>
               {equipmentPieceSlots
