@@ -74,3 +74,26 @@ describe('seeded reviews', () => {
     }
   });
 });
+
+describe('the seeded reviews read as written by different people about different hotels', () => {
+  const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  it('share no sentence and no title between two hotels', () => {
+    const seenAt = new Map<string, number>();
+    const repeats: string[] = [];
+    for (const review of seedReviews) {
+      for (const sentence of [review.title, ...sentences(review.content)]) {
+        const hotel = seenAt.get(sentence);
+        if (hotel !== undefined && hotel !== review.hotelId) repeats.push(`${sentence} (hotels ${hotel} and ${review.hotelId})`);
+        seenAt.set(sentence, review.hotelId);
+      }
+    }
+    expect(repeats).toEqual([]);
+  });
+
+  it('each reviewer of a hotel writes differently from the hotel\'s other reviewers', () => {
+    for (const hotel of new Set(seedReviews.map((r) => r.hotelId))) {
+      const texts = seedReviews.filter((r) => r.hotelId === hotel).map((r) => sentences(r.content)[0]);
+      expect(new Set(texts).size, `hotel ${hotel}`).toBe(texts.length);
+    }
+  });
+});
