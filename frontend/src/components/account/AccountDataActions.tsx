@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, Trash2 } from 'lucide-react';
 import { messages } from '@reproute/contracts';
-import { fetchMyData, saveAsFile, useDeleteAccount, useSignOutEverywhere } from '@/api/account';
+import { useDeleteAccount, useSignOutEverywhere } from '@/api/account';
 import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';
 import { useSession } from '@/hooks/useSession';
@@ -17,6 +17,7 @@ export function DownloadMyData() {
   const download = async () => {
     setBusy(true);
     try {
+      const { fetchMyData, saveAsFile } = await import('@/api/myData');
       const name = saveAsFile(await fetchMyData());
       toast({ title: 'Your data is downloading', description: `Saved as ${name}.` });
     } catch (error) {

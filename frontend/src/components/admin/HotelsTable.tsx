@@ -2,8 +2,15 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { formatPrice, type AdminHotelSort, type AdminHotelSortKey, type Hotel, type HotelStatus } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
-import { gymAccessBadgeClass } from './adminHotelForm';
 import { ariaSortOf } from './adminHotelQuery';
+
+/** Gym Access badge style: on-site default, partnered secondary, nearby outline. */
+function gymAccessBadgeClass(type: string): string {
+  if (type === 'partnered') return 'bg-slate-200 text-slate-800';
+  if (type === 'nearby') return 'border border-slate-300 bg-white text-slate-800';
+  return 'bg-slate-900 text-white';
+}
+
 
 interface HotelsTableProps {
   hotels: Hotel[];

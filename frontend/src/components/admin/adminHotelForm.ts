@@ -113,9 +113,3 @@ export function totalClicks(hotels: Array<{ affiliateClicks?: number | null }>):
   return hotels.reduce((sum, h) => sum + (Number(h.affiliateClicks) || 0), 0);
 }
 
-/** Gym Access badge style: on-site default, partnered secondary, nearby outline. */
-export function gymAccessBadgeClass(type: string): string {
-  if (type === 'partnered') return 'bg-slate-200 text-slate-800';
-  if (type === 'nearby') return 'border border-slate-300 bg-white text-slate-800';
-  return 'bg-slate-900 text-white';
-}

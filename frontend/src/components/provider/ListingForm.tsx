@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
@@ -6,10 +7,13 @@ import { ApiError } from '@/api/request';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 import { FormSection, SelectField } from './FormControls';
-import { GymDataFields } from './GymDataFields';
 import { PlaceFields } from './PlaceFields';
 import { formPathOf, listingCurrencyChoices, listingFormSchema, type ListingFormInput, type ListingFormOutput } from './listingForm';
 import { useGymDataFields, usePlaceFields } from './useListingFields';
+
+// The structured gym fields (counts, hours by day, the partner gym's place) load with the form's first render, not
+// before it: the form's values and checks are here, so nothing typed waits for them.
+const GymDataFields = lazy(() => import('./GymDataFields').then((module) => ({ default: module.GymDataFields })));
 
 interface ListingFormProps {
   defaultValues: ListingFormInput;
@@ -60,7 +64,9 @@ export function ListingForm({ defaultValues, submitLabel, busyLabel, onSubmit, o
       </FormSection>
 
       <FormSection title="Gym equipment and facilities" description="Tick everything your gym has: travellers filter by these, and they make up your gym score.">
-        <GymDataFields {...gym} />
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading the gym's details…</p>}>
+          <GymDataFields {...gym} />
+        </Suspense>
       </FormSection>
 
       <FormSection title="Location">

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Bookmark, Building2, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
@@ -12,8 +13,10 @@ import { EmailChangeForm } from '@/components/EmailChangeForm';
 import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyEmailNotice';
 import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
 import { MyReviews } from '@/components/account/MyReviews';
-import { SavedSearches } from '@/components/account/SavedSearches';
 import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components/account/AccountDataActions';
+
+// The saved searches' list (its editing, and the search labels it shows) loads with the page's first render, not before it.
+const SavedSearches = lazy(() => import('@/components/account/SavedSearches').then((module) => ({ default: module.SavedSearches })));
 
 /** The profile's own sections, linked from its top (long on a phone). */
 const sections = [
@@ -149,7 +152,9 @@ export default function ProfilePage() {
           <h2 id="saved-searches-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
             <Bookmark aria-hidden className="h-5 w-5 text-brand-600" /> Saved searches
           </h2>
-          <SavedSearches verified={user.emailVerified} />
+          <Suspense fallback={<p className="mt-3 text-sm text-slate-600">Loading your saved searches…</p>}>
+            <SavedSearches verified={user.emailVerified} />
+          </Suspense>
         </Card>
         <Card className="scroll-mt-24 p-6 md:col-span-2" id="security" aria-labelledby="security-title">
           <h2 id="security-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">

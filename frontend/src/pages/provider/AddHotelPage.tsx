@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useCreateProviderHotel } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
-import { ListingForm } from '@/components/provider/ListingForm';
 import { emptyListingForm, toCreateListing } from '@/components/provider/listingForm';
-import { Card, Container } from '@/components/ui/Misc';
+import { Card, Container, Skeleton } from '@/components/ui/Misc';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { pageTitles } from '@/site/titles';
 import { toast } from '@/store/toast';
+
+// The form (react-hook-form with its zod checks) is a chunk of its own, fetched as the page's module runs, as on
+// the edit page: the heading and the card are on the screen while it arrives.
+const loadListingForm = () => import('@/components/provider/ListingForm');
+void loadListingForm().catch(() => undefined);
+const ListingForm = lazy(() => loadListingForm().then((m) => ({ default: m.ListingForm })));
 
 export const REVIEW_NOTE = 'New listings are reviewed by our team before they go live. Review takes 2-3 business days, and we email you when it is approved.';
 
@@ -27,6 +33,7 @@ export default function AddHotelPage() {
       <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Add a New Listing</h1>
       <p className="mt-2 text-slate-600">Tell travellers about your hotel and its gym. Listing is free.</p>
       <Card className="mt-8 p-5 sm:p-8">
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
         <ListingForm
           defaultValues={emptyListingForm}
           submitLabel="Submit for Review"
@@ -48,6 +55,7 @@ export default function AddHotelPage() {
             toDashboard();
           }}
         />
+        </Suspense>
       </Card>
     </Container>
   );
