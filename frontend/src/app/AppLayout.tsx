@@ -58,8 +58,6 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      {/* First in the page's order, so a keyboard reaches the choice it asks for first (it is shown fixed at the bottom). */}
-      <ConsentBanner />
       <a href="#main" className="sr-only z-[70] rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
@@ -83,6 +81,9 @@ export function AppLayout() {
       <HydrateLater>
         <Footer />
       </HydrateLater>
+      {/* Last in the markup (the server writes it for every visitor, and a visitor who has chosen renders nothing
+          there): the keyboard still reaches it first (ConsentBanner moves the first Tab into it). */}
+      <ConsentBanner />
       {unreachable ? null : <ConnectionBanner />}
       <PageViewRecorder />
       <ScrollRestoration />

@@ -29,7 +29,12 @@ export function ConsentBanner() {
     const element = banner.current;
     if (!visible || !element) return;
     const root = document.documentElement;
-    const keepClear = () => root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 8}px`);
+    const body = document.body;
+    const keepClear = () => {
+      root.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 8}px`);
+      // The page can scroll its last controls (the footer's links) above the banner.
+      body.style.setProperty('padding-bottom', `${element.offsetHeight}px`);
+    };
     keepClear();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keepClear);
     observer?.observe(element);
@@ -41,10 +46,30 @@ export function ConsentBanner() {
       if (bottom > top) window.scrollBy({ top: bottom - top + 8, behavior: 'instant' });
     };
     document.addEventListener('focusin', onFocus);
+    // The banner is the page's first stop for the keyboard: the first Tab from the page itself goes into it.
+    // It is last in the markup, so from its last control the next Tab goes to the page's start (its skip link).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.shiftKey) return;
+      const active = document.activeElement;
+      const controls = [...element.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      if (!active || active === document.body || active === document.documentElement) {
+        if (!controls[0]) return;
+        event.preventDefault();
+        controls[0].focus();
+      } else if (active === controls[controls.length - 1]) {
+        const start = document.querySelector<HTMLElement>('a[href="#main"]');
+        if (!start) return;
+        event.preventDefault();
+        start.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
     return () => {
       observer?.disconnect();
       document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('keydown', onKey);
       root.style.removeProperty('scroll-padding-bottom');
+      body.style.removeProperty('padding-bottom');
     };
   }, [visible]);
 
