@@ -1,5 +1,6 @@
 import {
   dayHoursText,
+  equipmentPieceGroupTitles,
   formatPrice,
   gymEntryLabels,
   pieceText,
@@ -79,22 +80,13 @@ export function platesText(gym: Pick<Gym, 'plateKinds' | 'platesTotalKg'>): stri
 
 /** The gym's counted equipment grouped by item, as lines: "Racks: 2 power racks, 1 Smith machine". */
 export function pieceLines(gym: Pick<Gym, 'equipmentPieces'>): { item: EquipmentPieceItem; text: string }[] {
-  const titles: Record<EquipmentPieceItem, string> = {
-    rack: 'Racks',
-    bench: 'Benches',
-    'cable-station': 'Cable stations',
-    platform: 'Platforms',
-    treadmill: 'Treadmills',
-    rower: 'Rowers',
-    bike: 'Bikes',
-  };
   const lines = new Map<EquipmentPieceItem, string[]>();
   for (const piece of gym.equipmentPieces ?? []) {
     const list = lines.get(piece.item) ?? [];
     list.push(pieceText(piece));
     lines.set(piece.item, list);
   }
-  return [...lines.entries()].map(([item, parts]) => ({ item, text: `${titles[item]}: ${parts.join(', ')}` }));
+  return [...lines.entries()].map(([item, parts]) => ({ item, text: `${equipmentPieceGroupTitles[item]}: ${parts.join(', ')}` }));
 }
 
 /** The specs a lifter reads first, as label and value; each left out when not known. */
