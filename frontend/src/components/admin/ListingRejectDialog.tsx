@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { messages } from '@reproute/contracts';
-import { Button } from '@/components/ui/Button';
+import { RejectDialogActions } from './RejectDialog';
 import { inputClass } from '@/components/ui/Field';
 import { cn } from '@/lib/cn';
 
@@ -102,14 +102,7 @@ export function ListingRejectDialog({
                 Say what to change, so they can fix it. At most {listingReasonMax.toLocaleString('en-US')} characters.
               </p>
             )}
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                {busy ? 'Rejecting...' : title}
-              </Button>
-            </div>
+            <RejectDialogActions busy={busy} title={title} onCancel={onCancel} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -95,17 +95,24 @@ export function RejectDialog({ target, busy, onCancel, onConfirm }: { target: Re
                 {error}
               </p>
             ) : null}
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                {busy ? 'Rejecting...' : title}
-              </Button>
-            </div>
+            <RejectDialogActions busy={busy} title={title} onCancel={onCancel} />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Cancel and the reject button of a reject dialog (a review's, a listing's): the button names the action. */
+export function RejectDialogActions({ busy, title, onCancel }: { busy: boolean; title: string; onCancel: () => void }) {
+  return (
+    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="destructive" disabled={busy}>
+        {busy ? 'Rejecting...' : title}
+      </Button>
+    </div>
   );
 }
