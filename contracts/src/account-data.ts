@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUser } from './identity.ts';
 import { reviewAnswer } from './engagement.ts';
 import { savedSearchAnswer } from './saved-searches.ts';
+import { displayPreferencesAnswer } from './display-preferences.ts';
 
 /**
  * An account's data is its owner's: each service answers its own part of "everything we keep about you"
@@ -24,6 +25,8 @@ export const identityExport = z.object({
   signedOutSessions: z.array(z.object({ revokedAt: time, expiresAt: time })),
   /** The kinds of email the owner turned off (everything else is on), and how and when (`contracts/src/email-preferences.ts`). */
   emailPreferences: z.array(z.object({ kind: z.string(), scope: z.string().nullable(), source: z.string(), createdAt: time })),
+  /** The weight unit and currency the owner reads figures in, when they set them (null: never set, the defaults). */
+  displayPreferences: displayPreferencesAnswer.nullable(),
 });
 export type IdentityExport = z.infer<typeof identityExport>;
 

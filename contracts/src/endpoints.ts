@@ -6,6 +6,7 @@ import { catalogSavedSearchEndpoints } from './endpoints/catalog-saved-searches.
 import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { analyticsEndpoints } from './endpoints/analytics.ts';
+import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -20,6 +21,7 @@ export const endpoints = {
   ...engagementEndpoints,
   ...identityEndpoints,
   ...analyticsEndpoints,
+  ...displayPreferenceEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

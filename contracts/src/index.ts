@@ -23,3 +23,5 @@ export * from './services.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './api-url.ts';
+export * from './display-values.ts';
+export * from './display-preferences.ts';

@@ -203,3 +203,11 @@ export const gymFactMessages = {
   plateKindInvalid: 'Plates are bumper, iron or calibrated',
   searchMinRacksInvalid: 'Racks must be a whole number from 1 to 20',
 } as const;
+
+/** Messages of a traveller's display preferences (docs/decisions.md, "Units and currencies shown"). */
+export const displayPreferenceMessages = {
+  unitsInvalid: 'Units must be kg or lb',
+  currencyInvalid: 'Currency must be one of USD, GBP, EUR, JPY, CAD, AED, AUD, CHF, SGD, or null for each hotel’s own',
+  nothingToChange: 'Give units, currency or both',
+  unknownField: 'Only units and currency can be set',
+} as const;

@@ -15,6 +15,7 @@ import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { accountRoutes } from './routes/account.ts';
 import { emailPreferenceRoutes } from './routes/email-preferences.ts';
+import { displayPreferenceRoutes } from './routes/display-preferences.ts';
 
 /** What the routes need beyond the service context. */
 export interface IdentityDeps {
@@ -107,5 +108,6 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(jwksRoutes, { deps });
   await app.register(accountRoutes, { ctx, deps, revocations });
   await app.register(emailPreferenceRoutes, { ctx, deps });
+  await app.register(displayPreferenceRoutes, { ctx });
   return app;
 }

@@ -2,6 +2,7 @@ import { withTransaction, type Pool, type Queryable } from '@reproute/platform';
 import type { IdentityExport } from '@reproute/contracts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { listOptOuts } from './email-preferences.ts';
+import { findDisplayPreferences } from './display-preferences.ts';
 
 /**
  * Ends every session of the account: tokens issued before this moment are refused (as after a password reset).
@@ -42,7 +43,7 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
   const { rows } = await db.query<UserRow & { updated_at: Date }>('SELECT * FROM users WHERE id = $1', [userId]);
   const user = rows[0];
   if (!user) return undefined;
-  const [links, resets, revoked, optOuts] = await Promise.all([
+  const [links, resets, revoked, optOuts, displayPreferences] = await Promise.all([
     db.query<{ email: string; purpose: string; reason: string; created_at: Date; expires_at: Date; used_at: Date | null }>(
       'SELECT email, purpose, reason, created_at, expires_at, used_at FROM email_verification_tokens WHERE user_id = $1 ORDER BY created_at',
       [userId],
@@ -50,6 +51,7 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
     db.query<{ created_at: Date; expires_at: Date; used_at: Date | null }>('SELECT created_at, expires_at, used_at FROM password_reset_tokens WHERE user_id = $1 ORDER BY created_at', [userId]),
     db.query<{ revoked_at: Date; expires_at: Date }>('SELECT revoked_at, expires_at FROM revoked_tokens WHERE user_id = $1 ORDER BY revoked_at', [userId]),
     listOptOuts(db, userId),
+    findDisplayPreferences(db, userId),
   ]);
   return {
     profile: { ...toPublicUser(user), updatedAt: iso(user.updated_at) },
@@ -59,5 +61,6 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
     passwordResetRequests: resets.rows.map((r) => ({ createdAt: iso(r.created_at), expiresAt: iso(r.expires_at), usedAt: isoOrNull(r.used_at) })),
     signedOutSessions: revoked.rows.map((r) => ({ revokedAt: iso(r.revoked_at), expiresAt: iso(r.expires_at) })),
     emailPreferences: optOuts.map((o) => ({ kind: o.kind, scope: o.scope, source: o.source, createdAt: iso(o.createdAt) })),
+    displayPreferences,
   };
 }
