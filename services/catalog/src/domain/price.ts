@@ -1,20 +1,12 @@
-import type { SupportedCurrency } from '@reproute/contracts';
+import { currencyRates, type SupportedCurrency } from '@reproute/contracts';
 
 /**
- * Reference rates (US dollars per unit), used only to order hotels priced in different currencies
- * when sorting by price; answers always show the hotel's own price and currency.
+ * Reference rates (US dollars per unit), used to order hotels priced in different currencies when sorting by price
+ * and to compare them with a price filter; answers always show the hotel's own price and currency. They are the
+ * dated table in contracts (`currencyRates`, docs/decisions.md "Units and currencies shown"), which the site also
+ * converts shown prices with, so a converted price and a price filter agree.
  */
-export const usdPerUnit: Record<SupportedCurrency, number> = {
-  USD: 1,
-  GBP: 1.27,
-  EUR: 1.08,
-  JPY: 0.0067,
-  CAD: 0.73,
-  AED: 0.2723,
-  AUD: 0.66,
-  CHF: 1.13,
-  SGD: 0.74,
-};
+export const usdPerUnit: Record<SupportedCurrency, number> = currencyRates.usdPerUnit;
 
 /** A price as stored: whole cents, or null when there is none. Accepts the admin form's decimal strings. */
 export function normalisePrice(value: number | string | null | undefined): number | null {
