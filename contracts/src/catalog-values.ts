@@ -8,8 +8,8 @@
 export const supportedCurrencies = ['USD', 'GBP', 'EUR', 'JPY', 'CAD', 'AED', 'AUD', 'CHF', 'SGD'] as const;
 export type SupportedCurrency = (typeof supportedCurrencies)[number];
 
-/** `distance` needs a point (lat and lng); the others always apply. */
-export const hotelSortOptions = ['rating', 'price', 'name', 'distance', 'gymScore'] as const;
+/** `distance` needs a point (lat and lng), `fit` the traveller's training needs (`need*`); the others always apply. */
+export const hotelSortOptions = ['rating', 'price', 'name', 'distance', 'gymScore', 'fit'] as const;
 export type HotelSort = (typeof hotelSortOptions)[number];
 
 /** Gym size bands by floor area: small under 400 sqm, medium 400-999, large 1,000 and over. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { gymFactMessages, messages } from './messages.ts';
+import { gymFactMessages, messages, trainingMessages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
 import { checkGymFacts, gymFactFields, gymFactsAnswer } from './gym-specs.ts';
 import { gymEntryKinds } from './gym-values.ts';
+import { trainingNeedQueryFields, trainingNeedsOfQuery } from './training.ts';
 import { supportedCurrencies, type SupportedCurrency, hotelSortOptions, type HotelSort, gymSizeBands, accessibilityFeatureOptions, hotelStatuses } from './catalog-values.ts';
 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -307,6 +308,8 @@ export const hotelSearchQuery = z
     entry: knownList(gymEntryKinds),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(24),
+    // "My training, matched" (contracts/src/training.ts): the traveller's needs, for `sort=fit`.
+    ...trainingNeedQueryFields,
   })
   .check((ctx) => {
     const q = ctx.value;
@@ -315,6 +318,8 @@ export const hotelSearchQuery = z
       ctx.issues.push({ code: 'custom', message: messages.searchPriceRangeInvalid, input: q, path: ['minPrice'] });
     if ((q.sort ?? q.sortBy) === 'distance' && (q.lat === undefined || q.lng === undefined))
       ctx.issues.push({ code: 'custom', message: messages.searchDistanceNeedsPoint, input: q, path: ['sort'] });
+    if ((q.sort ?? q.sortBy) === 'fit' && trainingNeedsOfQuery(q) === null)
+      ctx.issues.push({ code: 'custom', message: trainingMessages.fitNeedsNeeds, input: q, path: ['sort'] });
   })
   .transform(({ sortBy, ...q }) => {
     const wanted = q.sort ?? sortBy;

@@ -36,6 +36,15 @@ export function formatWeight(kg: number, unit: WeightUnit): string {
 }
 
 /**
+ * A text the catalog wrote in kilograms ("Dumbbells to 40 kg", "dumbbells ≥40kg") with each figure in `unit`
+ * ("Dumbbells to 88 lb"); as it is for kilograms.
+ */
+export function weightsInText(text: string, unit: WeightUnit): string {
+  if (unit !== 'lb') return text;
+  return text.replace(/(\d+(?:\.\d+)?)\s?kg\b/gi, (_, n: string) => formatWeight(Number(n), unit));
+}
+
+/**
  * A weight given in a URL or a box, as kilograms: "50lb", "50 lbs", "22.5kg", "22.5 kg" or a bare number, which is
  * in `bareUnit` (kilograms unless said otherwise). Pounds are converted and kept to two decimals (50 lb is 22.68 kg).
  * Null for anything else (a negative or malformed number, an unknown unit).

@@ -7,6 +7,7 @@ import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { analyticsEndpoints } from './endpoints/analytics.ts';
 import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
+import { trainingEndpoints } from './endpoints/training.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -22,6 +23,7 @@ export const endpoints = {
   ...identityEndpoints,
   ...analyticsEndpoints,
   ...displayPreferenceEndpoints,
+  ...trainingEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -10,6 +10,7 @@ import { bootstrapSession } from '@/lib/session';
 import { favoritesQueryOptions, followOtherTabs } from '@/lib/favorites';
 import { analytics, startAnalyticsSync } from '@/lib/analytics';
 import { applyConsent, readConsent } from '@/lib/consent';
+import { useDisplaySync } from '@/lib/displayPrefs';
 
 /** The route table in the router's declarative mode (the data router's loaders and actions are not used). */
 function AppRoutes() {
@@ -23,6 +24,8 @@ function SessionEffects() {
   const userId = user?.id ?? null;
   // The signed-in user's favourites load (and refresh the browser copy) on every page, hearts or not.
   useQuery(favoritesQueryOptions(loading ? null : userId));
+  // The weight unit and currency chosen in this browser, and the profile's once signed in.
+  useDisplaySync(userId, loading);
 
   useEffect(() => {
     applyConsent(readConsent()?.preferences ?? null);

@@ -7,8 +7,10 @@ import type { Hotel } from '@/api/types';
 import { trackBookingRedirect } from '@/api/referrals';
 import { useSearchParams } from 'react-router-dom';
 import { buildBookingUrl, chosenStay, referralId, type StayInput } from '@/lib/booking';
-import { MAX_GUESTS, MIN_GUESTS, readStay } from '@/lib/searchParams';
-import { bookingTarget, hotelPriceLabel } from '@/lib/hotel';
+import { MAX_GUESTS, MIN_GUESTS, nightsBetween, readStay } from '@/lib/searchParams';
+import { bookingTarget, nightlyPrice } from '@/lib/hotel';
+import { shownPrices } from '@/lib/prices';
+import { useDisplayCurrency } from '@/lib/displayPrefs';
 import { analytics } from '@/lib/analytics';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
@@ -71,7 +73,9 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
         : '',
     [target, hotel.id, sent, user, timestamp],
   );
-  const price = hotelPriceLabel(hotel);
+  // With usable dates the stay's total (nights × nightly price); without, the nightly price only: no dates are made up.
+  const shown = shownPrices(nightlyPrice(hotel), hotel.currency, nightsBetween(sent.checkIn, sent.checkOut), useDisplayCurrency());
+  const price = shown.nightly?.text ?? null;
   const accountName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || null : null;
   // Only a signed-in traveller whose email is verified can share it; visitors see nothing of it.
   const canShare = Boolean(user && target && user.emailVerified);
@@ -148,8 +152,19 @@ function BookingDialogBody({ hotel, onClose }: { hotel: Hotel; onClose: () => vo
         <div>
           <Dialog.Title className="font-display text-xl font-bold text-slate-900">Book {hotel.name}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            You book directly with the hotel's booking partner. We never charge you.{price ? ` From ${price} per night.` : ''}
+            You book directly with the hotel's booking partner. We never charge you.
+            {price && !shown.stay ? ` From ${price} per night; choose your dates to see the total for your stay.` : ''}
           </Dialog.Description>
+          {shown.stay && shown.nightly ? (
+            <p className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="booking-stay-total">
+              <span className="font-bold text-slate-900">{shown.stay.text}</span> ({shown.stay.nights} × {shown.nightly.text} a night), before the partner’s taxes and fees.
+              {shown.stay.note ? <span className="mt-0.5 block text-xs text-slate-600">{`${shown.stay.note}; you pay ${shown.stay.original}.`}</span> : null}
+            </p>
+          ) : shown.nightly?.note ? (
+            <p className="mt-1 text-xs text-slate-600" data-testid="price-converted-note">
+              {shown.nightly.note}
+            </p>
+          ) : null}
         </div>
         <Dialog.Close asChild>
           <button type="button" aria-label="Close" className="rounded-full p-2 text-slate-500 hover:bg-slate-100">

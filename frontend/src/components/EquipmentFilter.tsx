@@ -1,17 +1,19 @@
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import { equipmentCategories, equipmentCategoryTitles, equipmentTaxonomy } from '@reproute/contracts';
-import { equipmentLabelText } from '@/lib/hotel';
+import { equipmentCategories, equipmentCategoryTitles, equipmentTaxonomy, type WeightUnit } from '@reproute/contracts';
+import { equipmentLabelInUnit } from '@/lib/hotel';
 
 interface EquipmentFilterProps {
   selected: readonly string[];
   facets: Record<string, number> | undefined;
   onToggle: (label: string) => void;
+  /** The traveller's weight unit, for a label with a weight in it ("Dumbbells ≥88 lb"). */
+  unit?: WeightUnit;
 }
 
 
 /** The sidebar's four equipment groups, each label with its count from the search facets. */
-export function EquipmentFilter({ selected, facets, onToggle }: EquipmentFilterProps) {
+export function EquipmentFilter({ selected, facets, onToggle, unit = 'kg' }: EquipmentFilterProps) {
   return (
     <div className="space-y-6">
       {equipmentCategories.map((category) => (
@@ -35,7 +37,7 @@ export function EquipmentFilter({ selected, facets, onToggle }: EquipmentFilterP
                         <Check aria-hidden className="h-3.5 w-3.5 text-white" strokeWidth={3} />
                       </Checkbox.Indicator>
                     </Checkbox.Root>
-                    <span className="flex-1">{equipmentLabelText(label)}</span>
+                    <span className="flex-1">{equipmentLabelInUnit(label, unit)}</span>
                     {count !== undefined ? (
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600" aria-label={`${count} hotels`}>
                         {count}

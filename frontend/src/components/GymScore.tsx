@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown, Clock, Dumbbell, Gauge, Ruler, Sparkles } from 'lucide-react';
-import type { GymHighlight } from '@reproute/contracts';
+import { weightsInText, type GymHighlight } from '@reproute/contracts';
+import { useWeightUnit } from '@/lib/displayPrefs';
 import type { Hotel } from '@/api/types';
 import { cn } from '@/lib/cn';
 import { KeptAsWritten } from '@/app/hydrateLater';
@@ -12,6 +13,7 @@ const highlightIcons: Record<GymHighlight['kind'], typeof Clock> = { hours: Cloc
 
 /** The card's gym line: the score, then up to three highlights. */
 export function GymGlance({ hotel }: { hotel: Hotel }) {
+  const unit = useWeightUnit();
   const highlights = (hotel.gymHighlights ?? []).slice(0, 3);
   if (typeof hotel.gymScore !== 'number' && highlights.length === 0) return null;
   return (
@@ -39,7 +41,7 @@ export function GymGlance({ hotel }: { hotel: Hotel }) {
                   className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-700"
                 >
                   <Icon aria-hidden className="h-3.5 w-3.5 text-ocean-600" />
-                  {highlight.label}
+                  {weightsInText(highlight.label, unit)}
                 </li>
               );
             })}
@@ -59,6 +61,7 @@ const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).re
 export function GymScorePanel({ hotel }: { hotel: Hotel }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const unit = useWeightUnit();
   if (typeof hotel.gymScore !== 'number') return null;
   const score = gymScoreText(hotel.gymScore);
   const breakdown = hotel.gymScoreBreakdown ?? [];
@@ -101,7 +104,7 @@ export function GymScorePanel({ hotel }: { hotel: Hotel }) {
             <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
               <div className="h-full rounded-full bg-brand-500" style={{ width: `${Math.round((component.points / component.maxPoints) * 100)}%` }} />
             </div>
-            <p className="mt-1 text-sm text-slate-600">{component.reason}</p>
+            <p className="mt-1 text-sm text-slate-600">{weightsInText(component.reason, unit)}</p>
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { UserMenuButton } from './UserMenuButton';
 const UserMenu = lazy(() => import('./UserMenu'));
 import { Button } from './ui/Button';
 import { Container } from './ui/Misc';
+import { DisplayPicker } from './DisplayPicker';
 import { greetingFor, useSession } from '@/hooks/useSession';
 import { logout } from '@/lib/session';
 import { cn } from '@/lib/cn';
@@ -77,6 +78,7 @@ export function Header() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          <DisplayPicker />
           {user ? (
             // The menu (Radix, with its positioning code) loads only for signed-in people.
             <Suspense fallback={<UserMenuButton user={user} />}>
@@ -111,6 +113,7 @@ export function Header() {
             {navItems(user, 'mobile').map((item) => (
               <MobileLink key={item.label} to={item.to} label={item.label} />
             ))}
+            <DisplayPicker layout="stack" className="px-3 py-2" />
             {user ? (
               <>
                 <MobileLink to="/profile" label="My Profile" />

@@ -3,7 +3,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Dumbbell, MapPin, Star } from 'lucide-react';
 import { previewText } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
-import { bookingTarget, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayTotalLabel } from '@/lib/hotel';
+import { bookingTarget, gymAccessLabel, hotelPath, locationLabel, nightlyPrice, primaryImage, ratingLabel } from '@/lib/hotel';
+import { shownPrices } from '@/lib/prices';
+import { useDisplayCurrency } from '@/lib/displayPrefs';
+import { PriceNote } from './PriceNote';
 import { nightsBetween, readStay, stayQuery } from '@/lib/searchParams';
 import { HotelImage } from './HotelImage';
 import { FavoriteButton } from './FavoriteButton';
@@ -28,12 +31,15 @@ export function HotelCard({ hotel, priority = false }: { hotel: Hotel; priority?
 function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
-  const price = hotelPriceLabel(hotel);
+  const currency = useDisplayCurrency();
   // The dates and guests chosen on the page travel on to the hotel page.
   const [params] = useSearchParams();
   const stay = readStay(params);
   const path = `${hotelPath(hotel)}${stayQuery(stay)}`;
-  const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
+  // In the traveller's currency when they chose one, converted at the dated rates and saying so.
+  const shown = shownPrices(nightlyPrice(hotel), hotel.currency, nightsBetween(stay.checkIn, stay.checkOut), currency);
+  const price = shown.nightly?.text ?? null;
+  const stayTotal = shown.stay?.text ?? null;
   return (
     <article
       aria-labelledby={`hotel-${hotel.id}-name`}
@@ -104,6 +110,7 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
               {stayTotal}
             </p>
           ) : null}
+          <PriceNote price={shown.nightly} className="mt-0.5" />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild variant="secondary" size="sm" className="flex-1">
               <Link to={path}>View Gym Details</Link>

@@ -7,14 +7,16 @@ import {
   plateKindLabels,
   weekDayNames,
   weekDays,
+  formatWeight,
+  weightNumberText,
   type EquipmentPieceItem,
   type WeekDay,
+  type WeightUnit,
 } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
 
 type Gym = NonNullable<Hotel['gym']>;
 
-const kg = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} kg`;
 
 /** "350 m", "1.8 km". */
 export function distanceText(metres: number): string {
@@ -59,21 +61,21 @@ export function weekRows(gym: Pick<Gym, 'weeklyHours'>): { day: WeekDay; name: s
   });
 }
 
-/** "2–50 kg", "to 40 kg", "from 2 kg"; null when neither end is known. */
-export function dumbbellRangeText(gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'>): string | null {
+/** "2–50 kg", "to 40 kg", "from 2 kg" (or in pounds: "4–110 lb"); null when neither end is known. */
+export function dumbbellRangeText(gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'>, unit: WeightUnit = 'kg'): string | null {
   const from = gym.lightestDumbbellKg ?? null;
   const to = gym.heaviestDumbbellKg ?? null;
-  if (from !== null && to !== null) return `${Number.isInteger(from) ? from : from.toFixed(1)}–${kg(to)}`;
-  if (to !== null) return `to ${kg(to)}`;
-  if (from !== null) return `from ${kg(from)}`;
+  if (from !== null && to !== null) return `${weightNumberText(from, unit)}–${formatWeight(to, unit)}`;
+  if (to !== null) return `to ${formatWeight(to, unit)}`;
+  if (from !== null) return `from ${formatWeight(from, unit)}`;
   return null;
 }
 
 /** "Bumper and calibrated, 2,400 kg in all"; null when nothing is known of the plates. */
-export function platesText(gym: Pick<Gym, 'plateKinds' | 'platesTotalKg'>): string | null {
+export function platesText(gym: Pick<Gym, 'plateKinds' | 'platesTotalKg'>, unit: WeightUnit = 'kg'): string | null {
   const kinds = (gym.plateKinds ?? []).map((k) => plateKindLabels[k]);
   const kindsText = kinds.length ? kinds.join(' and ') : null;
-  const total = typeof gym.platesTotalKg === 'number' ? `${gym.platesTotalKg.toLocaleString('en-US')} kg in all` : null;
+  const total = typeof gym.platesTotalKg === 'number' ? `${formatWeight(gym.platesTotalKg, unit)} in all` : null;
   const text = [kindsText, total].filter(Boolean).join(', ');
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
 }
@@ -89,13 +91,13 @@ export function pieceLines(gym: Pick<Gym, 'equipmentPieces'>): { item: Equipment
   return [...lines.entries()].map(([item, parts]) => ({ item, text: `${equipmentPieceGroupTitles[item]}: ${parts.join(', ')}` }));
 }
 
-/** The specs a lifter reads first, as label and value; each left out when not known. */
-export function specRows(gym: Gym): { label: string; value: string }[] {
+/** The specs a lifter reads first, as label and value, in the traveller's unit; each left out when not known. */
+export function specRows(gym: Gym, unit: WeightUnit = 'kg'): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
-  const dumbbells = dumbbellRangeText(gym);
+  const dumbbells = dumbbellRangeText(gym, unit);
   if (dumbbells) rows.push({ label: 'Dumbbells', value: dumbbells });
-  if (typeof gym.heaviestKettlebellKg === 'number') rows.push({ label: 'Kettlebells', value: `to ${kg(gym.heaviestKettlebellKg)}` });
-  const plates = platesText(gym);
+  if (typeof gym.heaviestKettlebellKg === 'number') rows.push({ label: 'Kettlebells', value: `to ${formatWeight(gym.heaviestKettlebellKg, unit)}` });
+  const plates = platesText(gym, unit);
   if (plates) rows.push({ label: 'Plates', value: plates });
   return rows;
 }
@@ -104,12 +106,17 @@ export function specRows(gym: Gym): { label: string; value: string }[] {
  * An equipment chip's text on the hotel page: "Dumbbells ≥40kg" says the range when the gym states it
  * ("Dumbbells to 60 kg"), so the chip and the specs read the same figure.
  */
-export function equipmentChipText(label: string, gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'> | null, fallback: (label: string) => string): string {
+export function equipmentChipText(
+  label: string,
+  gym: Pick<Gym, 'lightestDumbbellKg' | 'heaviestDumbbellKg'> | null,
+  fallback: (label: string, unit: WeightUnit) => string,
+  unit: WeightUnit = 'kg',
+): string {
   if (label === 'dumbbells ≥40kg' && gym) {
-    const range = dumbbellRangeText(gym);
+    const range = dumbbellRangeText(gym, unit);
     if (range && typeof gym.heaviestDumbbellKg === 'number') return `Dumbbells ${range}`;
   }
-  return fallback(label);
+  return fallback(label, unit);
 }
 
 /** The gym's point when it is somewhere else than the hotel and placed; else null. */

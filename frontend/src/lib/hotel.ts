@@ -1,4 +1,4 @@
-import { formatPrice, gymAccessLabels, primaryPhotoUrl, type GymAccessType } from '@reproute/contracts';
+import { formatPrice, weightsInText, gymAccessLabels, primaryPhotoUrl, type GymAccessType, type WeightUnit } from '@reproute/contracts';
 import type { Hotel } from '@/api/types';
 
 export const HOTEL_PLACEHOLDER = '/media/hotel-placeholder.svg';
@@ -41,6 +41,11 @@ export function hotelPath(hotel: Pick<Hotel, 'slug' | 'id'>): string {
 export function equipmentLabelText(label: string): string {
   if (label === 'trx') return 'TRX';
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** An equipment label as shown, a weight in it in the traveller's unit ("Dumbbells ≥88 lb"). */
+export function equipmentLabelInUnit(label: string, unit: WeightUnit): string {
+  return weightsInText(equipmentLabelText(label), unit);
 }
 
 export function locationLabel(hotel: Pick<Hotel, 'city' | 'country'>): string {

@@ -5,6 +5,7 @@ import {
   gymEntryKinds,
   gymSizeBands,
   parseEquipmentParam,
+  parseWeight,
   ratingThresholds,
   searchQueryMaxLength,
   supportedCurrencies,
@@ -150,6 +151,18 @@ export function readSearchState(params: URLSearchParams): SearchState {
   return { query, eq: parseEquipmentParam(params.get('eq')) };
 }
 
+/**
+ * The heaviest-dumbbell filter from the URL, in kilograms as the API takes it (docs/decisions.md, "Units and
+ * currencies shown"): `minDumbbellKg=40`, or a weight with its unit, `minDumbbellKg=50lb` or `minDumbbell=50lb`,
+ * or a bare `minDumbbell=50` in the URL's `units` (`units=lb`; kilograms without it). Pounds are converted
+ * (50 lb is 22.68 kg); a value outside 1–200 kg or that does not parse is dropped.
+ */
+export function dumbbellParam(params: URLSearchParams): number | null {
+  const bareUnit = params.get('units')?.trim().toLowerCase() === 'lb' ? 'lb' : 'kg';
+  const kg = parseWeight(params.get('minDumbbellKg')) ?? parseWeight(params.get('minDumbbell'), bareUnit);
+  return kg !== null && kg >= 1 && kg <= 200 ? kg : null;
+}
+
 function numberIn(value: string | null, min: number, max: number): number | null {
   if (value === null || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return null;
   const n = Number(value);
@@ -192,7 +205,7 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
     accessibilityFeatures: knownValues(params.get('accessibilityFeatures'), accessibilityFeatureOptions),
     open24h: params.get('open24h') === 'true',
     gymSize: knownValues(params.get('gymSize'), gymSizeBands),
-    minDumbbellKg: numberIn(params.get('minDumbbellKg'), 1, 200),
+    minDumbbellKg: dumbbellParam(params),
     minRacks: wholeIn(params.get('minRacks'), 1, 20),
     adjustableBench: params.get('adjustableBench') === 'true',
     openEarly: params.get('openEarly') === 'true',

@@ -19,7 +19,11 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { pageTitles } from '@/site/titles';
 // The pages' server preloads the hero picture as this one chooses it.
 import { heroPicture } from '@/site/pageReads';
-import { bookingTarget, equipmentLabelText, gymAccessLabel, hotelPath, hotelPriceLabel, locationLabel, primaryImage, ratingLabel, stayDatesText, stayTotalLabel } from '@/lib/hotel';
+import { bookingTarget, equipmentLabelInUnit, gymAccessLabel, hotelPath, locationLabel, nightlyPrice, primaryImage, ratingLabel, stayDatesText } from '@/lib/hotel';
+import { shownPrices } from '@/lib/prices';
+import { useDisplayCurrency, useWeightUnit } from '@/lib/displayPrefs';
+import { PriceNote } from '@/components/PriceNote';
+import { PhotoGallery } from '@/components/hotel/PhotoGallery';
 import { nightsBetween, readStay } from '@/lib/searchParams';
 import { toast } from '@/store/toast';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
@@ -54,11 +58,14 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   const { signedIn } = useSession();
   const [bookingOpen, setBookingOpen] = useState(false);
   const rating = ratingLabel(hotel.rating);
-  const price = hotelPriceLabel(hotel);
   const [params] = useSearchParams();
   const { search } = useLocation();
   const stay = readStay(params);
-  const stayTotal = stayTotalLabel(hotel, nightsBetween(stay.checkIn, stay.checkOut));
+  // Prices in the traveller's currency when they chose one (converted at the dated rates, and saying so); weights in their unit.
+  const shown = shownPrices(nightlyPrice(hotel), hotel.currency, nightsBetween(stay.checkIn, stay.checkOut), useDisplayCurrency());
+  const price = shown.nightly?.text ?? null;
+  const stayTotal = shown.stay?.text ?? null;
+  const unit = useWeightUnit();
   const equipment = equipmentOf(hotel);
   const gallery = [...new Set([...(hotel.gymImages ?? []), ...(hotel.images ?? [])])].filter(Boolean);
   const [bookingStart, setBookingStart] = useState<'book' | 'dates'>('book');
@@ -160,7 +167,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                         <ul className="mt-3 flex flex-wrap gap-2">
                           {equipment[category].map((label) => (
                             <li key={label} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
-                              {equipmentChipText(label, hotel.gym, equipmentLabelText)}
+                              {equipmentChipText(label, hotel.gym, equipmentLabelInUnit, unit)}
                             </li>
                           ))}
                         </ul>
@@ -192,13 +199,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 <h2 id="gallery-heading" className="text-2xl font-bold text-slate-900">
                   Gallery
                 </h2>
-                <ul className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
-                  {gallery.map((src, i) => (
-                    <li key={src}>
-                      <HotelImage src={src} alt={`${hotel.name} photo ${i + 1}`} ratio="4 / 3" sizes="(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw" preferredWidth={400} wrapperClassName="rounded-xl" />
-                    </li>
-                  ))}
-                </ul>
+                <PhotoGallery hotel={hotel} photos={gallery} />
               </section>
             </HydrateLater>
           ) : null}
@@ -215,6 +216,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="detail-price">
                 {price ?? 'Contact for pricing'}
               </p>
+              <PriceNote price={shown.nightly} className="mt-1" />
               {stay.checkIn && stay.checkOut ? (
                 <div className="mt-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
                   <p className="text-sm text-slate-700" data-testid="detail-stay-dates">

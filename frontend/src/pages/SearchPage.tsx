@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Globe2, List, LocateFixed, Map as MapIcon, SearchX, X } from 'lucide-react';
-import { accessibilityFeatureLabels, foldText, gymAccessLabels, savedSearchParamsFromUrl, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureLabels, foldText, formatWeight, gymAccessLabels, savedSearchParamsFromUrl, type HotelSort } from '@reproute/contracts';
+import { useWeightUnit } from '@/lib/displayPrefs';
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
 import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilters';
@@ -29,7 +30,7 @@ import {
   type Stay,
 } from '@/lib/searchParams';
 import { analytics } from '@/lib/analytics';
-import { equipmentLabelText } from '@/lib/hotel';
+import { equipmentLabelInUnit, equipmentLabelText } from '@/lib/hotel';
 import { cn } from '@/lib/cn';
 import { HydrateLater } from '@/app/hydrateLater';
 
@@ -288,7 +289,7 @@ function forNewQuery(filters: SearchFilters): SearchFilters {
   return filters.sort === 'distance' ? { ...filters, sort: 'rating', point: null } : filters;
 }
 
-const sortText: Record<Exclude<HotelSort, 'distance'>, string> = { rating: 'Top rated', gymScore: 'Best gym score', price: 'Lowest price', name: 'Name (A–Z)' };
+const sortText: Record<Exclude<HotelSort, 'distance' | 'fit'>, string> = { rating: 'Top rated', gymScore: 'Best gym score', price: 'Lowest price', name: 'Name (A–Z)' };
 
 /**
  * Rating (default), gym score, price or name; distance when a point is known: the one in the URL, or the centre
@@ -326,6 +327,7 @@ function SortSelect({ query, filters, onChange }: { query: string; filters: Sear
 
 /** A removable chip for every filter in force, and Clear All. */
 function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; eq: readonly string[]; onChange: (filters: SearchFilters, eq: readonly string[]) => void }) {
+  const unit = useWeightUnit();
   const chips: { key: string; text: string; removeLabel: string; remove: () => void }[] = [];
   const price = (n: number) => `${n.toLocaleString('en-US')} ${filters.currency}`;
   if (filters.minPrice !== null || filters.maxPrice !== null) {
@@ -364,7 +366,7 @@ function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; 
   if (filters.minDumbbellKg !== null)
     chips.push({
       key: 'dumbbell',
-      text: `Dumbbells ${filters.minDumbbellKg} kg+`,
+      text: `Dumbbells ${formatWeight(filters.minDumbbellKg, unit)}+`,
       removeLabel: 'Remove heaviest dumbbell filter',
       remove: () => onChange({ ...filters, minDumbbellKg: null }, eq),
     });
@@ -376,7 +378,7 @@ function ActiveFilterChips({ filters, eq, onChange }: { filters: SearchFilters; 
   for (const kind of filters.entry)
     chips.push({ key: `entry-${kind}`, text: entryFilterText[kind], removeLabel: `Remove ${entryFilterText[kind]} filter`, remove: () => onChange({ ...filters, entry: filters.entry.filter((k) => k !== kind) }, eq) });
   for (const label of eq)
-    chips.push({ key: `eq-${label}`, text: equipmentLabelText(label), removeLabel: `Remove ${label} filter`, remove: () => onChange(filters, eq.filter((l) => l !== label)) });
+    chips.push({ key: `eq-${label}`, text: equipmentLabelInUnit(label, unit), removeLabel: `Remove ${label} filter`, remove: () => onChange(filters, eq.filter((l) => l !== label)) });
   if (chips.length === 0) return null;
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected filters">

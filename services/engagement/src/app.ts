@@ -4,6 +4,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
+import { trainingNeedsRoutes } from './routes/training-needs.ts';
 
 /** Tests may pass their own token key instead of identity's key set. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
@@ -20,5 +21,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
+  await app.register(trainingNeedsRoutes, { ctx });
   return app;
 }

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Building2, Clock, KeyRound, MapPin, Ruler } from 'lucide-react';
 import type { Hotel } from '@/api/types';
 import { accessHeading, distanceLine, entryText, guestFeeText, gymPoint, pieceLines, specRows, weekRows } from '@/lib/gymFacts';
+import { useWeightUnit } from '@/lib/displayPrefs';
 
 const GymLocationMap = lazy(() => import('./GymLocationMap'));
 
@@ -35,6 +36,7 @@ function LocationMap({ hotel }: { hotel: Hotel }) {
  * day, and the equipment specs. What the listing does not state says so.
  */
 export function GymFacts({ hotel }: { hotel: Hotel }) {
+  const unit = useWeightUnit();
   const gym = hotel.gym;
   if (!gym) return null;
   const elsewhere = hotel.gymAccessType !== 'on-site';
@@ -44,7 +46,7 @@ export function GymFacts({ hotel }: { hotel: Hotel }) {
   const days = weekRows(gym);
   const anyDay = days.some((d) => d.known);
   const pieces = pieceLines(gym);
-  const specs = specRows(gym);
+  const specs = specRows(gym, unit);
   return (
     <div className="mt-5 space-y-4" data-testid="gym-facts">
       {gym.name || gym.description ? (

@@ -1,5 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { accessibilityFeatureLabels, accessibilityFeatureOptions, formatPrice, gymAccessLabels, gymAccessTypes, gymEntryKinds, gymSizeBands, type GymSizeBand } from '@reproute/contracts';
+import {
+  accessibilityFeatureLabels,
+  accessibilityFeatureOptions,
+  convertAmount,
+  formatPrice,
+  formatWeight,
+  gymAccessLabels,
+  gymAccessTypes,
+  gymEntryKinds,
+  gymSizeBands,
+  type GymSizeBand,
+  type SupportedCurrency,
+} from '@reproute/contracts';
+import { useDisplayCurrency, useWeightUnit } from '@/lib/displayPrefs';
+import { ratesNote } from '@/lib/prices';
 import { entryFilterText, rackThresholds, unknownFactNotices } from '@/lib/gymSpecFilters';
 import { EquipmentFilter } from '@/components/EquipmentFilter';
 import { inputClass } from '@/components/ui/Field';
@@ -18,7 +32,7 @@ export const priceRangeMessage = 'Minimum price must not be above the maximum pr
 interface SearchFiltersPanelProps {
   filters: SearchFilters;
   eq: readonly string[];
-  answer: Pick<HotelSearchAnswer, 'facets' | 'filterFacets' | 'unknownFacts'> | undefined;
+  answer: (Pick<HotelSearchAnswer, 'facets' | 'filterFacets' | 'unknownFacts'> & { items?: readonly { currency?: string | null }[] }) | undefined;
   onChange: (filters: SearchFilters, eq: readonly string[]) => void;
 }
 
@@ -27,9 +41,16 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
   const facets = answer?.filterFacets;
   const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch }, eq);
   const notices = Object.fromEntries(unknownFactNotices(filters, answer?.unknownFacts).map((n) => [n.key, n.text])) as Partial<Record<string, string>>;
+  const unit = useWeightUnit();
+  const priceCurrency = priceFilterCurrency(filters, useDisplayCurrency(), answer?.items);
   return (
     <div className="space-y-6">
-      <PriceRange filters={filters} range={facets?.priceRange ?? null} onCommit={(minPrice, maxPrice) => set({ minPrice, maxPrice })} />
+      <PriceRange
+        filters={filters}
+        currency={priceCurrency}
+        range={facets?.priceRange ?? null}
+        onCommit={(minPrice, maxPrice) => set({ minPrice, maxPrice, currency: priceCurrency })}
+      />
 
       <FilterGroup legend="Guest rating">
         <RadioOption name="minRating" label="Any rating" checked={filters.minRating === null} onSelect={() => set({ minRating: null })} />
@@ -91,7 +112,7 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
           <RadioOption
             key={min}
             name="minDumbbellKg"
-            label={`${min} kg or heavier`}
+            label={`${formatWeight(min, unit)} or heavier`}
             count={facets?.minDumbbellKg[String(min)]}
             checked={filters.minDumbbellKg === min}
             onSelect={() => set({ minDumbbellKg: min })}
@@ -139,7 +160,7 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
 
       <div>
         <h3 className="mb-3 text-base font-bold text-slate-900">Gym equipment</h3>
-        <EquipmentFilter selected={eq} facets={answer?.facets} onToggle={(label) => onChange(filters, toggleLabel(eq, label))} />
+        <EquipmentFilter selected={eq} facets={answer?.facets} unit={unit} onToggle={(label) => onChange(filters, toggleLabel(eq, label))} />
       </div>
     </div>
   );
@@ -205,8 +226,43 @@ export function parsePriceInput(text: string): number | null | 'invalid' {
   return Number(trimmed);
 }
 
+/**
+ * The currency the price filter speaks (docs/decisions.md, "Units and currencies shown"): the one its bounds were
+ * given in, when given; else the traveller's chosen currency; else the one every hotel of the result is priced in
+ * (a London search in GBP); else US dollars.
+ */
+export function priceFilterCurrency(
+  filters: Pick<SearchFilters, 'minPrice' | 'maxPrice' | 'currency'>,
+  chosen: SupportedCurrency | null,
+  items: readonly { currency?: string | null }[] | undefined,
+): SupportedCurrency {
+  if (filters.minPrice !== null || filters.maxPrice !== null) return filters.currency;
+  if (chosen) return chosen;
+  const codes = new Set((items ?? []).map((item) => (item.currency || 'USD').toUpperCase()));
+  const only = codes.size === 1 ? [...codes][0]! : null;
+  return only && convertAmount(1, only, 'USD') !== null ? (only as SupportedCurrency) : filters.currency;
+}
+
+/** The answer's price range (in the search's currency) in the filter's currency: whole units, outward. */
+export function rangeIn(range: { min: number; max: number }, from: SupportedCurrency, to: SupportedCurrency): { min: number; max: number } {
+  if (from === to) return range;
+  return { min: Math.floor(convertAmount(range.min, from, to) ?? range.min), max: Math.ceil(convertAmount(range.max, from, to) ?? range.max) };
+}
+
 /** Min and max nightly price; a change is applied after a short pause in typing, on Enter or on leaving the box. */
-function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; range: { min: number; max: number } | null; onCommit: (min: number | null, max: number | null) => void }) {
+function PriceRange({
+  filters,
+  currency,
+  range: answerRange,
+  onCommit,
+}: {
+  filters: SearchFilters;
+  currency: SupportedCurrency;
+  range: { min: number; max: number } | null;
+  onCommit: (min: number | null, max: number | null) => void;
+}) {
+  // The answer's range is in the search's currency (filters.currency); shown in the filter's.
+  const range = answerRange ? rangeIn(answerRange, filters.currency, currency) : null;
   const [minText, setMinText] = useState(filters.minPrice === null ? '' : String(filters.minPrice));
   const [maxText, setMaxText] = useState(filters.maxPrice === null ? '' : String(filters.maxPrice));
   const committed = useRef({ min: filters.minPrice, max: filters.maxPrice });
@@ -233,7 +289,6 @@ function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; rang
     return () => window.clearTimeout(timer);
   });
   const errorId = useId();
-  const currency = filters.currency;
   const box = (label: string, value: string, setValue: (v: string) => void, placeholder: string) => (
     <label className="flex-1 text-xs font-medium text-slate-600">
       {label}
@@ -266,7 +321,7 @@ function PriceRange({ filters, range, onCommit }: { filters: SearchFilters; rang
         </p>
       ) : (
         <p className="mt-2 text-xs text-slate-500">
-          {range ? `From ${formatPrice(range.min, currency)} to ${formatPrice(range.max, currency)} a night here. ` : ''}Other currencies are converted at fixed reference rates.
+          {range ? `From ${formatPrice(range.min, currency)} to ${formatPrice(range.max, currency)} a night here. ` : ''}Other currencies are converted {ratesNote()}.
         </p>
       )}
     </fieldset>

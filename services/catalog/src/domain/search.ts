@@ -9,6 +9,8 @@ import {
   type HotelSearchFilters,
   type HotelSearchQuery,
   type HotelSort,
+  trainingNeedsOfQuery,
+  type TrainingNeeds,
 } from '@reproute/contracts';
 import { equipmentLabelsOf, equipmentObject } from './hotel.ts';
 
@@ -31,6 +33,8 @@ export interface SearchCriteria {
    */
   filters: HotelSearchFilters;
   sort: HotelSort;
+  /** The traveller's training needs (`need*`), which `sort=fit` orders by; null when none were sent. */
+  needs?: TrainingNeeds | null;
   page: number;
   pageSize: number;
   offset: number;
@@ -69,6 +73,7 @@ export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
       point: query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null,
     },
     sort: query.sort,
+    needs: trainingNeedsOfQuery(query),
     page: query.page,
     pageSize: query.pageSize,
     offset: (query.page - 1) * query.pageSize,

@@ -1,4 +1,5 @@
 import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymEntryKinds, longFormOf, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
+import { minuteOfDay, type TrainingNeeds } from '@reproute/contracts';
 import type { Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
@@ -149,6 +150,8 @@ const orderBy: Record<Exclude<HotelSort, 'distance'>, string> = {
   price: 'h.price_usd ASC NULLS LAST, h.id',
   name: 'h.name_key, h.id',
   gymScore: 'h.gym_score DESC NULLS LAST, h.rating DESC, h.id',
+  // Without needs (never reached: the query schema asks for them) fit orders as the gym score does.
+  fit: 'h.gym_score DESC NULLS LAST, h.rating DESC, h.id',
 };
 
 /** Great-circle distance in km from a point to the hotel (haversine); null without coordinates. */
@@ -174,6 +177,7 @@ export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions
   const point = criteria.filters.point;
   let distance = '';
   let order = criteria.sort === 'distance' ? orderBy.rating : orderBy[criteria.sort];
+  if (criteria.sort === 'fit' && criteria.needs) order = fitOrderSql(criteria.needs, (value) => (values.push(value), `$${values.length}`));
   if (point) {
     values.push(point.lat, point.lng);
     const expression = distanceKmSql(`$${values.length - 1}::float8`, `$${values.length}::float8`);
@@ -185,7 +189,7 @@ export function searchPageSql(criteria: SearchCriteria, options: Pick<SqlOptions
   const narrowed = criteria.term !== '' || criteria.equipmentGroups.length > 0;
   const { filters } = criteria;
   const readsGym = filters.open24h || filters.gymSize.length > 0 || filters.minRacks != null || filters.adjustableBench || filters.openEarly || filters.openLate || (filters.entry?.length ?? 0) > 0;
-  if (narrowed && !point && !readsGym) {
+  if (narrowed && !point && !readsGym && criteria.sort !== 'fit') {
     return {
       text: `SELECT ${hotelColumns} FROM (SELECT h.id FROM hotels h WHERE ${where.text} ${page}) ids JOIN hotels h ON h.id = ids.id LEFT JOIN gyms g ON g.hotel_id = h.id ORDER BY ${order}`,
       values,
@@ -429,4 +433,49 @@ export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promis
   const [pageResult, summary] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), searchSummary(pool, criteria, options)]);
   const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
   return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
+}
+
+/**
+ * "My training, matched" (docs/decisions.md): each need as a condition that is true when the hotel meets it and one
+ * that is true when the listing says it is not there (a spec the listing does not state is neither: unknown). The
+ * rules of `gymFit` in contracts/src/training-values.ts, which the fit route test holds to these.
+ */
+export function fitConditionsSql(needs: TrainingNeeds, bind: (value: unknown) => string): { met: string; missing: string }[] {
+  const out: { met: string; missing: string }[] = [];
+  for (const label of needs.equipment) {
+    const has = `h.equipment_labels @> ARRAY[${bind(label)}::text]`;
+    out.push({ met: has, missing: `NOT (${has})` });
+  }
+  for (const piece of needs.pieces) {
+    const item = bind(piece.item);
+    const count = `coalesce(gym_piece_count(g.equipment_pieces, ${item}::text, ${bind(piece.kind)}::text), 0)`;
+    const wanted = bind(piece.count);
+    out.push({ met: `${count} >= ${wanted}::int`, missing: `(gym_piece_count(g.equipment_pieces, ${item}::text) IS NOT NULL AND ${count} < ${wanted}::int)` });
+  }
+  if (needs.minDumbbellKg !== null) {
+    const kg = bind(needs.minDumbbellKg);
+    out.push({ met: `h.heaviest_dumbbell_kg >= ${kg}::numeric`, missing: `h.heaviest_dumbbell_kg < ${kg}::numeric` });
+  }
+  const hours = (time: string | null, early: boolean) => {
+    const minute = time ? minuteOfDay(time) : null;
+    if (minute === null) return;
+    const every = `gym_hours_every_open_day(g.weekly_hours, ${bind(minute)}::int, ${early})`;
+    out.push({ met: `${every} IS TRUE`, missing: `${every} IS FALSE` });
+  };
+  hours(needs.opensBefore, true);
+  hours(needs.openAfter, false);
+  return out;
+}
+
+/** How many needs a hotel meets and how many it lacks, as SQL sums (over `hotels h LEFT JOIN gyms g`). */
+export function fitCountsSql(needs: TrainingNeeds, bind: (value: unknown) => string): { met: string; missing: string } {
+  const conditions = fitConditionsSql(needs, bind);
+  const sum = (key: 'met' | 'missing') => (conditions.length ? conditions.map((c) => `(CASE WHEN ${c[key]} THEN 1 ELSE 0 END)`).join(' + ') : '0');
+  return { met: `(${sum('met')})`, missing: `(${sum('missing')})` };
+}
+
+/** The fit order: most needs met first, then fewest known to be missing (an unknown ranks above a no), then the gym score. */
+export function fitOrderSql(needs: TrainingNeeds, bind: (value: unknown) => string): string {
+  const { met, missing } = fitCountsSql(needs, bind);
+  return `${met} DESC, ${missing} ASC, h.gym_score DESC NULLS LAST, h.rating DESC, h.id`;
 }
