@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUser } from './identity.ts';
 import { reviewAnswer } from './engagement.ts';
 import { savedSearchAnswer } from './saved-searches.ts';
+import { trainingNeedsAnswer } from './training.ts';
 import { displayPreferencesAnswer } from './display-preferences.ts';
 
 /**
@@ -92,6 +93,8 @@ export const engagementExport = z.object({
   hotelsSentTo: z.array(z.object({ hotelId, firstSentAt: time })),
   /** The verified address a favourite hotel's gym changes are emailed to (null until the account keeps a favourite with one). */
   favoriteAlertAddress: z.string().nullable(),
+  /** What the account needs from a hotel gym ("My training, matched"), when it saved any. */
+  trainingNeeds: trainingNeedsAnswer.shape.needs.optional(),
 });
 export type EngagementExport = z.infer<typeof engagementExport>;
 

@@ -25,3 +25,5 @@ export * from './endpoints.ts';
 export * from './api-url.ts';
 export * from './display-values.ts';
 export * from './display-preferences.ts';
+export * from './training-values.ts';
+export * from './training.ts';

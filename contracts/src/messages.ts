@@ -211,3 +211,16 @@ export const displayPreferenceMessages = {
   nothingToChange: 'Give units, currency or both',
   unknownField: 'Only units and currency can be set',
 } as const;
+/** "My training, matched": the needs a traveller saves and sends with a search sorted by fit. */
+export const trainingMessages = {
+  needsInvalid: 'Training needs must be an object with equipment, pieces, minDumbbellKg, opensBefore and openAfter',
+  needsEmpty: 'Choose at least one thing you need from a gym',
+  equipmentInvalid: 'Unknown equipment in your training needs: choose from the equipment list',
+  pieceInvalid: 'Unknown piece in your training needs: racks are power-rack, half-rack, squat-stand or smith-machine; benches flat or adjustable; cable stations dual-adjustable, single-stack or crossover; platform, treadmill, rower and bike have no kind',
+  pieceCountInvalid: 'A needed count must be a whole number from 1 to 20',
+  pieceDuplicate: 'Each piece is needed once (give its count instead)',
+  dumbbellInvalid: 'Needed dumbbells must weigh from 1 to 200 kg',
+  opensBeforeInvalid: 'Opens before must be a time written HH:MM, from 00:00 to 23:59',
+  openAfterInvalid: 'Open after must be a time written HH:MM, from 00:00 to 23:59',
+  fitNeedsNeeds: 'Sorting by fit needs your training needs (needEq, needPieces, needDumbbellKg, needOpensBefore or needOpenAfter)',
+} as const;

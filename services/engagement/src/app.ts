@@ -1,5 +1,6 @@
 import { authPlugin, createHttpApp, remoteKeySet, type KeySource, type ServiceContext } from '@reproute/platform';
 import type { Config } from './config.ts';
+import { trainingNeedsRoutes } from './routes/training-needs.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -17,6 +18,7 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
     },
   });
   await app.register(authPlugin, { key: options.key ?? remoteKeySet(ctx.config.IDENTITY_JWKS_URL), issuer: ctx.config.JWT_ISSUER, revocations: ctx.revocations });
+  await app.register(trainingNeedsRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });

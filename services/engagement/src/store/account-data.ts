@@ -1,6 +1,7 @@
 import { reviewStateOf, type EngagementExport, type MyReview } from '@reproute/contracts';
 import { formerAccountId, type AccountToErase, type PoolClient, type Queryable } from '@reproute/platform';
 import { toReviewAnswer } from '../domain/reviews.ts';
+import { forgetTrainingNeeds, trainingNeedsOf } from './training-needs.ts';
 import { columns, toRecord, type ReviewRow } from './reviews.ts';
 import { alertAddressOf, eraseAlertAddress } from './favorite-alerts.ts';
 
@@ -31,6 +32,7 @@ export async function listMyReviews(db: Queryable, userId: string): Promise<MyRe
 
 /** Everything engagement keeps about the account, for its owner. Contact messages: sent signed in, or from one of its addresses. */
 export async function exportEngagement(db: Queryable, user: { id: string; email: string }): Promise<EngagementExport> {
+  const training = await trainingNeedsOf(db, user.id);
   const [favorites, reviews, contact, replies, decisions, registered, sentTo, alertAddress] = await Promise.all([
     db.query<{ hotel_id: number; name: string | null; created_at: Date }>(
       'SELECT f.hotel_id, h.name, f.created_at FROM favorites f LEFT JOIN hotels h ON h.id = f.hotel_id WHERE f.user_id = $1 ORDER BY f.created_at DESC',
@@ -57,6 +59,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
   return {
     favorites: favorites.rows.map((r) => ({ hotelId: r.hotel_id, hotelName: r.name || null, createdAt: iso(r.created_at) })),
     reviews,
+    ...(training.needs ? { trainingNeeds: training.needs } : {}),
     contactMessages: contact.rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, message: r.message, inquiryType: r.inquiry_type, createdAt: iso(r.created_at) })),
     repliesWritten: replies.rows.map((r) => ({ reviewId: r.id, hotelId: r.hotel_id, text: r.reply_text, createdAt: iso(r.reply_created_at), updatedAt: iso(r.reply_updated_at) })),
     reviewDecisions: decisions.rows.map((r) => ({ reviewId: r.review_id, action: r.action, hotelId: r.hotel_id, detail: r.detail, createdAt: iso(r.created_at) })),
@@ -79,6 +82,8 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   const { userId } = account;
   const emails = account.emails.map((e) => e.toLowerCase());
   await tx.query('DELETE FROM favorites WHERE user_id = $1', [userId]);
+  // What the account needed from a gym ("My training, matched").
+  await forgetTrainingNeeds(tx, userId);
   await tx.query('UPDATE review_audit SET reviewer_name = $2 WHERE review_id IN (SELECT id FROM reviews WHERE user_id = $1)', [userId, formerMember]);
   await tx.query('DELETE FROM reviews WHERE user_id = $1 AND is_approved IS NOT TRUE', [userId]);
   await tx.query(
