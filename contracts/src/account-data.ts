@@ -61,6 +61,10 @@ export const catalogExport = z.object({
       hotelsMatched: z.array(z.object({ hotelId, matchedAt: time, delivery: z.string() })),
     }),
   ),
+  /** Gym reports the account sent (and how they were answered), its confirmations of gym facts, and the reports it answered. */
+  gymReports: z.array(z.object({ id: z.string(), hotelId, kind: z.string(), detail: z.string(), status: z.string(), createdAt: time, resolvedAt: time.nullable() })),
+  gymConfirmations: z.array(z.object({ hotelId, as: z.string(), createdAt: time })),
+  gymReportAnswers: z.array(z.object({ reportId: z.string(), hotelId, resolution: z.string(), note: z.string().nullable(), resolvedAt: time })),
 });
 export type CatalogExport = z.infer<typeof catalogExport>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gymScoreConfidence } from './gym-freshness.ts';
 import { gymFactMessages, messages, trainingMessages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
@@ -449,6 +450,8 @@ export const hotelAnswer = z.object({
   gymScoreBreakdown: z.array(gymScoreComponent),
   /** Up to three gym facts for the card, most telling first. */
   gymHighlights: z.array(gymHighlight).max(3),
+  /** How far the gym score can be trusted: how old the facts are and the open reports (docs/decisions.md, "Gym facts that say how old they are"). */
+  gymScoreConfidence: gymScoreConfidence.optional(),
   /** Only in a search with a point (lat, lng): the great-circle distance from it, in km to one decimal. */
   distanceKm: z.number().nullable().optional(),
   /** Only in answers to the owning provider and admins: the owner's account, the business figures, contacts and moderation. */

@@ -9,7 +9,7 @@ import { messages } from './messages.ts';
  * link, an email change notice, the welcome, a lead the traveller chose to send, a contact form's answer) has no
  * kind: it cannot be turned off and says why it was sent.
  */
-export const emailKinds = ['review-status', 'review-replies', 'listing-status', 'listing-reviews', 'search-alerts', 'favorite-updates'] as const;
+export const emailKinds = ['review-status', 'review-replies', 'listing-status', 'listing-reviews', 'search-alerts', 'favorite-updates', 'listing-gym-facts'] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 /**
@@ -68,6 +68,13 @@ export const emailKindInfo: Record<EmailKind, EmailKindInfo> = {
     because: 'this hotel is in your RepRoute favourites',
     audience: 'everyone',
     scope: 'none',
+  },
+  'listing-gym-facts': {
+    label: 'Gym facts of your listings',
+    description: 'When a traveller reports a change to the gym of a hotel you list, or its gym facts are due to be confirmed. Per listing.',
+    because: 'you list this hotel on RepRoute and travellers plan their training on its gym facts',
+    audience: 'provider',
+    scope: 'listing',
   },
 };
 

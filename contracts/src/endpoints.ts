@@ -6,6 +6,7 @@ import { catalogSavedSearchEndpoints } from './endpoints/catalog-saved-searches.
 import { engagementEndpoints } from './endpoints/engagement.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { analyticsEndpoints } from './endpoints/analytics.ts';
+import { catalogGymFreshnessEndpoints } from './endpoints/catalog-gym-freshness.ts';
 import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
 import { trainingEndpoints } from './endpoints/training.ts';
 
@@ -24,6 +25,7 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...displayPreferenceEndpoints,
   ...trainingEndpoints,
+  ...catalogGymFreshnessEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -241,6 +241,54 @@ export const eventCatalog = {
     topic: topics.analytics,
     data: z.object({ kind: z.string(), hotelId: hotelId.nullable(), value: z.string().nullable(), sessionId: z.string().nullable() }),
   },
+  /**
+   * Gym facts that say how old they are (docs/decisions.md): a confirmation (`by` the hotel, an admin or a traveller;
+   * no account id travels), a traveller's report of a change (emailed to the owning provider, in the admin queue), its
+   * answer (the hotel edited the listing or disputed it with a note; an admin may dismiss it), and the reminder that
+   * a listing's facts are older than GYM_FACTS_STALE_DAYS (emailed to the provider with the link to confirm them).
+   */
+  'hotel.gym-facts-confirmed': {
+    topic: topics.hotels,
+    data: z.object({ hotelId, by: z.enum(['hotel', 'admin', 'traveller']), confirmedAt: z.string() }),
+  },
+  'hotel.gym-report-opened': {
+    topic: topics.hotels,
+    data: z.object({
+      reportId: uuid,
+      hotelId,
+      name: z.string(),
+      slug: z.string(),
+      providerId: uuid.nullable(),
+      providerEmail: z.string().nullable(),
+      kind: z.enum(['equipment', 'hours', 'closed', 'off-site']),
+      detail: z.string(),
+      reportedAt: z.string(),
+    }),
+  },
+  'hotel.gym-report-resolved': {
+    topic: topics.hotels,
+    data: z.object({
+      reportId: uuid,
+      hotelId,
+      name: z.string(),
+      slug: z.string(),
+      kind: z.enum(['equipment', 'hours', 'closed', 'off-site']),
+      resolution: z.enum(['edited', 'disputed', 'dismissed']),
+      note: z.string().nullable(),
+      resolvedBy: z.enum(['hotel', 'admin']),
+    }),
+  },
+  'hotel.gym-facts-stale': {
+    topic: topics.hotels,
+    data: z.object({
+      hotelId,
+      name: z.string(),
+      slug: z.string(),
+      providerId: uuid,
+      providerEmail: z.string(),
+      confirmedAt: z.string().nullable(),
+      staleDays: z.number().int().positive(),
+      openReports: z.number().int().min(0),
 } as const;
 
 export type EventType = keyof typeof eventCatalog;

@@ -27,3 +27,4 @@ export * from './display-values.ts';
 export * from './display-preferences.ts';
 export * from './training-values.ts';
 export * from './training.ts';
+export * from './gym-freshness.ts';

@@ -169,7 +169,7 @@ export const messages = {
   adminHotelPageSizeInvalid: 'Page size must be a whole number from 1 to 100',
   adminHotelQueryTooLong: 'Search text must be at most 200 characters',
   // email preferences and unsubscribing (ruling 18)
-  emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, listing-reviews, search-alerts, favorite-updates',
+  emailKindInvalid: 'Kind must be one of review-status, review-replies, listing-status, listing-reviews, search-alerts, favorite-updates, listing-gym-facts',
   emailScopeInvalid: 'Scope must be a listing or saved search id (letters, digits and hyphens, at most 64)',
   emailScopeNotForKind: 'This kind of email cannot be turned off per listing or saved search: leave scope out',
   emailSubscribedInvalid: 'subscribed must be true or false',
@@ -223,4 +223,22 @@ export const trainingMessages = {
   opensBeforeInvalid: 'Opens before must be a time written HH:MM, from 00:00 to 23:59',
   openAfterInvalid: 'Open after must be a time written HH:MM, from 00:00 to 23:59',
   fitNeedsNeeds: 'Sorting by fit needs your training needs (needEq, needPieces, needDumbbellKg, needOpensBefore or needOpenAfter)',
+} as const;
+
+/** Messages of the gym facts' freshness, confirmations and travellers' reports (docs/decisions.md, "Gym facts that say how old they are"). */
+export const gymFreshnessMessages = {
+  reportKindInvalid: 'Kind must be equipment (an item is missing or broken), hours (the hours are wrong), closed (the gym is closed) or off-site (the gym is not on site)',
+  reportDetailRequired: 'Please say what has changed (at least 3 characters), for example "cable station out of order"',
+  reportDetailMax: 'The report must be at most 500 characters',
+  reportDuplicate: 'You have already reported this and the hotel has not answered yet.',
+  reportNotFound: 'Report not found',
+  reportClosed: 'This report has already been answered.',
+  reportStatusInvalid: 'Status must be open, disputed or all',
+  resolutionInvalid: 'Resolution must be edited (the listing was changed), disputed (the facts are right) or dismissed (admins)',
+  resolutionNoteRequired: 'Please add a note saying why the facts are right (the traveller and our team read it)',
+  resolutionNoteMax: 'The note must be at most 1000 characters',
+  resolutionAdminOnly: 'Only our team can dismiss a report; the hotel edits the listing or disputes the report',
+  alreadyConfirmed: 'You have already confirmed this gym\'s facts this month. Thank you!',
+  needsVerifiedEmail: 'Please verify your email address before confirming or reporting gym facts.',
+  ownListingReport: 'This is your listing: edit it, or confirm its facts, instead of reporting a change.',
 } as const;

@@ -13,6 +13,7 @@ import { accountDataRoutes } from './routes/account-data.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { searchSuggestionRoutes } from './routes/search-suggestions.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
+import { gymFreshnessRoutes } from './routes/gym-freshness.ts';
 import { photoStorageFrom } from './photos/storage.ts';
 import { configureSearchSummaries } from './store/search.ts';
 
@@ -44,5 +45,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(statsRoutes, { ctx });
   await app.register(searchSuggestionRoutes, { ctx });
   await app.register(savedSearchRoutes, { ctx });
+  await app.register(gymFreshnessRoutes, { ctx });
   return app;
 }

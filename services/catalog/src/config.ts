@@ -30,6 +30,18 @@ export const configSchema = serviceConfigSchema.extend({
     .describe('How long (ms) a search\'s totals and facets are fresh (store/search.ts); any hotel write of this instance clears them. 0: not kept.'),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000).describe('How long (ms) the home page\'s summary figures (GET /api/stats) are reused before they are worked out again. 0: every time.'),
   SEARCH_SUMMARY_STALE_MS: z.coerce.number().min(0).default(60_000).describe('For how long (ms) after that they are still answered at once while one request computes them again.'),
+  GYM_FACTS_STALE_DAYS: z
+    .coerce.number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe('A live listing\'s gym facts are stale once the hotel or an admin last confirmed them more than this many days ago: the page says so and its provider is emailed a reminder with the link to confirm them (again every this many days while they stay unconfirmed).'),
+  GYM_FACTS_JOB_INTERVAL_MINUTES: z
+    .coerce.number()
+    .min(0)
+    .default(60)
+    .describe('How often (minutes) the catalog looks for stale gym facts to remind providers of, and rescores gyms whose facts crossed an age (the gym score\'s decay). 0: never (tests run it by hand).'),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,4 +1,4 @@
-import { categoryOfLabel, equipmentCategories, equipmentCategoryTitles, gymSizeBandLimits, type GymHighlight, type GymScoreComponent } from '@reproute/contracts';
+import { categoryOfLabel, equipmentCategories, equipmentCategoryTitles, gymSizeBandLimits, type GymFactsAge, type GymHighlight, type GymScoreComponent, type GymScoreConfidence } from '@reproute/contracts';
 
 /**
  * What the gym score is computed from. The hours, floor area and heaviest dumbbell are the facts the
@@ -16,15 +16,21 @@ export interface GymFactsInput {
   hours: string | null;
   /** Approved reviews that gave the gym a rating (1-5): how many and their average. */
   gymRatings: { count: number; average: number | null };
+  /**
+   * How current the facts are: the latest confirmation of any kind (hotel, admin, traveller), the reports still open
+   * or disputed, and the moment the score is worked out. Absent: the facts count in full.
+   */
+  freshness?: { lastConfirmedAt: Date | null; openReports: number; disputedReports: number; now: Date };
 }
 
 export interface GymScore {
   score: number;
   breakdown: GymScoreComponent[];
+  confidence: GymScoreConfidence;
 }
 
 /** Bumped whenever the formula changes: stored breakdowns of another version are recomputed at start. */
-export const gymScoreVersion = 1;
+export const gymScoreVersion = 2;
 
 /** The most each component can give; they add up to 5 (docs/decisions.md, "Gym score"). */
 export const gymScoreWeights = { variety: 1, strength: 1.5, size: 0.75, hours: 0.5, reviews: 1.25 } as const;
@@ -116,9 +122,63 @@ function reviewsComponent(ratings: GymFactsInput['gymRatings']): GymScoreCompone
 }
 
 /**
+ * How the score loses weight when its facts are old or disputed (docs/decisions.md, "Gym facts that say how old they
+ * are"): the facts' score is multiplied by a confidence factor, the age's factor times the reports' factor, never
+ * below `minFactor`. Steps, not a slope, so a hotel's score changes only when its facts cross an age.
+ */
+export const gymFactsAgeSteps: readonly [maxDays: number, age: GymFactsAge, factor: number][] = [
+  [90, 'fresh', 1],
+  [180, 'ageing', 0.9],
+  [365, 'old', 0.75],
+];
+/** Facts older than a year, or never confirmed. */
+export const staleFactsFactor = 0.6;
+/** Each open report takes this share off (a disputed one half of it), together at most `maxReportPenalty`. */
+export const openReportPenalty = 0.15;
+export const maxReportPenalty = 0.45;
+export const minConfidenceFactor = 0.4;
+/** The levels the page shows: high from 0.9, medium from 0.7, low below. */
+export const confidenceLevelFrom = (factor: number) => (factor >= 0.9 ? 'high' : factor >= 0.7 ? 'medium' : 'low');
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The age band of facts last confirmed at `at` (null: never): fresh ≤ 90 days, ageing ≤ 180, old ≤ 365, else stale. */
+export function gymFactsAge(at: Date | null, now: Date): { age: GymFactsAge; factor: number } {
+  if (at === null) return { age: 'stale', factor: staleFactsFactor };
+  const days = (now.getTime() - at.getTime()) / dayMs;
+  const step = gymFactsAgeSteps.find(([maxDays]) => days <= maxDays);
+  return step ? { age: step[1], factor: step[2] } : { age: 'stale', factor: staleFactsFactor };
+}
+
+/** The confidence of a facts' score of `factsScore` (0-5) under these freshness facts. */
+export function gymScoreConfidenceOf(factsScore: number, freshness: GymFactsInput['freshness']): GymScoreConfidence {
+  if (!freshness) return { level: 'high', factor: 1, factsScore, age: 'fresh', lastConfirmedAt: null, openReports: 0, disputedReports: 0, reasons: [] };
+  const { age, factor: ageFactor } = gymFactsAge(freshness.lastConfirmedAt, freshness.now);
+  const penalty = Math.min(maxReportPenalty, openReportPenalty * (freshness.openReports + freshness.disputedReports / 2));
+  const factor = Math.max(minConfidenceFactor, round2(ageFactor * (1 - penalty)));
+  const reasons: string[] = [];
+  if (age === 'stale') reasons.push(freshness.lastConfirmedAt ? 'Facts not confirmed for over a year' : 'Facts never confirmed');
+  else if (age !== 'fresh') reasons.push(age === 'ageing' ? 'Facts last confirmed 3 to 6 months ago' : 'Facts last confirmed 6 to 12 months ago');
+  const reports = (n: number, what: string) => (n === 1 ? `1 ${what} report` : `${n} ${what} reports`);
+  if (freshness.openReports > 0) reasons.push(`${reports(freshness.openReports, 'open')} of a change`);
+  if (freshness.disputedReports > 0) reasons.push(`${reports(freshness.disputedReports, 'disputed')} (the hotel says the facts are right)`);
+  return {
+    level: confidenceLevelFrom(factor),
+    factor,
+    factsScore,
+    age,
+    lastConfirmedAt: freshness.lastConfirmedAt?.toISOString() ?? null,
+    openReports: freshness.openReports,
+    disputedReports: freshness.disputedReports,
+    reasons,
+  };
+}
+
+/**
  * The gym score, 0-5 to one decimal: equipment variety across the four taxonomy groups, strength
  * depth (rack, barbells, platform, dumbbell range), floor area, hours and approved reviewers' gym
- * ratings, each capped at its weight (gymScoreWeights). Pure: the same facts always give the same score.
+ * ratings, each capped at its weight (gymScoreWeights), then weighted by the facts' confidence (age, open reports).
+ * Pure: the same facts always give the same score.
  */
 export function computeGymScore(facts: GymFactsInput): GymScore {
   const breakdown = [
@@ -129,7 +189,9 @@ export function computeGymScore(facts: GymFactsInput): GymScore {
     reviewsComponent(facts.gymRatings),
   ].map((c) => ({ ...c, points: Math.min(c.maxPoints, Math.max(0, c.points)) }));
   const total = breakdown.reduce((sum, c) => sum + c.points, 0);
-  return { score: Math.min(5, Math.max(0, Math.round(total * 10) / 10)), breakdown };
+  const factsScore = Math.min(5, Math.max(0, Math.round(total * 10) / 10));
+  const confidence = gymScoreConfidenceOf(factsScore, facts.freshness);
+  return { score: Math.min(5, Math.max(0, Math.round(factsScore * confidence.factor * 10) / 10)), breakdown, confidence };
 }
 
 /** Items that make a gym stand out, best first, as the card names them. */

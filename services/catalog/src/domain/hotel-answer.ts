@@ -70,6 +70,7 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     gymHighlights: hotel.gymFacts
       ? gymHighlights({ ...hotel.gymFacts, equipmentLabels: hotel.equipmentLabels, hours: hotel.gym?.hours ?? null })
       : [],
+    ...(hotel.gymFacts?.confidence ? { gymScoreConfidence: hotel.gymFacts.confidence } : {}),
     isPremium: hotel.isPremium,
     isApproved: hotel.status === 'approved',
     status: hotel.status,

@@ -21,6 +21,7 @@ import {
   type PlateKind,
   type WeeklyHours,
   type GymScoreComponent,
+  type GymScoreConfidence,
   type HotelStatus,
   type ProviderHotelCreate,
   type ProviderHotelUpdate,
@@ -130,6 +131,8 @@ export interface StoredGymFacts {
   /** Null until the score is first computed (a hotel written before migration 008, until the service starts). */
   score: number | null;
   breakdown: GymScoreComponent[];
+  /** How far the score can be trusted (age of the facts, open reports); null until scored by formula version 2. */
+  confidence?: GymScoreConfidence | null;
 }
 
 export interface StoredHotel extends HotelRecord {

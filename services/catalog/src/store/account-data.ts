@@ -4,6 +4,7 @@ import { hotelSnapshot } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
 import { invalidateSearchSummaries } from './search.ts';
 import { eraseSavedSearches, exportSavedSearches } from './saved-searches.ts';
+import { eraseGymFreshness, exportGymFreshness } from './gym-freshness.ts';
 
 /** What an admin's anonymised audit entries show as who acted. */
 export const formerAdmin = 'Former admin';
@@ -12,7 +13,7 @@ const iso = (value: Date) => value.toISOString();
 
 /** Everything the catalog keeps about the account: its listings, the photos and changes it sent, its admin actions, its saved searches. */
 export async function exportCatalog(db: Queryable, userId: string): Promise<CatalogExport> {
-  const [listings, photos, revisions, audit, savedSearches] = await Promise.all([
+  const [listings, photos, revisions, audit, savedSearches, gymFreshness] = await Promise.all([
     db.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE h.provider_id = $1 ORDER BY h.created_at, h.id`, [userId]),
     db.query<{ hotel_id: string; photo_id: string; kind: string; uploaded_at: Date }>(
       'SELECT hotel_id, photo_id, kind, uploaded_at FROM hotel_photos WHERE uploaded_by = $1 ORDER BY uploaded_at',
@@ -27,6 +28,7 @@ export async function exportCatalog(db: Queryable, userId: string): Promise<Cata
       [userId],
     ),
     exportSavedSearches(db, userId),
+    exportGymFreshness(db, userId),
   ]);
   return {
     listings: listings.rows.map(hotelFromRow).map((h) => ({
@@ -49,6 +51,7 @@ export async function exportCatalog(db: Queryable, userId: string): Promise<Cata
     pendingChanges: revisions.rows.map((r) => ({ hotelId: Number(r.hotel_id), submittedAt: iso(r.submitted_at), fields: r.fields })),
     adminActions: audit.rows.map((r) => ({ action: r.action, hotelId: Number(r.hotel_id), hotelName: r.hotel_name, detail: r.detail, createdAt: iso(r.created_at) })),
     savedSearches,
+    ...gymFreshness,
   };
 }
 
@@ -81,4 +84,6 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('DELETE FROM traveller_accounts WHERE user_id = $1', [account.userId]);
   // Saved searches go with the account (and what they matched, by cascade).
   await eraseSavedSearches(tx, account.userId, account.emails);
+  // Gym reports and confirmations stay (they are about the hotel), without the account's id.
+  await eraseGymFreshness(tx, account.userId);
 }

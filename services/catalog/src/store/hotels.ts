@@ -5,6 +5,7 @@ import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows
 import { invalidateSearchSummaries } from './search.ts';
 import { refreshGymScores } from './gym-score.ts';
 import { announceGymChanges } from './gym-changes.ts';
+import { markGymFactsEdited } from './gym-freshness.ts';
 import { auditActionOf, recordAudit, type AuditActor } from './audit.ts';
 
 export type HotelKey = { id: number } | { slug: string };
@@ -227,6 +228,7 @@ export async function rewriteHotel(tx: PoolClient, current: StoredHotel, input: 
     [current.id, ...values],
   );
   await writeGym(tx, current.id, record.gym, record.rawEquipment);
+  await markGymFactsEdited(tx, current, record);
   await refreshGymScores(tx, [current.id]);
   const stored = (await findHotel(tx, { id: current.id }))!;
   await emit(tx, stored, events);

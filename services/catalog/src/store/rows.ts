@@ -1,5 +1,5 @@
 import { weekDays } from '@reproute/contracts';
-import type { AccessibilityFeature, EquipmentPiece, GuestFee, GuestFeePeriod, GymAccessType, GymEntryKind, GymScoreComponent, HotelStatus, PlateKind, WeeklyHours } from '@reproute/contracts';
+import type { AccessibilityFeature, EquipmentPiece, GuestFee, GuestFeePeriod, GymAccessType, GymEntryKind, GymScoreComponent, GymScoreConfidence, HotelStatus, PlateKind, WeeklyHours } from '@reproute/contracts';
 import type { StoredHotel } from '../domain/hotel.ts';
 
 /** The hotel columns every read selects (hotels h LEFT JOIN gyms g). */
@@ -68,7 +68,7 @@ export interface HotelRow {
   gym_open_24h: boolean | null;
   gym_size_sqm: number | null;
   gym_score: number | null;
-  gym_score_breakdown: { version: number; components: GymScoreComponent[] } | null;
+  gym_score_breakdown: { version: number; components: GymScoreComponent[]; confidence?: GymScoreConfidence } | null;
   gym_stated_open_24h: boolean | null;
   gym_opens_at: string | null;
   gym_closes_at: string | null;
@@ -171,6 +171,7 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
       heaviestDumbbellKg: row.heaviest_dumbbell_kg,
       score: row.gym_score,
       breakdown: row.gym_score_breakdown?.components ?? [],
+      confidence: row.gym_score_breakdown?.confidence ?? null,
     },
   };
 }

@@ -40,7 +40,7 @@ describe('GET /api/catalog/me/export', () => {
     const adminPart = catalogExport.parse((await api('GET', '/api/catalog/me/export', { token: admin.token })).body);
     expect(adminPart.adminActions).toEqual([expect.objectContaining({ action: 'approved', hotelId: live.id })]);
     const travellerPart = (await api('GET', '/api/catalog/me/export', { token: (await (await catalog()).asTraveller()).token })).body;
-    expect(travellerPart).toEqual({ listings: [], photosUploaded: [], pendingChanges: [], adminActions: [], savedSearches: [] });
+    expect(travellerPart).toEqual({ listings: [], photosUploaded: [], pendingChanges: [], adminActions: [], savedSearches: [], gymReports: [], gymConfirmations: [], gymReportAnswers: [] });
     expect((await api('GET', '/api/catalog/me/export')).status).toBe(401);
   });
 });

@@ -46,7 +46,7 @@ describe('GET and PUT /api/email-preferences', () => {
   it('shows providers the per-listing kind', async () => {
     const provider = await register('prefs-provider');
     await identityDb.query('UPDATE users SET is_provider = true WHERE id = $1', [provider.user.id]);
-    expect((await prefs(provider.token)).body.kinds).toEqual(['review-status', 'review-replies', 'listing-status', 'listing-reviews', 'search-alerts', 'favorite-updates']);
+    expect((await prefs(provider.token)).body.kinds).toEqual(['review-status', 'review-replies', 'listing-status', 'listing-reviews', 'search-alerts', 'favorite-updates', 'listing-gym-facts']);
     const listing = await api('PUT', '/api/email-preferences', { token: provider.token, body: { kind: 'listing-status', scope: '12', subscribed: false } });
     expect(listing.body.optOuts).toEqual([{ kind: 'listing-status', scope: '12' }]);
   });
