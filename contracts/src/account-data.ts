@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUser } from './identity.ts';
 import { reviewAnswer } from './engagement.ts';
+import { reviewPhoto } from './review-gym-schemas.ts';
 import { savedSearchAnswer } from './saved-searches.ts';
 import { trainingNeedsAnswer } from './training.ts';
 import { displayPreferencesAnswer } from './display-preferences.ts';
@@ -99,6 +100,8 @@ export const engagementExport = z.object({
   favoriteAlertAddress: z.string().nullable(),
   /** What the account needs from a hotel gym ("My training, matched"), when it saved any. */
   trainingNeeds: trainingNeedsAnswer.shape.needs.optional(),
+  /** Gym photos the account uploaded for a review and has not yet put in one (those in its reviews are in `reviews`). */
+  unusedReviewPhotos: z.array(reviewPhoto.extend({ createdAt: time })),
 });
 export type EngagementExport = z.infer<typeof engagementExport>;
 

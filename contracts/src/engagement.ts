@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { hotelIdSchema, maxHotelId } from './http.ts';
+import { trainingKinds, trainingTimeBands } from './review-gym.ts';
+import { gymSubScoresAnswer, gymSubScoresRequest, reviewPhoto, reviewPhotoIdsRequest, trainedBandRequest, trainedHourRequest, trainedKindsRequest } from './review-gym-schemas.ts';
 
 export const inquiryTypes = ['general', 'booking', 'provider', 'partnership', 'technical', 'feedback'] as const;
 
@@ -56,6 +58,12 @@ export const reviewRequest = z.object({
   pros: listOfTags,
   cons: listOfTags,
   tags: listOfTags,
+  // The gym's details (docs/decisions.md, "Review gym sub-scores and the crowding chart"), each optional.
+  gymScores: gymSubScoresRequest.optional(),
+  trainedHour: trainedHourRequest.nullish(),
+  trainedBand: trainedBandRequest.nullish(),
+  trainedKinds: trainedKindsRequest.default([]),
+  photoIds: reviewPhotoIdsRequest.default([]),
 });
 export type ReviewRequest = z.infer<typeof reviewRequest>;
 
@@ -127,6 +135,14 @@ export const reviewAnswer = z.object({
    * month of their stay: shown as "Verified stay" (ruling 15; docs/decisions.md, "Verified stays").
    */
   verifiedStay: z.boolean(),
+  /** The gym's sub-scores, 1 to 5 each, null where the reviewer gave none. */
+  gymScores: gymSubScoresAnswer,
+  /** When the reviewer trained: an hour of the day (0-23), else a band of the day, else both null. */
+  trainedHour: z.number().int().min(0).max(23).nullable(),
+  trainedBand: z.enum(trainingTimeBands).nullable(),
+  trainedKinds: z.array(z.enum(trainingKinds)),
+  /** The review's gym photos (stripped of metadata, resized): shown to everyone once the review is approved. */
+  photos: z.array(reviewPhoto),
 });
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
 

@@ -28,3 +28,5 @@ export * from './display-preferences.ts';
 export * from './training-values.ts';
 export * from './training.ts';
 export * from './gym-freshness.ts';
+export * from './review-gym.ts';
+export * from './review-gym-schemas.ts';

@@ -242,3 +242,18 @@ export const gymFreshnessMessages = {
   needsVerifiedEmail: 'Please verify your email address before confirming or reporting gym facts.',
   ownListingReport: 'This is your listing: edit it, or confirm its facts, instead of reporting a change.',
 } as const;
+
+/** Messages of a review's gym details and photos (docs/decisions.md, "Review gym sub-scores and the crowding chart"). */
+export const reviewGymMessages = {
+  subScoreInvalid: 'Gym sub-scores (equipment, space, cleanliness, crowding) are whole numbers from 1 to 5',
+  subScoreUnknown: 'Gym sub-scores are equipment, space, cleanliness and crowding',
+  trainedHourInvalid: 'The hour you trained is a whole number from 0 to 23',
+  trainedBandInvalid: 'The time you trained is early, morning, midday, afternoon, evening or late',
+  trainedHourOutsideBand: 'The hour you trained is not in the time of day you chose; give one or the other',
+  trainedKindsInvalid: 'What you trained is any of strength, cardio, classes, hiit, mobility, swimming or other, each once',
+  photoIdsInvalid: 'Review photos are the ids the photo upload answered, each once',
+  photoIdsMax: 'A review can have at most 6 photos',
+  photoNotYours: 'A review photo must be one you uploaded and not yet used in another review; upload it again',
+  photoUploadNeedsVerifiedEmail: 'Please verify your email address before adding photos to a review.',
+  photoUnusedMax: 'You have 12 photos waiting for a review already: submit your review with them (or wait a day for unused ones to go) before uploading more',
+} as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoints } from '../endpoint.ts';
+import { defineEndpoints, rawAnswer } from '../endpoint.ts';
 import { engagementExport, myReview } from '../account-data.ts';
 import { adminAuditQuery } from '../catalog.ts';
 import { hotelIdSchema } from '../http.ts';
+import { reviewPhotoUploadAnswer } from '../review-gym-schemas.ts';
 import {
   adminReviewListQuery,
   adminReviewPage,
@@ -133,5 +134,19 @@ export const engagementEndpoints = defineEndpoints('engagement', {
     body: contactRequest,
     responses: { 201: contactAnswer },
     doc: '201 `{ id, message }`; `email` is one address; 429 with `Retry-After` past 5 messages per address an hour or 20 per client in 10 minutes',
+  },
+  'POST /api/reviews/photos': {
+    access: 'signedIn',
+    multipart: true,
+    summary: 'Upload gym photos for the caller\'s next review (multipart/form-data, one to six file parts)',
+    responses: { 201: reviewPhotoUploadAnswer },
+    doc: '201 `{ photos: [{ id, src, srcSet, width, height }] }`: each file goes through the listing photos\' pipeline (JPEG, PNG or WebP read from its content, at most 10 MB and 100 megapixels, turned upright, every metadata stripped, WebP variants 400/800/1600 px wide); name the ids in `photoIds` of `POST /api/reviews` within a day (unused photos go after 24 hours). The photos are shown with the review once it is approved and go with it when it is rejected or deleted. 400 "Photos must be JPEG, PNG or WebP images", "Each photo must be at most 10 MB", "Choose at least one photo to upload", "A review can have at most 6 photos", or "You have 12 photos waiting for a review already: ..."; 403 until the email address is verified; 503 with `Retry-After` while the photo pipeline is full',
+  },
+  'GET /images/review-photos/:file': {
+    access: 'public',
+    summary: 'A review photo\'s WebP variant',
+    params: z.object({ file: z.string() }),
+    responses: { 200: rawAnswer('image/webp', 'The WebP variant'), 304: null },
+    doc: '`{id}-{w}.webp`; `Cache-Control: public, max-age=86400` once its review is approved, `private, no-store` before (only the author and moderators are given its address then); 404 for a photo no review or upload holds (a rejected or deleted review\'s)',
   },
 });

@@ -1,5 +1,6 @@
 import type { AdminReview, EventData, PendingReview, ReviewAnswer, ReviewReply, ReviewRequest } from '@reproute/contracts';
 import type { AuthUser } from '@reproute/platform';
+import { bandOfHour, type GymSubScores, type ReviewPhoto, type TrainingKind, type TrainingTimeBand } from '@reproute/contracts';
 
 /** A stored review as the service handles it. */
 export interface ReviewRecord {
@@ -30,6 +31,15 @@ export interface ReviewRecord {
   moderatorEmail: string | null;
   /** RepRoute sent the author to the hotel before the end of the stay's month (store/verified-stays.ts). */
   verifiedStay: boolean;
+  /** The gym's sub-scores (null: not scored). */
+  gymScores: GymSubScores;
+  /** The hour of the day the reviewer trained, if they gave one. */
+  trainedHour: number | null;
+  /** The band of the day they trained: given, or the band of `trainedHour`. */
+  trainedBand: TrainingTimeBand | null;
+  trainedKinds: TrainingKind[];
+  /** The review's photos in their order. */
+  photos: ReviewPhoto[];
 }
 
 const blankToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -40,8 +50,11 @@ export function lastInitial(lastName: string | null | undefined): string | null 
   return first ? first.toLocaleUpperCase() : null;
 }
 
+/** A validated review request; the gym details may be left out (requests from before they existed). */
+export type ReviewInput = Omit<ReviewRequest, 'trainedKinds' | 'photoIds'> & Partial<Pick<ReviewRequest, 'trainedKinds' | 'photoIds'>>;
+
 /** A new pending review from a validated request; the reviewer's names and email come from the token. */
-export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName'>, now = new Date()): ReviewRecord {
+export function newReview(id: string, input: ReviewInput, user: Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName'>, now = new Date()): ReviewRecord {
   return {
     id,
     hotelId: input.hotelId,
@@ -66,7 +79,23 @@ export function newReview(id: string, input: ReviewRequest, user: Pick<AuthUser,
     moderatedAt: null,
     moderatorEmail: null,
     verifiedStay: false,
+    gymScores: {
+      equipment: input.gymScores?.equipment ?? null,
+      space: input.gymScores?.space ?? null,
+      cleanliness: input.gymScores?.cleanliness ?? null,
+      crowding: input.gymScores?.crowding ?? null,
+    },
+    trainedHour: input.trainedHour ?? null,
+    trainedBand: input.trainedHour !== null && input.trainedHour !== undefined ? bandOfHour(input.trainedHour) : (input.trainedBand ?? null),
+    trainedKinds: input.trainedKinds ?? [],
+    photos: [],
   };
+}
+
+/** An hour and a band given together must agree (the form offers one or the other). */
+export function trainedTimeAgrees(input: Pick<ReviewRequest, 'trainedHour' | 'trainedBand'>): boolean {
+  if (input.trainedHour === null || input.trainedHour === undefined || !input.trainedBand) return true;
+  return bandOfHour(input.trainedHour) === input.trainedBand;
 }
 
 /** What anyone may read: never the reviewer's email, user id or full last name. */
@@ -89,6 +118,11 @@ export function toReviewAnswer(review: ReviewRecord): ReviewAnswer {
     createdAt: review.createdAt,
     reply: review.reply,
     verifiedStay: review.verifiedStay,
+    gymScores: review.gymScores,
+    trainedHour: review.trainedHour,
+    trainedBand: review.trainedBand,
+    trainedKinds: review.trainedKinds,
+    photos: review.photos,
   };
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, hotelIdSchema, messages } from '@reproute/contracts';
+import { endpoints, hotelIdSchema, messages, reviewGymMessages } from '@reproute/contracts';
 import { badRequest, conflict, forbidden, HttpError, metrics, notFound, requireRole, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
-import { newReview, toPendingReview, toReviewAnswer } from '../domain/reviews.ts';
+import { newReview, toPendingReview, toReviewAnswer, trainedTimeAgrees } from '../domain/reviews.ts';
 import { findHotel } from '../store/hotels.ts';
 import { bulkModerate, listAdminReviews, listReviewAudit } from '../store/moderation.ts';
 import { createReview, listHotelReviews, listReviewsWithHotel, moderateReview, saveReply } from '../store/reviews.ts';
@@ -21,8 +21,10 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     const hotel = await findHotel(ctx.pool, input.hotelId);
     if (!canEngageWith(hotel, user)) throw notFound(messages.hotelNotFound);
     if (ownsHotel(hotel, user)) throw badRequest(messages.reviewOwnHotel, [{ path: 'hotelId', message: messages.reviewOwnHotel }]);
-    const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name);
+    if (!trainedTimeAgrees(input)) throw badRequest(reviewGymMessages.trainedHourOutsideBand, [{ path: 'trainedBand', message: reviewGymMessages.trainedHourOutsideBand }]);
+    const saved = await createReview(ctx.pool, newReview(randomUUID(), input, user), hotel.name, input.photoIds);
     if (saved === 'duplicate') throw conflict(messages.reviewDuplicate);
+    if (saved === 'photos-not-yours') throw badRequest(reviewGymMessages.photoNotYours, [{ path: 'photoIds', message: reviewGymMessages.photoNotYours }]);
     metrics.business.inc({ action: 'review_submitted' });
     return toReviewAnswer(saved);
   });

@@ -4,6 +4,7 @@ import { toReviewAnswer } from '../domain/reviews.ts';
 import { forgetTrainingNeeds, trainingNeedsOf } from './training-needs.ts';
 import { columns, toRecord, type ReviewRow } from './reviews.ts';
 import { alertAddressOf, eraseAlertAddress } from './favorite-alerts.ts';
+import { unusedPhotosOf } from './review-photos.ts';
 
 /** What an anonymised review shows as its author, and an anonymised moderator or audit actor as theirs. */
 export const formerMember = 'Former member';
@@ -56,6 +57,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
     db.query<{ hotel_id: number; first_sent_at: Date }>('SELECT hotel_id, first_sent_at FROM hotels_sent_to WHERE user_id = $1 ORDER BY first_sent_at, hotel_id', [user.id]),
     alertAddressOf(db, user.id),
   ]);
+  const unusedReviewPhotos = await unusedPhotosOf(db, user.id);
   return {
     favorites: favorites.rows.map((r) => ({ hotelId: r.hotel_id, hotelName: r.name || null, createdAt: iso(r.created_at) })),
     reviews,
@@ -66,6 +68,7 @@ export async function exportEngagement(db: Queryable, user: { id: string; email:
     registeredAt: registered.rows[0] ? iso(registered.rows[0].registered_at) : null,
     hotelsSentTo: sentTo.rows.map((r) => ({ hotelId: r.hotel_id, firstSentAt: iso(r.first_sent_at) })),
     favoriteAlertAddress: alertAddress,
+    unusedReviewPhotos,
   };
 }
 
@@ -99,6 +102,9 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
   await tx.query('DELETE FROM hotels_sent_to WHERE user_id = $1', [userId]);
   // Where a favourite's gym changes were emailed.
   await eraseAlertAddress(tx, userId, account.emails);
+  // Gym photos uploaded and not yet in a review (those of its unpublished reviews went with them; the files follow
+  // with the next sweep, routes/review-photos.ts). A published review's photos stay with it, naming no one.
+  await tx.query('DELETE FROM review_photos WHERE user_id = $1', [userId]);
   // The hotels projection: a provider's listings go with their account in the catalog (hotel.deleted follows).
   await tx.query('UPDATE hotels SET provider_id = NULL WHERE provider_id = $1', [userId]);
 }

@@ -1,6 +1,9 @@
-import type { ReviewStatus } from '@reproute/contracts';
+import { reviewPhotoSources, type ReviewStatus, type TrainingKind, type TrainingTimeBand } from '@reproute/contracts';
 import { enqueueEvent, isUniqueViolation, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { sentBeforeStayEnds } from './verified-stays.ts';
+import { attachPhotos, dropPhotosOfReview } from './review-photos.ts';
+
+class PhotosNotYours extends Error {}
 import { canReply, moderationOutcome, reviewEventData, reviewerName, type ReviewRecord } from '../domain/reviews.ts';
 
 export interface ReviewRow {
@@ -29,11 +32,22 @@ export interface ReviewRow {
   moderated_at: Date | null;
   moderator_email: string | null;
   verified_stay: boolean;
+  equipment_score: number | null;
+  space_score: number | null;
+  cleanliness_score: number | null;
+  crowding_score: number | null;
+  trained_hour: number | null;
+  trained_band: TrainingTimeBand | null;
+  trained_kinds: TrainingKind[];
+  photos: { id: string; fileId: string; width: number; height: number }[];
 }
 
 export const columns = `r.id, r.hotel_id, r.user_id, r.reviewer_email, r.reviewer_first_name, r.reviewer_last_name, r.rating, r.gym_rating,
   r.title, r.content, r.travel_type, r.room_type, r.stay_date, r.pros, r.cons, r.tags, r.is_approved, r.created_at,
-  r.reply_text, r.reply_created_at, r.reply_updated_at, r.rejection_reason, r.moderated_at, r.moderator_email, r.verified_stay`;
+  r.reply_text, r.reply_created_at, r.reply_updated_at, r.rejection_reason, r.moderated_at, r.moderator_email, r.verified_stay,
+  r.equipment_score, r.space_score, r.cleanliness_score, r.crowding_score, r.trained_hour, r.trained_band, r.trained_kinds,
+  COALESCE((SELECT json_agg(json_build_object('id', p.id, 'fileId', p.file_id, 'width', p.width, 'height', p.height) ORDER BY p.position, p.id)
+     FROM review_photos p WHERE p.review_id = r.id), '[]'::json) AS photos`;
 
 export function toRecord(row: ReviewRow): ReviewRecord {
   return {
@@ -63,6 +77,11 @@ export function toRecord(row: ReviewRow): ReviewRecord {
     moderatedAt: row.moderated_at ? row.moderated_at.toISOString() : null,
     moderatorEmail: row.moderator_email,
     verifiedStay: row.verified_stay,
+    gymScores: { equipment: row.equipment_score, space: row.space_score, cleanliness: row.cleanliness_score, crowding: row.crowding_score },
+    trainedHour: row.trained_hour,
+    trainedBand: row.trained_band,
+    trainedKinds: row.trained_kinds,
+    photos: row.photos.map((p) => ({ id: p.id, ...reviewPhotoSources(p.fileId, p.width), width: p.width, height: p.height })),
   };
 }
 
@@ -85,27 +104,34 @@ export function statusCondition(status: ReviewStatus): string {
  * when the user already has a pending or approved review of the hotel (the unique index decides,
  * so two concurrent submissions cannot both land).
  */
-export async function createReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord | 'duplicate'> {
+export async function createReview(pool: Pool, review: ReviewRecord, hotelName: string | null, photoIds: string[] = []): Promise<ReviewRecord | 'duplicate' | 'photos-not-yours'> {
   try {
-    return await insertReview(pool, review, hotelName);
+    return await insertReview(pool, review, hotelName, photoIds);
   } catch (err) {
     if (isUniqueViolation(err)) return 'duplicate';
+    if (err instanceof PhotosNotYours) return 'photos-not-yours';
     throw err;
   }
 }
 
-async function insertReview(pool: Pool, review: ReviewRecord, hotelName: string | null): Promise<ReviewRecord> {
+async function insertReview(pool: Pool, review: ReviewRecord, hotelName: string | null, photoIds: string[]): Promise<ReviewRecord> {
   return withTransaction(pool, async (tx) => {
-    const { rows } = await tx.query<ReviewRow>(
+    await tx.query(
       `INSERT INTO reviews AS r (id, hotel_id, user_id, reviewer_email, reviewer_first_name, reviewer_last_name, rating, gym_rating,
-          title, content, travel_type, room_type, stay_date, pros, cons, tags, verified_stay)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${sentBeforeStayEnds('$3::uuid', '$2::integer', '$13::text')})
-        RETURNING ${columns}`,
+          title, content, travel_type, room_type, stay_date, pros, cons, tags, verified_stay,
+          equipment_score, space_score, cleanliness_score, crowding_score, trained_hour, trained_band, trained_kinds)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${sentBeforeStayEnds('$3::uuid', '$2::integer', '$13::text')},
+          $17, $18, $19, $20, $21, $22, $23)`,
       [
         review.id, review.hotelId, review.userId, review.reviewerEmail, review.reviewerFirstName, review.reviewerLastName, review.rating,
         review.gymRating, review.title, review.content, review.travelType, review.roomType, review.stayDate, review.pros, review.cons, review.tags,
+        review.gymScores.equipment, review.gymScores.space, review.gymScores.cleanliness, review.gymScores.crowding,
+        review.trainedHour, review.trainedBand, review.trainedKinds,
       ],
     );
+    // The photos named must be the author's own uploads not yet in a review; else nothing is written (400).
+    if (!(await attachPhotos(tx, review.id, review.userId, photoIds))) throw new PhotosNotYours();
+    const { rows } = await tx.query<ReviewRow>(`SELECT ${columns} FROM reviews r WHERE r.id = $1`, [review.id]);
     const saved = toRecord(rows[0]!);
     await enqueueEvent(tx, 'review.submitted', reviewEventData(saved, hotelName), { key: saved.hotelId });
     return saved;
@@ -189,6 +215,11 @@ export async function applyDecision(tx: PoolClient, found: LockedReview, isAppro
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [admin.id, admin.email, isApproved ? 'approved' : 'rejected', review.id, review.title, review.hotelId, hotelName, reviewerName(review), rejectionReason],
   );
+  // A rejected review's photos go with the decision (their files once no other row names them: store/review-photos.ts).
+  if (!isApproved && review.photos.length > 0) {
+    await dropPhotosOfReview(tx, review.id);
+    review.photos = [];
+  }
   if (isApproved) await enqueueEvent(tx, 'review.approved', reviewEventData(review, hotelName), { key: review.hotelId });
   else await enqueueEvent(tx, 'review.rejected', { ...reviewEventData(review, hotelName), reason: rejectionReason }, { key: review.hotelId });
   return review;

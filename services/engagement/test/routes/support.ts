@@ -12,10 +12,16 @@ import { testHotel } from '@reproute/platform/testing/events';
 import { serviceUnderTest, type ServiceUnderTest, type TestUser } from '@reproute/platform/testing/service-under-test';
 import { configSchema, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { LocalDiskStorage } from '@reproute/platform/photos/storage';
 import { hotelProjectionConsumer } from '../../src/events/hotels.ts';
 import { reviewerAccountConsumer } from '../../src/events/users.ts';
 import { hotelsSentToConsumer } from '../../src/events/hotels-sent-to.ts';
 import { favoriteAlertAddressConsumer, favoriteGymAlertConsumer } from '../../src/events/favorite-gym-alerts.ts';
+
+/** This file's review photos: a folder of its own, never the repository's .data. */
+export const reviewPhotoStorageForTests = new LocalDiskStorage(mkdtempSync(path.join(tmpdir(), 'review-photos-')));
 
 export const seededProviderId = '00000000-0000-4000-8000-000000000002';
 /** Hotels in the projection from the start: 1-3, 24 and 25, of which 3 is the seeded provider's (as in the catalog seed). */
@@ -27,7 +33,7 @@ export async function engagementUnderTest() {
     service: 'engagement',
     configSchema,
     migrationsDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations'),
-    buildApp: (ctx, { key }) => buildApp(ctx, { key }),
+    buildApp: (ctx, { key }) => buildApp(ctx, { key, photoStorage: reviewPhotoStorageForTests }),
     consumers: () => [hotelProjectionConsumer, reviewerAccountConsumer, hotelsSentToConsumer, favoriteGymAlertConsumer, favoriteAlertAddressConsumer],
   });
   for (const hotelId of knownHotels) {

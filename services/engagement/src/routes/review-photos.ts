@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { endpoints, photoMaxBytes, photoMessages, reviewGymMessages, reviewPhotosPerReview } from '@reproute/contracts';
+import { badRequest, forbidden, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { PhotoGate } from '@reproute/platform/photos/gate';
+import { PhotoRejected, processPhoto, type ProcessedPhoto } from '@reproute/platform/photos/process';
+import { LocalDiskStorage, type PhotoStorage } from '@reproute/platform/photos/storage';
+import type { Config } from '../config.ts';
+import { photoFileState, recordUploads, sweepReviewPhotos, unusedPhotosMax } from '../store/review-photos.ts';
+
+/** Where review photos live unless REVIEW_PHOTOS_DIR says: beside the catalog's, in a folder of their own. */
+export const defaultReviewPhotosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/review-photos');
+
+export function reviewPhotoStorage(config: Pick<Config, 'REVIEW_PHOTOS_DIR'>): PhotoStorage {
+  return new LocalDiskStorage(config.REVIEW_PHOTOS_DIR ?? defaultReviewPhotosDir);
+}
+
+const variantFile = /^([a-f0-9]{32})-([1-9]\d{0,4})\.webp$/;
+
+/** The files of a multipart request, each read whole (at most 10 MB each, at most six). */
+async function uploadedFiles(app: FastifyInstance, request: FastifyRequest): Promise<Buffer[]> {
+  if (!request.isMultipart()) throw badRequest(photoMessages.missing);
+  const files: Buffer[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: photoMaxBytes, files: reviewPhotosPerReview, fields: 10, parts: 20 } })) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (data.length > 0 || part.filename) files.push(data);
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(photoMessages.tooLarge);
+    if (error instanceof app.multipartErrors.FilesLimitError || error instanceof app.multipartErrors.PartsLimitError) throw badRequest(reviewGymMessages.photoIdsMax);
+    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw badRequest(photoMessages.missing);
+    throw error;
+  }
+  if (files.length === 0) throw badRequest(photoMessages.missing);
+  return files;
+}
+
+/**
+ * Travellers' gym photos for their reviews: the listing photos' pipeline (the platform's photos/process.ts:
+ * format from the content, upright, metadata stripped, WebP variants), engagement's own storage, and the files
+ * served only while a review or an upload holds them. A sweep (hourly, and once at start) deletes the files of
+ * rejected and erased reviews and uploads no review named within a day.
+ */
+export async function reviewPhotoRoutes(app: FastifyInstance, { ctx, storage }: { ctx: ServiceContext<Config>; storage: PhotoStorage }) {
+  await app.register(multipart, { limits: { fileSize: photoMaxBytes, files: reviewPhotosPerReview } });
+  const gate = new PhotoGate({ concurrency: 1, queue: 8, waitMs: 20_000, retryAfterSeconds: 5 });
+
+  const sweep = () =>
+    sweepReviewPhotos(ctx.pool, storage)
+      .then((removed) => {
+        if (removed > 0) ctx.logger.info({ removed }, 'review photo files swept');
+      })
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'review photo sweep failed'));
+  const timer = setInterval(sweep, 3_600_000);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    void sweep();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  serveEndpoint(app, endpoints['POST /api/reviews/photos'], async (request, reply) => {
+    const user = requireUser(request);
+    if (!user.emailVerified) throw forbidden(reviewGymMessages.photoUploadNeedsVerifiedEmail);
+    const files = await uploadedFiles(app, request);
+    const processed: ProcessedPhoto[] = [];
+    for (const file of files) {
+      try {
+        processed.push(await gate.run(() => processPhoto(file)));
+      } catch (error) {
+        if (error instanceof PhotoRejected) throw badRequest(error.message);
+        throw error;
+      }
+    }
+    // Only the WebP variants are kept: a review shows nothing else, and the stripped original would be one more copy.
+    for (const photo of processed) for (const variant of photo.variants) await storage.put(variant.key, variant.body, variant.contentType);
+    const saved = await recordUploads(ctx.pool, user.id, processed.map((p) => ({ fileId: p.id, width: p.width, height: p.height })));
+    if (saved === 'full') throw badRequest(reviewGymMessages.photoUnusedMax);
+    request.log.info({ photos: saved.map((p) => p.id), unusedMax: unusedPhotosMax }, 'review photos uploaded');
+    return reply.status(201).send({ photos: saved });
+  });
+
+  serveEndpoint(app, endpoints['GET /images/review-photos/:file'], async (request, reply) => {
+    const match = variantFile.exec(request.params.file);
+    if (!match) throw notFound('Photo not found');
+    const state = await photoFileState(ctx.pool, match[1]!, Number(match[2]));
+    if (!state) throw notFound('Photo not found');
+    const cache = state === 'public' ? 'public, max-age=86400' : 'private, no-store';
+    const etag = `"${request.params.file}"`;
+    if (state === 'public' && request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).header('cache-control', cache).send();
+    const file = await storage.get(request.params.file);
+    if (!file) throw notFound('Photo not found');
+    return reply.header('content-type', 'image/webp').header('cache-control', cache).header('etag', etag).header('x-content-type-options', 'nosniff').send(file.body);
+  });
+}
