@@ -4,10 +4,12 @@ import { contactRoutes } from './routes/contact.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
+import { reviewPhotoRoutes, reviewPhotoStorage } from './routes/review-photos.ts';
+import type { PhotoStorage } from '@reproute/platform/photos/storage';
 import { trainingNeedsRoutes } from './routes/training-needs.ts';
 
 /** Tests may pass their own token key instead of identity's key set. */
-export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource; photoStorage?: PhotoStorage } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
     clientAddressKey: ctx.clientAddressKey,
@@ -21,6 +23,7 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
+  await app.register(reviewPhotoRoutes, { ctx, storage: options.photoStorage ?? reviewPhotoStorage(ctx.config) });
   await app.register(trainingNeedsRoutes, { ctx });
   return app;
 }
