@@ -29,6 +29,9 @@ export const identityExport = z.object({
   emailPreferences: z.array(z.object({ kind: z.string(), scope: z.string().nullable(), source: z.string(), createdAt: time })),
   /** The weight unit and currency the owner reads figures in, when they set them (null: never set, the defaults). */
   displayPreferences: displayPreferencesAnswer.nullable(),
+  /** The organisation (hotel group) the account belongs to, its roles there, and the lines of its activity log the account wrote. */
+  organisation: z.object({ id: z.string(), name: z.string(), grants: z.record(z.string(), z.string()), founder: z.boolean() }).nullable(),
+  organisationActivity: z.array(z.object({ at: time, action: z.string(), hotelId: z.number().int().nullable(), hotelName: z.string().nullable(), subjectId: z.string().nullable(), detail: z.string().nullable() })),
 });
 export type IdentityExport = z.infer<typeof identityExport>;
 

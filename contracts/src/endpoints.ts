@@ -9,6 +9,7 @@ import { analyticsEndpoints } from './endpoints/analytics.ts';
 import { catalogGymFreshnessEndpoints } from './endpoints/catalog-gym-freshness.ts';
 import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
 import { trainingEndpoints } from './endpoints/training.ts';
+import { organisationEndpoints } from './endpoints/organisations.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -26,6 +27,7 @@ export const endpoints = {
   ...displayPreferenceEndpoints,
   ...trainingEndpoints,
   ...catalogGymFreshnessEndpoints,
+  ...organisationEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -15,6 +15,8 @@ export const topics = {
   analytics: 'analytics.events',
   /** Each service's report that it erased what it held of a deleted account (`user.data-erased`), keyed by the account. */
   erasures: 'accounts.erasures',
+  /** What members of an organisation changed (`organisation.activity`), from catalog, referral and engagement to identity's log, keyed by the organisation. */
+  organisationActivity: 'organisations.activity',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 export const allTopics: readonly string[] = Object.values(topics);
@@ -289,6 +291,37 @@ export const eventCatalog = {
       confirmedAt: z.string().nullable(),
       staleDays: z.number().int().positive(),
       openReports: z.number().int().min(0),
+  /**
+   * An organisation's owner invited `email` (docs/decisions.md, "Organisations and roles"): the single-use token travels
+   * sealed like reset links (organisationInvitationSealContext) and is opened only for the invitation email.
+   */
+  'organisation.invitation-created': {
+    topic: topics.users,
+    data: z.object({
+      invitationId: uuid,
+      organisationId: uuid,
+      organisationName: z.string(),
+      email: z.string(),
+      inviterFirstName: z.string().nullable(),
+      roles: z.array(z.string()),
+      sealedToken: z.string(),
+      expiresAt: z.string(),
+    }),
+  },
+  /** A member changed a listing, a lead's status or a review's reply: one line of the organisation's activity log (identity keeps it). */
+  'organisation.activity': {
+    topic: topics.organisationActivity,
+    data: z.object({
+      organisationId: uuid,
+      actorId: uuid,
+      actorEmail: z.string(),
+      action: z.string(),
+      hotelId: hotelId.nullable(),
+      hotelName: z.string().nullable(),
+      subjectId: z.string().nullable(),
+      detail: z.string().nullable(),
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof eventCatalog;
@@ -326,3 +359,5 @@ export function parseEnvelope(raw: unknown): Envelope {
 export const passwordResetSealContext = (userId: string) => `user.password_reset_requested:${userId}`;
 /** What a verification token is sealed for: the verification email of this account to this address. */
 export const emailVerificationSealContext = (userId: string, email: string) => `user.email_verification_requested:${userId}:${email}`;
+/** What an invitation token is sealed for: this invitation's email to this address. */
+export const organisationInvitationSealContext = (invitationId: string, email: string) => `organisation.invitation-created:${invitationId}:${email}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { organisationRoles } from './organisation-values.ts';
 
 /** The body of every error answer: `message` is what a person reads; `errors` names each bad field. */
 export const errorBody = z.object({
@@ -36,6 +37,12 @@ export const tokenClaims = z.object({
    * token without it, or issued before the verification, never speaks for the address.
    */
   email_verified: z.boolean().optional(),
+  /**
+   * The organisation (hotel group) the account belongs to and its grants there (contracts/src/organisations.ts):
+   * `id` (a uuid, what hotels' provider ids are), `email` (the organisation's address), `grants` (`*` or a hotel id → role).
+   * Absent for an account in no organisation. A change of grants ends the member's older tokens (tokens_not_before).
+   */
+  org: z.object({ id: z.string().uuid(), email: z.string(), grants: z.record(z.string(), z.enum(organisationRoles)) }).optional(),
   jti: z.string(),
   exp: z.number(),
 });

@@ -30,3 +30,4 @@ export * from './training.ts';
 export * from './gym-freshness.ts';
 export * from './review-gym.ts';
 export * from './review-gym-schemas.ts';
+export * from './organisations.ts';

@@ -257,3 +257,29 @@ export const reviewGymMessages = {
   photoUploadNeedsVerifiedEmail: 'Please verify your email address before adding photos to a review.',
   photoUnusedMax: 'You have 12 photos waiting for a review already: submit your review with them (or wait a day for unused ones to go) before uploading more',
 } as const;
+
+/** Messages of organisations, their members and invitations (docs/decisions.md, "Organisations and roles"). */
+export const organisationMessages = {
+  roleInvalid: 'Role must be owner, manager, responder or viewer',
+  grantKeyInvalid: 'A role is given for every property ("*") or for one property by its hotel id',
+  grantsEmpty: 'Give the member a role for every property or for at least one property',
+  grantsTooMany: 'At most 200 properties can be given their own role',
+  ownerForAllOnly: 'Owner is a role for every property: give it with "*"',
+  nameInvalid: 'The organisation\'s name must be 1 to 100 characters',
+  noOrganisation: 'This account does not belong to an organisation. Set up a provider account or accept an invitation.',
+  roleForbidden: 'Your role in this organisation does not allow this.',
+  notOwner: 'Only an owner of the organisation can do this.',
+  invitationTokenInvalid: 'This invitation link is not valid. Ask the person who invited you to send a new one.',
+  invitationExpired: 'This invitation has expired. Ask the person who invited you to send a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationOtherEmail: 'This invitation was sent to another email address. Sign in with the account of the address it was sent to.',
+  invitationAlreadyMember: 'This account already belongs to an organisation on RepRoute, so it cannot join another one. Sign in with another account.',
+  invitationNotFound: 'Invitation not found',
+  invitationDuplicate: 'This address already has an open invitation. Cancel it first to send a new one.',
+  invitationForMember: 'This address already belongs to a member of your organisation.',
+  invitationsTooMany: 'At most 50 invitations a day can be sent.',
+  memberNotFound: 'Member not found',
+  lastOwner: 'An organisation keeps at least one owner: make someone else an owner first.',
+  founderStays: 'The account that founded the organisation stays its owner.',
+  activityPageInvalid: 'Page must be a whole number from 1 to 10000',
+} as const;

@@ -56,7 +56,7 @@ export const floorReads: FloorRead[] = [
     service: 'referral',
     path: '/api/provider/leads',
     caller: 'provider',
-    answer: (db, userId) => leadsForProvider(db, userId, endpoints['GET /api/provider/leads'].query.parse({})),
+    answer: (db, userId) => leadsForProvider(db, { organisationId: userId, scope: { kind: 'all', except: [] } }, endpoints['GET /api/provider/leads'].query.parse({})),
   },
   {
     service: 'analytics',

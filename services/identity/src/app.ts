@@ -15,6 +15,8 @@ import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { accountRoutes } from './routes/account.ts';
 import { emailPreferenceRoutes } from './routes/email-preferences.ts';
+import { organisationRoutes } from './routes/organisations.ts';
+import { organisationClaimFor } from './store/organisations.ts';
 import { displayPreferenceRoutes } from './routes/display-preferences.ts';
 
 /** What the routes need beyond the service context. */
@@ -49,7 +51,7 @@ export async function createDeps(ctx: ServiceContext<Config>): Promise<IdentityD
     redis,
     resetLinkKey,
     emailLinkKey,
-    tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
+    tokens: new TokenIssuer(key, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS, organisationOf: (userId) => organisationClaimFor(ctx.pool, userId) }),
     passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
     loginLimiter: new LoginLimiter(new RedisFailureStore(redis), {
       freeFailuresPerAccountAndAddress: config.LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,
@@ -108,6 +110,7 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(jwksRoutes, { deps });
   await app.register(accountRoutes, { ctx, deps, revocations });
   await app.register(emailPreferenceRoutes, { ctx, deps });
+  await app.register(organisationRoutes, { ctx, deps, revocations });
   await app.register(displayPreferenceRoutes, { ctx });
   return app;
 }

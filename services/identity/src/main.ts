@@ -7,6 +7,7 @@ import { resyncRevocations } from './store/revocations.ts';
 import { purgeExpired } from './store/housekeeping.ts';
 import { purgeFinishedDeletions, republishWaitingDeletions } from './store/account-deletion.ts';
 import { erasureReportConsumer, erasureReportHandlers } from './events/erasures.ts';
+import { organisationActivityConsumer, organisationActivityHandlers } from './events/organisation-activity.ts';
 
 const housekeepingEveryMs = 60_000;
 let deps: IdentityDeps | undefined;
@@ -28,6 +29,7 @@ await startService({
         await Promise.all(emails.map((email) => deps!.loginLimiter.clearAccount(email)));
       }),
     },
+    { ...organisationActivityConsumer, handlers: organisationActivityHandlers(ctx.logger.child({ component: 'organisation-activity' })) },
   ],
   beforeListen: async (ctx) => {
     const redis = deps!.redis;

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tokenClaims, type Role, type TokenClaims } from '@reproute/contracts';
+import { tokenClaims, type OrganisationRole, type Role, type TokenClaims } from '@reproute/contracts';
 import { HttpError, forbidden, unauthorized } from './errors.ts';
 import type { RevocationCheck } from './revocations.ts';
 
@@ -13,6 +13,8 @@ export interface AuthUser {
   lastName: string | null;
   /** The token claims a verified email address (`email_verified`); false for a token without the claim. */
   emailVerified: boolean;
+  /** The organisation the account belongs to and its grants there (the token's `org` claim); null for an account in none. */
+  organisation: { id: string; email: string; grants: Record<string, OrganisationRole> } | null;
   tokenId: string;
   expiresAt: number;
   issuedAt: number;
@@ -190,6 +192,7 @@ export const authPlugin = fp(
         firstName: claims.firstName ?? null,
         lastName: claims.lastName ?? null,
         emailVerified: claims.email_verified === true,
+        organisation: claims.org ?? null,
         tokenId: claims.jti,
         expiresAt: claims.exp,
         issuedAt: claims.iat,

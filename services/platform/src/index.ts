@@ -23,3 +23,4 @@ export * from './endpoints.ts';
 export { answeredFromMemory } from './load-shedding.ts';
 export * from './client-address.ts';
 export * from './pg-listener.ts';
+export * from './organisation.ts';

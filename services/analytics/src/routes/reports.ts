@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { allEquipmentLabels, conversionShare, endpoints, insightsDays, type AnalyticsDaysQuery, type AnalyticsSummary, type EndpointQuery, type HotelCounters, type ProviderAnalytics } from '@reproute/contracts';
-import { notFound, requireUser, serveEndpoint, type Queryable, type ServiceContext } from '@reproute/platform';
+import { mayUse, notFound, requireScope, requireUser, serveEndpoint, type Queryable, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { dayBucket, daysStart, fillDays, emptyCounters, windowStart } from '../domain/rollups.ts';
 import { byActivity, summaryWindow, totalOf, windowHours } from '../domain/summary.ts';
@@ -41,14 +41,21 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
   serveEndpoint(app, endpoints['GET /api/admin/analytics/summary'], summary);
 
   /** A provider's own hotels' figures (providerAnalytics, below). */
-  serveEndpoint(app, endpoints['GET /api/provider/analytics'], async (request) => providerAnalytics(ctx.pool, requireUser(request).id, request.query));
+  // The organisation's hotels the member holds a role for (every role sees figures; docs/decisions.md, "Organisations and roles").
+  serveEndpoint(app, endpoints['GET /api/provider/analytics'], async (request) => {
+    const user = requireUser(request);
+    const { organisationId } = requireScope(user, 'figures');
+    return providerAnalytics(ctx.pool, organisationId, request.query, (hotelId) => mayUse(user, { id: hotelId, providerId: organisationId }, 'figures'));
+  });
 
   /** Demand data: per city the provider lists in, what travellers searched for there over the last 30 days, and which of the provider's hotels there list it. */
   serveEndpoint(app, endpoints['GET /api/provider/insights'], async (request) => {
     const provider = requireUser(request);
+    const { organisationId } = requireScope(provider, 'figures');
     const now = new Date();
     const fromDay = daysStart(now, insightsDays);
-    const cities = citiesOf(await placesOfProvider(ctx.pool, provider.id));
+    const places = (await placesOfProvider(ctx.pool, organisationId)).filter((place) => mayUse(provider, { id: place.hotelId, providerId: organisationId }, 'figures'));
+    const cities = citiesOf(places);
     const keys = [...cities.keys()];
     const counts = await citySearchCounts(ctx.pool, keys, keys.map(cityPattern), allEquipmentLabels, new Date(`${fromDay}T00:00:00Z`));
     return { generatedAt: now.toISOString(), days: insightsDays, from: fromDay, cities: buildInsights(cities, counts) };
@@ -60,11 +67,17 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: Service
  * per hotel and per day, over `range` (7, 30 or 90) days; `hotelId` narrows totals and days to one listing.
  * (Also answered by the floor server of infra/bench/service-floor.ts, so both run the same queries.)
  */
-export async function providerAnalytics(db: Queryable, providerId: string, query: EndpointQuery<(typeof endpoints)['GET /api/provider/analytics']>): Promise<ProviderAnalytics> {
+export async function providerAnalytics(
+  db: Queryable,
+  providerId: string,
+  query: EndpointQuery<(typeof endpoints)['GET /api/provider/analytics']>,
+  /** Which of the organisation's hotels the member may see (its role for each); all when absent. */
+  maySee: (hotelId: number) => boolean = () => true,
+): Promise<ProviderAnalytics> {
   const days = query.range ?? query.days ?? 30;
   const now = new Date();
   const fromDay = daysStart(now, days);
-  const own = await hotelsOfProvider(db, providerId);
+  const own = (await hotelsOfProvider(db, providerId)).filter((hotel) => maySee(hotel.hotelId));
   const chosen = query.hotelId === undefined ? own : own.filter((h) => h.hotelId === query.hotelId);
   if (chosen.length === 0 && query.hotelId !== undefined) throw notFound(`Hotel ${query.hotelId} is not one of your listings`);
   const { hotels, daily } = await hotelActivity(db, fromDay, chosen);

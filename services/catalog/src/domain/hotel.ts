@@ -25,6 +25,10 @@ import {
   type HotelStatus,
   type ProviderHotelCreate,
   type ProviderHotelUpdate,
+  roleAllows,
+  roleForHotel,
+  type OrganisationCapability,
+  type OrganisationRole,
 } from '@reproute/contracts';
 import { normalisePrice, priceInUsd } from './price.ts';
 
@@ -157,6 +161,8 @@ export interface Viewer {
   id: string;
   email: string;
   roles: readonly string[];
+  /** The organisation (the token's `org` claim): its hotels are those whose providerId is its id. */
+  organisation?: { id: string; email: string; grants: Record<string, OrganisationRole> } | null;
 }
 
 /** The spec's slug; an all-digit slug gets a suffix so it is never read as an id. */
@@ -351,8 +357,9 @@ function recordFromInput(input: ListingInput, defaults: { pricePerNight: number 
 export function newProviderListing(input: ProviderHotelCreate, provider: Viewer): HotelRecord {
   return {
     ...recordFromInput(input, { pricePerNight: 0 }),
-    providerId: provider.id,
-    providerEmail: provider.email,
+    // Filed under the organisation (its id and address), whoever of its members added it.
+    providerId: provider.organisation?.id ?? provider.id,
+    providerEmail: provider.organisation?.email || provider.email,
     affiliateUrl: null,
     isPremium: false,
     status: 'pending',
@@ -423,8 +430,25 @@ export function isAdmin(viewer: Viewer | null): boolean {
   return viewer?.roles.includes('admin') ?? false;
 }
 
-export function ownsHotel(viewer: Viewer | null, hotel: Pick<HotelRecord, 'providerId'>): boolean {
-  return viewer !== null && hotel.providerId !== null && hotel.providerId === viewer.id;
+/**
+ * The viewer's organisation and grants (the token's `org` claim; a provider's token without it is its founder's, of
+ * its own id) and its role for a hotel (docs/decisions.md, "Organisations and roles").
+ */
+export function organisationRoleFor(viewer: Viewer | null, hotel: Pick<HotelRecord, 'providerId'> & { id?: number }): OrganisationRole | null {
+  if (viewer === null || hotel.providerId === null) return null;
+  const organisation = viewer.organisation ?? (viewer.roles.includes('provider') ? { id: viewer.id, grants: { '*': 'owner' as const } } : null);
+  if (!organisation || organisation.id !== hotel.providerId) return null;
+  return roleForHotel(organisation.grants, hotel.id ?? null);
+}
+
+/** The hotel is one of the viewer's organisation's, and the viewer holds a role for it. */
+export function ownsHotel(viewer: Viewer | null, hotel: Pick<HotelRecord, 'providerId'> & { id?: number }): boolean {
+  return organisationRoleFor(viewer, hotel) !== null;
+}
+
+/** The viewer's role for the hotel allows `capability` (listings: edit, photos, delete; figures: see it). */
+export function mayOnHotel(viewer: Viewer | null, hotel: Pick<HotelRecord, 'providerId'> & { id?: number }, capability: OrganisationCapability): boolean {
+  return roleAllows(organisationRoleFor(viewer, hotel), capability);
 }
 
 /** Ruling 1: visitors see approved hotels; providers also their own listings; admins everything. */

@@ -11,7 +11,7 @@ export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   // listing, plus a provider's own listings' cities.
   serveEndpoint(app, endpoints['GET /api/cities'], async (request) => {
     const viewer = viewerOf(request);
-    return listCities(ctx.pool, { withListingCount: isAdmin(viewer), ownerId: viewer?.id ?? null });
+    return listCities(ctx.pool, { withListingCount: isAdmin(viewer), ownerId: viewer ? (viewer.organisation?.id ?? viewer.id) : null });
   });
 
   // Duplicates ("Zurich" and "Zürich, CH") are merged into one city; the duplicate is removed.

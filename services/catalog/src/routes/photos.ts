@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, messages, photoMaxBytes, photoMessages, photoUploadRequestMaxBytes, photosPerUpload, type HotelPhotosAnswer } from '@reproute/contracts';
-import { badRequest, forbidden, HttpError, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { badRequest, HttpError, notFound, requireUser, serveEndpoint, type PoolClient, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
-import { applyListingUpdate, ownsHotel, type StoredHotel, type Viewer } from '../domain/hotel.ts';
+import { applyListingUpdate, type StoredHotel, type Viewer } from '../domain/hotel.ts';
+import { recordListingActivity } from '../events/organisation-activity.ts';
+import { assertListingRole } from './provider-hotels.ts';
 import { appendPhotos, arrangePhotos, photosAnswer, removePhoto, type PhotoEditResult } from '../domain/photos.ts';
 import type { StoredRevision } from '../domain/revision.ts';
 import { PhotoGate } from '../photos/gate.ts';
@@ -91,11 +93,13 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
   const ownListing = async (viewer: Viewer, id: number): Promise<StoredHotel> => {
     const hotel = await findHotel(ctx.pool, { id });
     if (!hotel) throw notFound(messages.hotelNotFound);
-    if (!ownsHotel(viewer, hotel)) throw forbidden();
+    assertListingRole(viewer, hotel);
     return hotel;
   };
-  const authorize = (viewer: Viewer) => (current: StoredHotel) => {
-    if (!ownsHotel(viewer, current)) throw forbidden();
+  // Photos are the listing's: the member's role for the property must allow listings (owner, manager).
+  const authorize = (viewer: Viewer, detail: string) => async (current: StoredHotel, tx: PoolClient) => {
+    assertListingRole(viewer, current);
+    await recordListingActivity(tx, viewer, 'listing.photos', current, detail);
   };
   const answer = async (hotel: StoredHotel, revision: StoredRevision | null): Promise<HotelPhotosAnswer> => {
     const submitted = applyListingUpdate(hotel, revision?.fields ?? {});
@@ -144,7 +148,7 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
         processed.map((photo) => ({ hotelId: id, photoId: photo.id, kind, format: photo.format, width: photo.width, height: photo.height, bytes: photo.original.body.length })),
         viewer.id,
       );
-      const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(appendPhotos(submitted, kind, urls)), authorize(viewer));
+      const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(appendPhotos(submitted, kind, urls)), authorize(viewer, `uploaded ${urls.length} ${kind} photo${urls.length === 1 ? '' : 's'}`));
       request.log.info({ hotelId: id, photos: processed.map((p) => p.id), kind, pending: revision !== null }, 'photos uploaded');
       return answer(hotel, revision);
     },
@@ -161,8 +165,8 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       id,
       viewer.id,
       (submitted) => updateOrThrow(arrangePhotos(submitted, live!, body)),
-      (current) => {
-        authorize(viewer)(current);
+      async (current, tx) => {
+        await authorize(viewer, 'arranged the photos')(current, tx);
         live = current;
       },
     );
@@ -174,7 +178,7 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
     const id = hotelIdParam(request.params);
     const { photoId } = request.params;
     if (!/^[a-f0-9]{32}$/.test(photoId)) throw notFound(photoMessages.photoNotFound);
-    const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(removePhoto(submitted, photoId)), authorize(viewer));
+    const { hotel, revision } = await editListing(ctx.pool, id, viewer.id, (submitted) => updateOrThrow(removePhoto(submitted, photoId)), authorize(viewer, 'removed a photo'));
     return answer(hotel, revision);
   });
 

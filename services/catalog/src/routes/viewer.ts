@@ -4,7 +4,7 @@ import { notFound } from '@reproute/platform';
 import type { Viewer } from '../domain/hotel.ts';
 
 export function viewerOf(request: FastifyRequest): Viewer | null {
-  return request.user ? { id: request.user.id, email: request.user.email, roles: request.user.roles } : null;
+  return request.user ? { id: request.user.id, email: request.user.email, roles: request.user.roles, organisation: request.user.organisation } : null;
 }
 
 /** A numeric hotel id from the path; anything else is an unknown hotel. */

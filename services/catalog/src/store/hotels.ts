@@ -204,7 +204,13 @@ export async function createHotel(pool: Pool, record: HotelRecord, events: reado
  * A provider's new listing. The same provider cannot hold two listings of one name at one address:
  * a double submission answers 409 for every copy after the first (the advisory lock orders them).
  */
-export async function createProviderListing(pool: Pool, record: HotelRecord, events: readonly HotelEvent[]): Promise<StoredHotel> {
+export async function createProviderListing(
+  pool: Pool,
+  record: HotelRecord,
+  events: readonly HotelEvent[],
+  /** Written in the listing's transaction once it exists (the organisation's activity). */
+  afterInsert?: (tx: PoolClient, hotel: StoredHotel) => Promise<void>,
+): Promise<StoredHotel> {
   const hotel = await withTransaction(pool, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog.listing:${record.providerId}`]);
     const { rows } = await tx.query(
@@ -212,7 +218,9 @@ export async function createProviderListing(pool: Pool, record: HotelRecord, eve
       [record.providerId, record.name, record.address ?? ''],
     );
     if (rows.length > 0) throw conflict(messages.listingDuplicate);
-    return insertHotel(tx, record, events);
+    const inserted = await insertHotel(tx, record, events);
+    await afterInsert?.(tx, inserted);
+    return inserted;
   });
   invalidateSearchSummaries();
   return hotel;
@@ -262,11 +270,11 @@ export async function updateHotel(
 }
 
 /** Deletes a hotel after `authorize` accepts the caller; emits hotel.deleted (and logs an admin's deletion). */
-export async function deleteHotel(pool: Pool, id: number, authorize: (current: StoredHotel) => void, audit?: AuditActor): Promise<void> {
+export async function deleteHotel(pool: Pool, id: number, authorize: (current: StoredHotel, tx: PoolClient) => void | Promise<void>, audit?: AuditActor): Promise<void> {
   await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
-    authorize(current);
+    await authorize(current, tx);
     await tx.query('DELETE FROM hotels WHERE id = $1', [id]);
     if (audit) await recordAudit(tx, audit, 'deleted', current);
     await enqueueEvent(tx, 'hotel.deleted', { hotelId: id, providerId: current.providerId }, { key: id });

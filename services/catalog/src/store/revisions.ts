@@ -1,5 +1,5 @@
 import { messages, type ProviderHotelUpdate } from '@reproute/contracts';
-import { enqueueEvent, notFound, withTransaction, type Pool, type Queryable } from '@reproute/platform';
+import { enqueueEvent, notFound, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import { applyListingUpdate, hotelSnapshot, type HotelEvent, type HotelRecord, type StoredHotel } from '../domain/hotel.ts';
 import { statusAfterProviderEdit } from '../domain/approval.ts';
 import { mergeRevision, revisionChangeLabels, splitProviderUpdate, type RevisionFields, type StoredRevision } from '../domain/revision.ts';
@@ -82,12 +82,13 @@ export async function editListing(
   id: number,
   userId: string,
   edit: ListingEdit,
-  authorize: (current: StoredHotel) => void,
+  /** Refuses (throws) or lets the edit go on; it may write in the edit's transaction (the organisation's activity). */
+  authorize: (current: StoredHotel, tx: PoolClient) => void | Promise<void>,
 ): Promise<{ hotel: StoredHotel; revision: StoredRevision | null }> {
   const result = await withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
-    authorize(current);
+    await authorize(current, tx);
     const earlier = await findRevision(tx, id, { forUpdate: true });
     const input = typeof edit === 'function' ? edit(applyListingUpdate(current, earlier?.fields ?? {})) : edit;
     if (current.status !== 'approved') {
@@ -147,11 +148,11 @@ export async function decideRevision(
 }
 
 /** The provider drops their rejected change (the live listing stays as it is); 404 when there is none. */
-export async function discardRejectedRevision(pool: Pool, id: number, authorize: (current: StoredHotel) => void): Promise<StoredHotel> {
+export async function discardRejectedRevision(pool: Pool, id: number, authorize: (current: StoredHotel, tx: PoolClient) => void | Promise<void>): Promise<StoredHotel> {
   return withTransaction(pool, async (tx) => {
     const current = await findHotel(tx, { id }, { forUpdate: true });
     if (!current) throw notFound(messages.hotelNotFound);
-    authorize(current);
+    await authorize(current, tx);
     const { rowCount } = await tx.query(`DELETE FROM hotel_revisions WHERE hotel_id = $1 AND status = 'rejected'`, [id]);
     if (!rowCount) throw notFound(messages.rejectedRevisionNotFound);
     return current;

@@ -14,12 +14,15 @@ export interface KnownHotel {
  * visible to them as the catalog shows it (approved, or their own listing, or they are an admin).
  * Unknown hotels are refused: the projection is filled from catalog events, seeds included.
  */
-export function canEngageWith(hotel: KnownHotel | undefined, user: Pick<AuthUser, 'id' | 'roles'>): hotel is KnownHotel {
+export function canEngageWith(hotel: KnownHotel | undefined, user: Pick<AuthUser, 'id' | 'roles'> & { organisation?: AuthUser['organisation'] }): hotel is KnownHotel {
   if (!hotel || hotel.deleted) return false;
-  return hotel.isApproved || user.roles.includes('admin') || (hotel.providerId !== null && hotel.providerId === user.id);
+  return hotel.isApproved || user.roles.includes('admin') || ownsHotel(hotel, user);
 }
 
-/** Whether the user is the provider who owns the hotel (an owner may not review their own hotel). */
-export function ownsHotel(hotel: Pick<KnownHotel, 'providerId'>, user: Pick<AuthUser, 'id'>): boolean {
-  return hotel.providerId !== null && hotel.providerId === user.id;
+/**
+ * Whether the hotel is the user's organisation's (an owner or member may not review their own hotel): its provider id is
+ * the organisation's id (docs/decisions.md, "Organisations and roles"); a token without the claim is its founder's.
+ */
+export function ownsHotel(hotel: Pick<KnownHotel, 'providerId'>, user: Pick<AuthUser, 'id'> & { organisation?: AuthUser['organisation'] }): boolean {
+  return hotel.providerId !== null && hotel.providerId === (user.organisation?.id ?? user.id);
 }

@@ -1,6 +1,7 @@
 import type { AdminReview, EventData, PendingReview, ReviewAnswer, ReviewReply, ReviewRequest } from '@reproute/contracts';
 import type { AuthUser } from '@reproute/platform';
 import { bandOfHour, type GymSubScores, type ReviewPhoto, type TrainingKind, type TrainingTimeBand } from '@reproute/contracts';
+import { roleAllows, roleForHotel, type OrganisationGrants } from '@reproute/contracts';
 
 /** A stored review as the service handles it. */
 export interface ReviewRecord {
@@ -191,6 +192,12 @@ export function reviewEventData(review: ReviewRecord, hotelName: string | null):
  * Whether a provider may reply to a review: it must be approved and of a live hotel they own.
  * Anything else looks like an unknown review (404), so a provider learns nothing about others' hotels.
  */
-export function canReply(review: Pick<ReviewRecord, 'isApproved'>, hotel: { providerId: string | null; deleted: boolean } | undefined, userId: string): boolean {
-  return review.isApproved === true && hotel !== undefined && !hotel.deleted && hotel.providerId !== null && hotel.providerId === userId;
+export function canReply(
+  review: Pick<ReviewRecord, 'isApproved' | 'hotelId'>,
+  hotel: { providerId: string | null; deleted: boolean } | undefined,
+  replier: { organisationId: string; grants: OrganisationGrants },
+): boolean {
+  if (review.isApproved !== true || hotel === undefined || hotel.deleted || hotel.providerId === null || hotel.providerId !== replier.organisationId) return false;
+  // Replies are the responders' and owners' (docs/decisions.md, "Organisations and roles").
+  return roleAllows(roleForHotel(replier.grants, review.hotelId), 'reviews');
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, hotelIdSchema, messages, reviewGymMessages } from '@reproute/contracts';
-import { badRequest, conflict, forbidden, HttpError, metrics, notFound, requireRole, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { badRequest, conflict, forbidden, HttpError, metrics, notFound, requireMembership, requireRole, requireUser, serveEndpoint, type AuthUser, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { canEngageWith, ownsHotel } from '../domain/hotels.ts';
 import { newReview, toPendingReview, toReviewAnswer, trainedTimeAgrees } from '../domain/reviews.ts';
@@ -89,9 +89,12 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
 
   // The owning provider's reply: POST writes it once (201; again 409), PUT edits it (200). Reviews that
   // are not approved or not of the caller's own hotel answer 404, like unknown ones.
-  const replyAs = async (mode: 'create' | 'edit', providerId: string, id: string, text: string) => {
+  // A member replies when its role for the review's property allows reviews (owner, responder).
+  const replyAs = async (mode: 'create' | 'edit', user: AuthUser, id: string, text: string) => {
     if (!uuidPattern.test(id)) throw notFound(messages.reviewNotFound);
-    const result = await saveReply(ctx.pool, id.toLowerCase(), providerId, text, mode);
+    const membership = requireMembership(user);
+    const replier = { userId: user.id, email: user.email, organisationId: membership.organisationId, grants: membership.grants };
+    const result = await saveReply(ctx.pool, id.toLowerCase(), replier, text, mode);
     if (result.outcome !== 'saved') {
       if (result.outcome === 'exists') throw conflict(messages.replyExists);
       throw notFound(result.outcome === 'no-reply' ? messages.replyNotFound : messages.reviewNotFound);
@@ -101,6 +104,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: Service
     }
     return toReviewAnswer(result.review);
   };
-  serveEndpoint(app, endpoints['POST /api/reviews/:id/reply'], async (request) => replyAs('create', requireUser(request).id, request.params.id, request.body.text));
-  serveEndpoint(app, endpoints['PUT /api/reviews/:id/reply'], async (request) => replyAs('edit', requireUser(request).id, request.params.id, request.body.text));
+  serveEndpoint(app, endpoints['POST /api/reviews/:id/reply'], async (request) => replyAs('create', requireUser(request), request.params.id, request.body.text));
+  serveEndpoint(app, endpoints['PUT /api/reviews/:id/reply'], async (request) => replyAs('edit', requireUser(request), request.params.id, request.body.text));
 }

@@ -246,7 +246,14 @@ export type ReplyResult = { outcome: 'saved'; review: ReviewRecord } | { outcome
  * `review.replied` (the reviewer's email) in the same transaction; `edit` changes an existing one
  * without a new email. The review row is locked, so two first replies at once store one.
  */
-export async function saveReply(pool: Pool, reviewId: string, providerId: string, text: string, mode: 'create' | 'edit'): Promise<ReplyResult> {
+export async function saveReply(
+  pool: Pool,
+  reviewId: string,
+  replier: { userId: string; email: string } & Parameters<typeof canReply>[2],
+  text: string,
+  mode: 'create' | 'edit',
+): Promise<ReplyResult> {
+  const providerId = replier.userId;
   return withTransaction(pool, async (tx) => {
     const { rows } = await tx.query<ReviewRow & { hotel_name: string | null; provider_id: string | null; hotel_deleted: boolean | null }>(
       `SELECT ${columns}, h.name AS hotel_name, h.provider_id, h.deleted_at IS NOT NULL AS hotel_deleted
@@ -257,7 +264,7 @@ export async function saveReply(pool: Pool, reviewId: string, providerId: string
     if (!row) return { outcome: 'not-found' as const };
     const review = toRecord(row);
     const hotel = row.hotel_deleted === null ? undefined : { providerId: row.provider_id, deleted: row.hotel_deleted };
-    if (!canReply(review, hotel, providerId)) return { outcome: 'not-found' as const };
+    if (!canReply(review, hotel, replier)) return { outcome: 'not-found' as const };
     if (mode === 'create' && review.reply) return { outcome: 'exists' as const };
     if (mode === 'edit' && !review.reply) return { outcome: 'no-reply' as const };
     const updated = await tx.query<ReviewRow>(
@@ -270,6 +277,22 @@ export async function saveReply(pool: Pool, reviewId: string, providerId: string
     if (mode === 'create') {
       await enqueueEvent(tx, 'review.replied', { ...reviewEventData(saved, row.hotel_name || null), replyText: text }, { key: saved.hotelId });
     }
+    // The organisation's activity log (identity keeps it): who replied, to which review of which property.
+    await enqueueEvent(
+      tx,
+      'organisation.activity',
+      {
+        organisationId: replier.organisationId,
+        actorId: replier.userId,
+        actorEmail: replier.email,
+        action: mode === 'create' ? 'review.replied' : 'review.reply-edited',
+        hotelId: saved.hotelId,
+        hotelName: row.hotel_name || null,
+        subjectId: saved.id,
+        detail: null,
+      },
+      { key: replier.organisationId },
+    );
     return { outcome: 'saved' as const, review: saved };
   });
 }

@@ -96,14 +96,20 @@ describe('reviews', () => {
 
 describe('review replies', () => {
   const live = { providerId: provider.id, deleted: false };
-  it('only the owning provider replies, and only to an approved review of a live hotel', () => {
-    expect(canReply({ isApproved: true }, live, provider.id)).toBe(true);
-    expect(canReply({ isApproved: true }, live, traveller.id)).toBe(false);
-    expect(canReply({ isApproved: null }, live, provider.id)).toBe(false);
-    expect(canReply({ isApproved: false }, live, provider.id)).toBe(false);
-    expect(canReply({ isApproved: true }, { ...live, deleted: true }, provider.id)).toBe(false);
-    expect(canReply({ isApproved: true }, { providerId: null, deleted: false }, provider.id)).toBe(false);
-    expect(canReply({ isApproved: true }, undefined, provider.id)).toBe(false);
+  it('only a member whose role allows reviews replies, and only to an approved review of a live hotel', () => {
+    const owner = { organisationId: provider.id, grants: { '*': 'owner' as const } };
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, owner)).toBe(true);
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, { organisationId: traveller.id, grants: { '*': 'owner' } })).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, { organisationId: provider.id, grants: { '*': 'responder' } })).toBe(true);
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, { organisationId: provider.id, grants: { '*': 'manager' } })).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, { organisationId: provider.id, grants: { '*': 'viewer', '1': 'responder' } })).toBe(true);
+    expect(canReply({ isApproved: true, hotelId: 2 }, live, { organisationId: provider.id, grants: { '*': 'viewer', '1': 'responder' } })).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, live, { organisationId: provider.id, grants: { '*': 'responder', '1': 'viewer' } })).toBe(false);
+    expect(canReply({ isApproved: null, hotelId: 1 }, live, owner)).toBe(false);
+    expect(canReply({ isApproved: false, hotelId: 1 }, live, owner)).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, { ...live, deleted: true }, owner)).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, { providerId: null, deleted: false }, owner)).toBe(false);
+    expect(canReply({ isApproved: true, hotelId: 1 }, undefined, owner)).toBe(false);
   });
 
   it('a reply is 1 to 2000 characters once trimmed', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, type CryptoKey } from 'jose';
-import { tokenClaims, type JsonWebKeySet, type PublicSigningKey, type TokenClaims } from '@reproute/contracts';
+import { tokenClaims, type JsonWebKeySet, type OrganisationClaim, type PublicSigningKey, type TokenClaims } from '@reproute/contracts';
 import { verifyAccessToken } from '@reproute/platform/auth';
 import { rolesFor, type RoleFlags } from './users.ts';
 
@@ -26,11 +26,12 @@ export const signingAlgorithm = 'EdDSA';
 /** Issues and verifies access tokens: JWTs signed EdDSA with the claims of `tokenClaims`. */
 export class TokenIssuer {
   private readonly key: SigningKey;
-  private readonly options: { issuer: string; ttlSeconds: number; now?: () => number };
+  private readonly options: { issuer: string; ttlSeconds: number; now?: () => number; organisationOf?: (userId: string) => Promise<OrganisationClaim | undefined> };
 
+  /** `organisationOf`: the account's organisation and grants now, for the token's `org` claim (organisations). */
   constructor(
     key: SigningKey,
-    options: { issuer: string; ttlSeconds: number; now?: () => number },
+    options: { issuer: string; ttlSeconds: number; now?: () => number; organisationOf?: (userId: string) => Promise<OrganisationClaim | undefined> },
   ) {
     this.key = key;
     this.options = options;
@@ -46,6 +47,7 @@ export class TokenIssuer {
    */
   async issue(subject: TokenSubject, options: { notBefore?: number } = {}): Promise<{ token: string; claims: TokenClaims }> {
     const issuedAt = Math.max(this.nowSeconds(), Math.ceil(options.notBefore ?? 0));
+    const org = subject.isProvider ? await this.options.organisationOf?.(subject.id) : undefined;
     const claims = tokenClaims.parse({
       sub: subject.id,
       email: subject.email,
@@ -53,10 +55,11 @@ export class TokenIssuer {
       firstName: subject.firstName,
       lastName: subject.lastName,
       email_verified: subject.emailVerified,
+      ...(org ? { org } : {}),
       jti: randomUUID(),
       exp: issuedAt + this.options.ttlSeconds,
     });
-    const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.email_verified })
+    const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.email_verified, ...(claims.org ? { org: claims.org } : {}) })
       .setProtectedHeader({ alg: signingAlgorithm, kid: this.key.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.options.issuer)

@@ -2,6 +2,7 @@ import { erasingServices, type ErasingService } from '@reproute/contracts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
 import type { UserRow } from '../domain/users.ts';
 import { userEvents } from '../events/users.ts';
+import { eraseOrganisationData } from './organisations.ts';
 
 /**
  * Deleting an account (docs/decisions.md, "Deleting an account"). Identity marks the account being deleted,
@@ -89,6 +90,7 @@ export async function recordErasure(tx: PoolClient, userId: string, service: Era
 async function finishDeletion(tx: PoolClient, userId: string): Promise<string[]> {
   const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const emails = rows[0] ? await addressesOf(tx, rows[0]) : [];
+  await eraseOrganisationData(tx, userId, emails);
   await tx.query('DELETE FROM users WHERE id = $1', [userId]);
   await tx.query('DELETE FROM revoked_tokens WHERE user_id = $1', [userId]);
   await tx.query('DELETE FROM outbox WHERE message_key = $1 AND sent_at IS NOT NULL', [userId]);

@@ -3,6 +3,7 @@ import type { IdentityExport } from '@reproute/contracts';
 import { toPublicUser, type UserRow } from '../domain/users.ts';
 import { listOptOuts } from './email-preferences.ts';
 import { findDisplayPreferences } from './display-preferences.ts';
+import { exportOrganisation } from './organisations.ts';
 
 /**
  * Ends every session of the account: tokens issued before this moment are refused (as after a password reset).
@@ -43,7 +44,7 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
   const { rows } = await db.query<UserRow & { updated_at: Date }>('SELECT * FROM users WHERE id = $1', [userId]);
   const user = rows[0];
   if (!user) return undefined;
-  const [links, resets, revoked, optOuts, displayPreferences] = await Promise.all([
+  const [links, resets, revoked, optOuts, displayPreferences, organisation] = await Promise.all([
     db.query<{ email: string; purpose: string; reason: string; created_at: Date; expires_at: Date; used_at: Date | null }>(
       'SELECT email, purpose, reason, created_at, expires_at, used_at FROM email_verification_tokens WHERE user_id = $1 ORDER BY created_at',
       [userId],
@@ -52,6 +53,7 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
     db.query<{ revoked_at: Date; expires_at: Date }>('SELECT revoked_at, expires_at FROM revoked_tokens WHERE user_id = $1 ORDER BY revoked_at', [userId]),
     listOptOuts(db, userId),
     findDisplayPreferences(db, userId),
+    exportOrganisation(db, userId),
   ]);
   return {
     profile: { ...toPublicUser(user), updatedAt: iso(user.updated_at) },
@@ -62,5 +64,7 @@ export async function exportAccount(db: Queryable, userId: string): Promise<Iden
     signedOutSessions: revoked.rows.map((r) => ({ revokedAt: iso(r.revoked_at), expiresAt: iso(r.expires_at) })),
     emailPreferences: optOuts.map((o) => ({ kind: o.kind, scope: o.scope, source: o.source, createdAt: iso(o.createdAt) })),
     displayPreferences,
+    organisation: organisation.organisation,
+    organisationActivity: organisation.activity,
   };
 }

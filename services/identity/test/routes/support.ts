@@ -20,6 +20,7 @@ import { TokenIssuer } from '../../src/domain/tokens.ts';
 import { MemoryFailureStore, password } from '../fixtures.ts';
 import { erasureReportConsumer, erasureReportHandlers } from '../../src/events/erasures.ts';
 import { uniqueEmail } from '@reproute/platform/testing';
+import { organisationClaimFor } from '../../src/store/organisations.ts';
 
 
 /** The key reset and verification tokens are sealed with in route tests: a test opens an event's sealed token with it, as the notifier does. */
@@ -45,7 +46,7 @@ export function identityUnderTest(env: Record<string, string> = {}) {
         redis,
         resetLinkKey: linkKey,
         emailLinkKey,
-        tokens: new TokenIssuer(signingKey, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS }),
+        tokens: new TokenIssuer(signingKey, { issuer: config.JWT_ISSUER, ttlSeconds: config.JWT_TTL_SECONDS, organisationOf: (userId) => organisationClaimFor(ctx.pool, userId) }),
         passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM }),
         loginLimiter: new LoginLimiter(new MemoryFailureStore(), {
           freeFailuresPerAccountAndAddress: config.LOGIN_FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS,

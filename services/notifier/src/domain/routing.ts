@@ -7,6 +7,7 @@ import { leadEmails } from '../templates/leads.ts';
 import { reviewEmails } from '../templates/reviews.ts';
 import { hotelEmails } from '../templates/hotels.ts';
 import { savedSearchEmails } from '../templates/saved-searches.ts';
+import { organisationEmails } from '../templates/organisations.ts';
 
 export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
 
@@ -20,6 +21,7 @@ export const emailBuilders: EmailBuilders = {
   ...reviewEmails,
   ...hotelEmails,
   ...savedSearchEmails,
+  ...organisationEmails,
 };
 
 /** Event types the notifier subscribes to. */

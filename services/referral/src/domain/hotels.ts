@@ -24,9 +24,10 @@ export function leadRecipient(hotel: Pick<ProjectedHotel, 'contactEmail' | 'prov
 }
 
 /** Whether the caller may see (and so act on) the hotel: approved hotels for all; pending ones for their provider and admins. */
-export function isVisibleTo(hotel: ProjectedHotel, caller: { id: string; roles: readonly string[] } | null): boolean {
+export function isVisibleTo(hotel: ProjectedHotel, caller: { id: string; roles: readonly string[]; organisation?: { id: string } | null } | null): boolean {
   if (hotel.deleted) return false;
   if (hotel.isApproved) return true;
   if (!caller) return false;
-  return caller.roles.includes('admin') || hotel.providerId === caller.id;
+  // The hotel's provider id is its organisation's (docs/decisions.md, "Organisations and roles").
+  return caller.roles.includes('admin') || hotel.providerId === (caller.organisation?.id ?? caller.id);
 }

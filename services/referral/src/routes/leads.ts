@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
-import { HttpError, metrics, notFound, rateLimited, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { enqueueEvent, HttpError, metrics, notFound, rateLimited, requireScope, requireUser, serveEndpoint, withTransaction, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadSender, checkLeadTarget, clientGroup, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
@@ -61,15 +61,15 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     return { id: outcome.id, referralId: outcome.referralId };
   });
 
-  /** The provider's lead inbox: one page of the leads of their own hotels under the filters, newest first. */
+  /** The lead inbox: one page of the leads of the organisation's hotels the member's role shows leads of (owner, manager), newest first. */
   serveEndpoint(app, endpoints['GET /api/provider/leads'], async (request) => {
-    return leadsForProvider(ctx.pool, requireUser(request).id, request.query);
+    return leadsForProvider(ctx.pool, requireScope(requireUser(request), 'leads'), request.query);
   });
 
   /** The same leads and filters as CSV, every page at once, for a spreadsheet or a CRM. */
   serveEndpoint(app, endpoints['GET /api/provider/leads.csv'], async (request, reply) => {
     const filters = request.query;
-    const leads = await allLeadsForProvider(ctx.pool, requireUser(request).id, filters);
+    const leads = await allLeadsForProvider(ctx.pool, requireScope(requireUser(request), 'leads'), filters);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${leadsCsvFileName(new Date(), filters.hotelId)}"`)
@@ -77,10 +77,38 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
       .send(leadsCsv(leads));
   });
 
-  /** The owning provider moves a lead along (new, contacted, booked, lost); anyone else's lead is "not found". */
+  /**
+   * A member whose role allows leads for the lead's hotel moves it along (new, contacted, booked, lost), written to the
+   * organisation's activity log in the same transaction; anyone else's lead is "not found".
+   */
   serveEndpoint(app, endpoints['PATCH /api/provider/leads/:id'], async (request) => {
     const { id } = request.params;
-    const lead = isUuid(id) ? await setLeadStatus(ctx.pool, requireUser(request).id, id, request.body.status) : null;
+    const user = requireUser(request);
+    const access = requireScope(user, 'leads');
+    const lead = isUuid(id)
+      ? await withTransaction(ctx.pool, async (tx) => {
+          const before = await tx.query<{ status: string }>('SELECT status FROM leads WHERE id = $1 FOR UPDATE', [id]);
+          const changed = await setLeadStatus(tx, access, id, request.body.status);
+          if (changed && before.rows[0]?.status !== changed.status) {
+            await enqueueEvent(
+              tx,
+              'organisation.activity',
+              {
+                organisationId: access.organisationId,
+                actorId: user.id,
+                actorEmail: user.email,
+                action: 'lead.status',
+                hotelId: changed.hotel.id,
+                hotelName: changed.hotel.name,
+                subjectId: changed.id,
+                detail: `${before.rows[0]?.status ?? 'new'} → ${changed.status}`,
+              },
+              { key: access.organisationId },
+            );
+          }
+          return changed;
+        })
+      : null;
     if (!lead) throw notFound(messages.leadNotFound);
     return lead;
   });

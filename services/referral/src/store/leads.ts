@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { referralIdFor, type LeadStatus, type ProviderLead, type ProviderLeadFilters, type ProviderLeadsPage, type ProviderLeadsQuery } from '@reproute/contracts';
-import { limitWaitSql, outboxInsert, prepareEvent, withTransaction, type Pool, type PoolClient, type Queryable } from '@reproute/platform';
+import { limitWaitSql, outboxInsert, prepareEvent, scopeSql, withTransaction, type Pool, type PoolClient, type Queryable, type requireScope } from '@reproute/platform';
 
 export interface NewLead {
   hotelId: number;
@@ -186,10 +186,16 @@ function toProviderLead(row: ProviderLeadRow): ProviderLead {
   };
 }
 
+/** The organisation whose hotels' leads are asked for, and which of its hotels the member may see leads of. */
+export type LeadAccess = ReturnType<typeof requireScope>;
+
 /** The WHERE clause and its parameters for a provider's leads under the inbox filters; from/to are UTC days, both inclusive. */
-function providerLeadWhere(providerId: string, filters: ProviderLeadFilters): { sql: string; params: unknown[] } {
-  const params: unknown[] = [providerId];
+function providerLeadWhere(access: LeadAccess, filters: ProviderLeadFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [access.organisationId];
   const conditions = ['h.provider_id = $1'];
+  const scope = scopeSql('l.hotel_id', access.scope, 2);
+  params.push(...scope.params);
+  conditions.push(scope.sql);
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
@@ -202,8 +208,8 @@ function providerLeadWhere(providerId: string, filters: ProviderLeadFilters): { 
 }
 
 /** One page of the leads of the hotels the provider owns now (by the projection), newest first, with the count of all that match. */
-export async function leadsForProvider(db: Queryable, providerId: string, query: ProviderLeadsQuery): Promise<ProviderLeadsPage> {
-  const where = providerLeadWhere(providerId, query);
+export async function leadsForProvider(db: Queryable, access: LeadAccess, query: ProviderLeadsQuery): Promise<ProviderLeadsPage> {
+  const where = providerLeadWhere(access, query);
   const offset = (query.page - 1) * query.limit;
   const [page, count] = await Promise.all([
     db.query<ProviderLeadRow>(
@@ -220,8 +226,8 @@ export async function leadsForProvider(db: Queryable, providerId: string, query:
 }
 
 /** Every lead the filters match, newest first, for the CSV export (capped so one request stays bounded). */
-export async function allLeadsForProvider(db: Queryable, providerId: string, filters: ProviderLeadFilters, cap = 50_000): Promise<ProviderLead[]> {
-  const where = providerLeadWhere(providerId, filters);
+export async function allLeadsForProvider(db: Queryable, access: LeadAccess, filters: ProviderLeadFilters, cap = 50_000): Promise<ProviderLead[]> {
+  const where = providerLeadWhere(access, filters);
   const { rows } = await db.query<ProviderLeadRow>(
     `SELECT ${providerLeadColumns}
        FROM leads l JOIN hotels h ON h.hotel_id = l.hotel_id
@@ -234,16 +240,17 @@ export async function allLeadsForProvider(db: Queryable, providerId: string, fil
 }
 
 /** Sets a lead's status when one of the provider's hotels owns it; null when no such lead is theirs. */
-export async function setLeadStatus(db: Queryable, providerId: string, leadId: string, status: LeadStatus): Promise<ProviderLead | null> {
+export async function setLeadStatus(db: Queryable, access: LeadAccess, leadId: string, status: LeadStatus): Promise<ProviderLead | null> {
+  const scope = scopeSql('l.hotel_id', access.scope, 4);
   const { rows } = await db.query<ProviderLeadRow>(
     `WITH changed AS (
        UPDATE leads l SET status = $3, status_changed_at = CASE WHEN l.status = $3 THEN l.status_changed_at ELSE now() END
          FROM hotels h
-        WHERE l.id = $2 AND h.hotel_id = l.hotel_id AND h.provider_id = $1
+        WHERE l.id = $2 AND h.hotel_id = l.hotel_id AND h.provider_id = $1 AND ${scope.sql}
         RETURNING l.*
      )
      SELECT ${providerLeadColumns} FROM changed l JOIN hotels h ON h.hotel_id = l.hotel_id`,
-    [providerId, leadId, status],
+    [access.organisationId, leadId, status, ...scope.params],
   );
   return rows[0] ? toProviderLead(rows[0]) : null;
 }
