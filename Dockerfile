@@ -15,6 +15,7 @@ COPY services/engagement/package.json services/engagement/
 COPY services/referral/package.json services/referral/
 COPY services/analytics/package.json services/analytics/
 COPY services/notifier/package.json services/notifier/
+COPY services/webhooks/package.json services/webhooks/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 COPY frontend/server/package.json frontend/server/

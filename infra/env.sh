@@ -37,7 +37,7 @@ export TRACE_SAMPLE_RATIO="${TRACE_SAMPLE_RATIO:-1}"
 export NODE_ENV="${NODE_ENV:-development}"
 
 # name:port of every service; the gateway routes to these.
-SERVICES="${SERVICES:-identity:$((4001 + _o)) catalog:$((4002 + _o)) engagement:$((4003 + _o)) referral:$((4004 + _o)) analytics:$((4005 + _o)) notifier:$((4006 + _o))}"
+SERVICES="${SERVICES:-identity:$((4001 + _o)) catalog:$((4002 + _o)) engagement:$((4003 + _o)) referral:$((4004 + _o)) analytics:$((4005 + _o)) notifier:$((4006 + _o)) webhooks:$((4007 + _o))}"
 export SERVICES
 service_port() { for s in $SERVICES; do [ "${s%%:*}" = "$1" ] && echo "${s##*:}"; done; }
 # Instances per process: INSTANCES=2 (every service, the notifier and the gateway), or per name,

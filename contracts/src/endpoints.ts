@@ -10,6 +10,7 @@ import { catalogGymFreshnessEndpoints } from './endpoints/catalog-gym-freshness.
 import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
 import { trainingEndpoints } from './endpoints/training.ts';
 import { organisationEndpoints } from './endpoints/organisations.ts';
+import { webhookEndpoints } from './endpoints/webhooks.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -28,6 +29,7 @@ export const endpoints = {
   ...trainingEndpoints,
   ...catalogGymFreshnessEndpoints,
   ...organisationEndpoints,
+  ...webhookEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

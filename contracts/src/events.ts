@@ -17,6 +17,8 @@ export const topics = {
   erasures: 'accounts.erasures',
   /** What members of an organisation changed (`organisation.activity`), from catalog, referral and engagement to identity's log, keyed by the organisation. */
   organisationActivity: 'organisations.activity',
+  /** A webhook endpoint's notices to its owner (`webhook.endpoint_disabled`), keyed by the endpoint. */
+  webhookEndpoints: 'webhooks.endpoints',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 export const allTopics: readonly string[] = Object.values(topics);
@@ -29,7 +31,7 @@ const uuid = z.string().uuid();
  * The processes that hold something of an account and erase it when the account is deleted (docs/decisions.md,
  * "Deleting an account"): identity finishes a deletion once each of them has reported `user.data-erased`.
  */
-export const erasingServices = ['catalog', 'engagement', 'referral', 'analytics', 'notifier'] as const;
+export const erasingServices = ['catalog', 'engagement', 'referral', 'analytics', 'notifier', 'webhooks'] as const;
 export type ErasingService = (typeof erasingServices)[number];
 const hotelId = z.number().int().positive().max(2_147_483_647);
 
@@ -320,6 +322,35 @@ export const eventCatalog = {
       hotelName: z.string().nullable(),
       subjectId: z.string().nullable(),
       detail: z.string().nullable(),
+    }),
+  },
+  /** A provider moved a lead along in the inbox (or through an API key); webhooks deliver it to the hotel's systems. */
+  'lead.status_changed': {
+    topic: topics.leads,
+    data: z.object({
+      leadId: uuid,
+      hotelId,
+      hotelName: z.string(),
+      referralId: z.string().nullable(),
+      status: z.string(),
+      previousStatus: z.string(),
+      changedAt: z.string(),
+    }),
+  },
+  /**
+   * An endpoint whose deliveries failed for a day was turned off; the notifier emails its owner. Carries the URL's
+   * host only (a path or query may hold the receiver's own token), never a secret.
+   */
+  'webhook.endpoint_disabled': {
+    topic: topics.webhookEndpoints,
+    data: z.object({
+      endpointId: uuid,
+      ownerId: uuid,
+      ownerEmail: z.string(),
+      host: z.string(),
+      hotelName: z.string().nullable(),
+      failingSince: z.string(),
+      lastError: z.string().nullable(),
     }),
   },
 } as const;

@@ -31,3 +31,4 @@ export * from './gym-freshness.ts';
 export * from './review-gym.ts';
 export * from './review-gym-schemas.ts';
 export * from './organisations.ts';
+export * from './webhooks.ts';

@@ -283,3 +283,21 @@ export const organisationMessages = {
   founderStays: 'The account that founded the organisation stays its owner.',
   activityPageInvalid: 'Page must be a whole number from 1 to 10000',
 } as const;
+
+/** Messages of webhooks (docs/decisions.md, "Webhooks"). */
+export const webhookMessages = {
+  urlInvalid: 'Webhook URL must be an absolute https:// address without a user name or password, at most 2048 characters',
+  urlNotHttps: 'Webhook URLs must use https://',
+  urlPrivate: 'Webhook URLs must not point at loopback, private or link-local addresses',
+  urlUnresolvable: 'The webhook URL’s host name could not be found',
+  eventsInvalid: 'Events must be lead.created, lead.status_changed or both, each once',
+  hotelNotOwned: 'Choose one of your own properties, or none for all of them',
+  descriptionMax: 'A description must be at most 200 characters',
+  enabledInvalid: 'enabled must be true or false',
+  unknownField: 'Only url, hotelId, events and description can be set',
+  tooMany: 'An organisation can have at most 10 webhook endpoints',
+  notFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Delivery not found',
+  disabled: 'This endpoint is disabled: turn it on first',
+  ownerOnly: 'Only an owner of the organisation can manage its webhooks and API keys',
+} as const;

@@ -16,6 +16,7 @@ export const services = [
   { name: 'referral', port: 4004, api: true },
   { name: 'analytics', port: 4005, api: true },
   { name: 'notifier', port: 4006, api: false },
+  { name: 'webhooks', port: 4007, api: true },
 ] as const;
 
 /** Every back-end process, the notifier included. */

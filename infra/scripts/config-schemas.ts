@@ -13,6 +13,7 @@ import { configSchema as engagement } from '../../services/engagement/src/config
 import { configSchema as referral } from '../../services/referral/src/config.ts';
 import { configSchema as analytics } from '../../services/analytics/src/config.ts';
 import { configSchema as notifier } from '../../services/notifier/src/config.ts';
+import { configSchema as webhooks } from '../../services/webhooks/src/config.ts';
 
 export interface SchemaOf {
   /** The process (as in the services table, or `gateway`) or the tool (its file). */
@@ -29,6 +30,7 @@ export const processSchemas: readonly SchemaOf[] = [
   { name: 'referral', schema: referral },
   { name: 'analytics', schema: analytics },
   { name: 'notifier', schema: notifier },
+  { name: 'webhooks', schema: webhooks },
 ];
 
 /**

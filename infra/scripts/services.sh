@@ -58,7 +58,7 @@ start() {
     for i in $(seq 1 "$(instances_of gateway)"); do
       start_one "$(instance_name gateway "$i")" "$(instance_port gateway "$GATEWAY_PORT" "$i")" gateway SERVICE_NAME=gateway \
         IDENTITY_URL="$(service_urls identity)" CATALOG_URL="$(service_urls catalog)" ENGAGEMENT_URL="$(service_urls engagement)" \
-        REFERRAL_URL="$(service_urls referral)" ANALYTICS_URL="$(service_urls analytics)" NOTIFIER_URL="$(service_urls notifier)"
+        REFERRAL_URL="$(service_urls referral)" ANALYTICS_URL="$(service_urls analytics)" NOTIFIER_URL="$(service_urls notifier)" WEBHOOKS_URL="$(service_urls webhooks)"
       wait_http "http://127.0.0.1:$(instance_port gateway "$GATEWAY_PORT" "$i")/health/live" 60 "$(instance_name gateway "$i")"
     done
   fi

@@ -151,6 +151,7 @@ describe('two instances of every service', () => {
       engagement: '/api/favorites',
       referral: '/api/provider/leads',
       analytics: '/api/provider/analytics',
+      webhooks: '/api/provider/webhooks',
     };
     const targets = [
       ...gateways.map((base) => ({ base, route: '/api/favorites' })),

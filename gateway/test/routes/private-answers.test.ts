@@ -6,6 +6,7 @@ import { catalogUnderTest } from '../../../services/catalog/test/routes/support.
 import { engagementUnderTest } from '../../../services/engagement/test/routes/support.ts';
 import { referralUnderTest } from '../../../services/referral/test/routes/support.ts';
 import { analyticsUnderTest } from '../../../services/analytics/test/routes/support.ts';
+import { webhooksUnderTest } from '../../../services/webhooks/test/routes/support.ts';
 
 // Private answers are never stored by a cache: every endpoint of the contracts that is not public, served by
 // its own service in-process, answers with Cache-Control: no-store, whoever asks (no token: 401; the wrong
@@ -18,6 +19,7 @@ const builders: Record<ServiceName, () => Promise<ServiceUnderTest<unknown>>> = 
   engagement: () => engagementUnderTest() as Promise<ServiceUnderTest<unknown>>,
   referral: () => referralUnderTest() as Promise<ServiceUnderTest<unknown>>,
   analytics: () => analyticsUnderTest() as Promise<ServiceUnderTest<unknown>>,
+  webhooks: () => webhooksUnderTest() as Promise<ServiceUnderTest<unknown>>,
 };
 const services = new Map<ServiceName, ServiceUnderTest<unknown>>();
 

@@ -78,7 +78,7 @@ Usage: include "reproute.merge" (dict "base" $defaults "over" $component) | from
 
 {{/* The back-end services (every component but the gateway) in infra/env.sh's order (the seed needs identity first). */}}
 {{- define "reproute.serviceNames" -}}
-{{- $order := list "identity" "catalog" "engagement" "referral" "analytics" "notifier" }}
+{{- $order := list "identity" "catalog" "engagement" "referral" "analytics" "notifier" "webhooks" }}
 {{- $names := list }}
 {{- range $name := $order }}{{ if hasKey $.Values.components $name }}{{ $names = append $names $name }}{{ end }}{{ end }}
 {{- range $name, $_ := .Values.components }}{{ if and (ne $name "gateway") (not (has $name $order)) }}{{ $names = append $names $name }}{{ end }}{{ end }}

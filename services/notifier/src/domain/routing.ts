@@ -7,6 +7,7 @@ import { leadEmails } from '../templates/leads.ts';
 import { reviewEmails } from '../templates/reviews.ts';
 import { hotelEmails } from '../templates/hotels.ts';
 import { savedSearchEmails } from '../templates/saved-searches.ts';
+import { gymFactsEmails } from '../templates/gym-facts.ts';
 import { organisationEmails } from '../templates/organisations.ts';
 
 export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
@@ -22,6 +23,7 @@ export const emailBuilders: EmailBuilders = {
   ...hotelEmails,
   ...savedSearchEmails,
   ...organisationEmails,
+  ...gymFactsEmails,
 };
 
 /** Event types the notifier subscribes to. */
