@@ -293,6 +293,8 @@ export const eventCatalog = {
       confirmedAt: z.string().nullable(),
       staleDays: z.number().int().positive(),
       openReports: z.number().int().min(0),
+    }),
+  },
   /**
    * An organisation's owner invited `email` (docs/decisions.md, "Organisations and roles"): the single-use token travels
    * sealed like reset links (organisationInvitationSealContext) and is opened only for the invitation email.
