@@ -8,6 +8,7 @@ import { reviewEmails } from '../templates/reviews.ts';
 import { hotelEmails } from '../templates/hotels.ts';
 import { savedSearchEmails } from '../templates/saved-searches.ts';
 import { gymFactsEmails } from '../templates/gym-facts.ts';
+import { webhookEmails } from '../templates/webhooks.ts';
 import { organisationEmails } from '../templates/organisations.ts';
 
 export type { EmailBuilder, EmailBuilders, RoutingConfig } from './builders.ts';
@@ -23,6 +24,7 @@ export const emailBuilders: EmailBuilders = {
   ...hotelEmails,
   ...savedSearchEmails,
   ...organisationEmails,
+  ...webhookEmails,
   ...gymFactsEmails,
 };
 

@@ -105,6 +105,21 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
               },
               { key: access.organisationId },
             );
+            // The hotel's systems hear of it too: the webhooks service delivers lead.status_changed to its endpoints.
+            await enqueueEvent(
+              tx,
+              'lead.status_changed',
+              {
+                leadId: changed.id,
+                hotelId: changed.hotel.id,
+                hotelName: changed.hotel.name,
+                referralId: changed.referralId,
+                status: changed.status,
+                previousStatus: before.rows[0]?.status ?? 'new',
+                changedAt: new Date().toISOString(),
+              },
+              { key: changed.id },
+            );
           }
           return changed;
         })
