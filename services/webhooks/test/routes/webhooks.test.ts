@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { SignJWT } from 'jose';
 import { webhookMessages, type WebhookDelivery, type WebhookEndpoint } from '@reproute/contracts';
 import { testHotel } from '@reproute/platform/testing/events';
 import { eventually, type TestUser } from '@reproute/platform/testing/service-under-test';
@@ -342,5 +343,43 @@ describe('an endpoint failing for a day', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+/** A member of the stranger's organisation with these grants: a token with the `org` claim, signed as identity would. */
+async function memberToken(grants: Record<string, string>) {
+  const key = sut.signingKey;
+  const id = randomUUID();
+  const token = await new SignJWT({ email: `member.${id.slice(0, 8)}@example.com`, roles: ['provider'], firstName: 'Mem', lastName: 'Ber', email_verified: true, org: { id: stranger.id, email: stranger.email, grants } })
+    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
+    .setSubject(id)
+    .setIssuer(sut.ctx.config.JWT_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+  return { token } as TestUser;
+}
+
+describe('organisations', () => {
+  it('a member who is not an owner is refused (403); an owner manages the organisation\'s endpoints', async () => {
+    const r = await receiver();
+    const manager = await memberToken({ '*': 'manager', [String(ownHotel)]: 'owner' });
+    const refused = await sut.api('POST', '/api/provider/webhooks', { as: manager, body: { url: r.url } });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 403, message: webhookMessages.ownerOnly });
+    expect((await sut.api('GET', '/api/provider/webhooks', { as: manager })).status).toBe(403);
+    const coOwner = await memberToken({ '*': 'owner' });
+    const made = await addEndpoint(r.url, {}, coOwner);
+    const seen = await sut.api('GET', '/api/provider/webhooks', { as: stranger });
+    expect(seen.body.items.map((e: WebhookEndpoint) => e.id)).toContain(made.id);
+  });
+
+  it('keeps at most 10 endpoints per organisation (400, nothing stored)', async () => {
+    const r = await receiver();
+    const count = async () => (await sut.api('GET', '/api/provider/webhooks', { as: stranger })).body.items.length as number;
+    while ((await count()) < 10) await addEndpoint(r.url, {}, stranger);
+    const refused = await sut.api('POST', '/api/provider/webhooks', { as: stranger, body: { url: r.url } });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 400, message: webhookMessages.tooMany });
+    expect(await count()).toBe(10);
   });
 });
