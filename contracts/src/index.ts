@@ -25,6 +25,7 @@ export * from './endpoints.ts';
 export * from './api-url.ts';
 export * from './display-values.ts';
 export * from './display-preferences.ts';
+export * from './currency-values.ts';
 export * from './training-values.ts';
 export * from './training.ts';
 export * from './gym-freshness.ts';

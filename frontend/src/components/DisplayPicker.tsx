@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { displayCurrencies, weightUnits, type SupportedCurrency, type WeightUnit } from '@reproute/contracts';
-import { chooseDisplay, useDisplayCurrency, useWeightUnit } from '@/lib/displayPrefs';
+import { useDisplayCurrency, useWeightUnit } from '@/lib/displayPrefs';
+import { chooseDisplay } from '@/lib/displayChoice';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { cn } from '@/lib/cn';
@@ -30,7 +31,7 @@ export function DisplayPicker({ className, layout = 'row' }: { className?: strin
         <label htmlFor={`${id}-units`} className={labelClass}>
           Weights in
         </label>
-        <select id={`${id}-units`} className={selectClass} value={units} onChange={(e) => choose({ units: e.target.value as WeightUnit })} data-testid="units-select">
+        <select id={`${id}-units`} className={cn(selectClass, layout === 'row' && 'w-16')} value={units} onChange={(e) => choose({ units: e.target.value as WeightUnit })} data-testid="units-select">
           {weightUnits.map((unit) => (
             <option key={unit} value={unit}>
               {unit}
@@ -44,7 +45,7 @@ export function DisplayPicker({ className, layout = 'row' }: { className?: strin
         </label>
         <select
           id={`${id}-currency`}
-          className={selectClass}
+          className={cn(selectClass, layout === 'row' && 'w-[11.5rem]')}
           value={currency ?? HOTEL_OWN}
           onChange={(e) => choose({ currency: e.target.value === HOTEL_OWN ? null : (e.target.value as SupportedCurrency) })}
           data-testid="currency-select"

@@ -8,7 +8,7 @@ import { UserMenuButton } from './UserMenuButton';
 const UserMenu = lazy(() => import('./UserMenu'));
 import { Button } from './ui/Button';
 import { Container } from './ui/Misc';
-import { DisplayPicker } from './DisplayPicker';
+import { LazyDisplayPicker } from './LazyDisplayPicker';
 import { greetingFor, useSession } from '@/hooks/useSession';
 import { logout } from '@/lib/session';
 import { cn } from '@/lib/cn';
@@ -78,7 +78,7 @@ export function Header() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <DisplayPicker />
+          <LazyDisplayPicker />
           {user ? (
             // The menu (Radix, with its positioning code) loads only for signed-in people.
             <Suspense fallback={<UserMenuButton user={user} />}>
@@ -113,7 +113,7 @@ export function Header() {
             {navItems(user, 'mobile').map((item) => (
               <MobileLink key={item.label} to={item.to} label={item.label} />
             ))}
-            <DisplayPicker layout="stack" className="px-3 py-2" />
+            <LazyDisplayPicker layout="stack" className="px-3 py-2" />
             {user ? (
               <>
                 <MobileLink to="/profile" label="My Profile" />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { DISPLAY_KEY, chooseDisplay, displayStore, readStoredDisplay, useWeightUnit } from './displayPrefs';
+import { DISPLAY_KEY, displayStore, readStoredDisplay, useWeightUnit } from './displayPrefs';
+import { chooseDisplay } from './displayChoice';
 import { shownPrice, shownPrices } from './prices';
 import { galleryPhotos } from './photos';
 import { dumbbellParam, readSearchFilters } from './searchParams';

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { defaultDisplayPreferences, isDisplayCurrency, isWeightUnit, type DisplayPreferences, type SupportedCurrency, type WeightUnit } from '@reproute/contracts';
 import { createExternalStore, useStore } from '@/store/externalStore';
-import { callApi } from '@/api/client';
 
 /**
  * The weight unit and currency figures are shown in (docs/decisions.md, "Units and currencies shown"), chosen once:
@@ -11,6 +10,7 @@ import { callApi } from '@/api/client';
  * in kilograms and each hotel's own currency; the choice applies once the page runs.
  */
 export const DISPLAY_KEY = 'rr_display';
+
 
 interface DisplayState extends DisplayPreferences {
   /** The traveller chose in this browser (else these are the defaults). */
@@ -34,7 +34,7 @@ export function readStoredDisplay(): DisplayPreferences | null {
   }
 }
 
-function keep(prefs: DisplayPreferences): void {
+export function keep(prefs: DisplayPreferences): void {
   displayStore.set({ ...prefs, chosen: true });
   try {
     localStorage.setItem(DISPLAY_KEY, JSON.stringify({ units: prefs.units, currency: prefs.currency }));
@@ -43,12 +43,6 @@ function keep(prefs: DisplayPreferences): void {
   }
 }
 
-/** A choice from the picker: kept in the browser at once and, signed in, sent to the profile. */
-export async function chooseDisplay(change: Partial<DisplayPreferences>, signedIn: boolean): Promise<void> {
-  const current = displayStore.get();
-  keep({ units: change.units ?? current.units, currency: change.currency !== undefined ? change.currency : current.currency });
-  if (signedIn) await callApi('PUT /api/auth/me/display-preferences', { body: change });
-}
 
 /**
  * Mounted once (App): reads the browser's choice after the first render (the server wrote the defaults), follows
@@ -70,19 +64,8 @@ export function useDisplaySync(userId: string | null, loading: boolean): void {
   useEffect(() => {
     if (loading || !userId) return;
     let cancelled = false;
-    void (async () => {
-      try {
-        const profile = await callApi('GET /api/auth/me/display-preferences');
-        if (cancelled) return;
-        if (profile.updatedAt !== null) keep({ units: profile.units, currency: profile.currency });
-        else {
-          const local = displayStore.get();
-          if (local.chosen) await callApi('PUT /api/auth/me/display-preferences', { body: { units: local.units, currency: local.currency } });
-        }
-      } catch {
-        // The profile is out of reach: the browser's choice holds.
-      }
-    })();
+    // Only signed-in pages need the profile's copy: its code loads then.
+    void import('./displayProfile').then(({ syncWithProfile }) => syncWithProfile(() => cancelled));
     return () => {
       cancelled = true;
     };
