@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { apiQuery, apiQueryKey, callApi, nextPageOf, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 import { DEFAULT_SEARCH_SORT, FEATURED_COUNT, FEATURED_SORT, SEARCH_PAGE_SIZE } from '@/site/pageReads';
+import { trainingNeedsToParams, type TrainingNeeds } from '@reproute/contracts';
 
 export interface HotelSearchParams {
   query?: string;
@@ -11,6 +12,8 @@ export interface HotelSearchParams {
   filters?: SearchFilters;
   pageSize?: number;
   page?: number;
+  /** The traveller's training needs, sent with `sort=fit` (without them a fit sort asks for the gym score's order). */
+  needs?: TrainingNeeds | null;
 }
 
 /** The search call's query (in the URL's order): empty filters left out, the first page without a page number. */
@@ -19,6 +22,10 @@ export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /a
   if (params.query) search.set('query', params.query);
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
   search.set('sort', params.filters?.sort ?? params.sort ?? DEFAULT_SEARCH_SORT);
+  if (search.get('sort') === 'fit') {
+    if (params.needs) for (const [key, value] of Object.entries(trainingNeedsToParams(params.needs))) search.set(key, value);
+    else search.set('sort', 'gymScore');
+  }
   for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
   if (params.page && params.page > 1) search.set('page', String(params.page));

@@ -13,6 +13,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { bookingIntent, LazyBookingDialog } from './LazyBookingDialog';
 import { Button } from './ui/Button';
 import { GymGlance } from './GymScore';
+import { TrainingFitLine } from './training/TrainingFit';
 import { cn } from '@/lib/cn';
 import { HydrateLater, KeptAsWritten } from '@/app/hydrateLater';
 // The pages' server preloads a search page's first card picture as this one chooses it.
@@ -91,6 +92,7 @@ function Card({ hotel, priority }: { hotel: Hotel; priority: boolean }) {
           </p>
         </KeptAsWritten>
         <GymGlance hotel={hotel} />
+        <TrainingFitLine hotel={hotel} />
         <p className="mt-3 text-sm leading-relaxed text-slate-600">{previewText(hotel.description, 120)}</p>
         <div className="mt-auto pt-4">
           <p className="text-sm text-slate-600">

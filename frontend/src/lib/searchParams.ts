@@ -190,7 +190,7 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
   const point = lat !== null && lng !== null ? { lat, lng } : null;
   const wantedSort = (params.get('sort') ?? params.get('sortBy') ?? '').trim().toLowerCase();
   const sort: HotelSort =
-    wantedSort === 'price' || wantedSort === 'name' || (wantedSort === 'distance' && point) ? (wantedSort as HotelSort) : wantedSort === 'gymscore' ? 'gymScore' : 'rating';
+    wantedSort === 'price' || wantedSort === 'name' || (wantedSort === 'distance' && point) || wantedSort === 'fit' ? (wantedSort as HotelSort) : wantedSort === 'gymscore' ? 'gymScore' : 'rating';
   let minPrice = numberIn(params.get('minPrice'), 0, 10_000_000);
   let maxPrice = numberIn(params.get('maxPrice'), 0, 10_000_000);
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];

@@ -12,6 +12,7 @@ import { bookingButtonsHelp, bookingIntent, LazyBookingDialog } from '@/componen
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { GymFacts } from '@/components/hotel/GymFacts';
+import { TrainingFitPanel } from '@/components/training/TrainingFit';
 import { equipmentChipText } from '@/lib/gymFacts';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
@@ -123,6 +124,10 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
               <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{hotel.description || 'No description yet.'}</p>
             </section>
           </KeptAsWritten>
+
+          <HydrateLater>
+            <TrainingFitPanel hotel={hotel} />
+          </HydrateLater>
 
           <HydrateLater>
             <section aria-labelledby="equipment-heading">

@@ -9,6 +9,8 @@ import { SearchFiltersPanel, gymSizeText } from '@/components/search/SearchFilte
 import { entryFilterText, unknownFactNotices } from '@/lib/gymSpecFilters';
 import { FilterSheet } from '@/components/search/FilterSheet';
 import { SaveSearchButton } from '@/components/search/SaveSearchButton';
+import { TrainingButton } from '@/components/training/TrainingButton';
+import { useTrainingNeeds } from '@/lib/training';
 import { Button } from '@/components/ui/Button';
 import { Container } from '@/components/ui/Misc';
 import { useHotelSearchPages } from '@/api/hotels';
@@ -51,7 +53,9 @@ export default function SearchPage() {
   const [locationMessage, setLocationMessage] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const isWide = useMediaQuery(wideScreen);
-  const search = useHotelSearchPages({ query, eq, filters });
+  // "My training, matched": the saved needs travel with a fit sort (the server orders every page by them).
+  const needs = useTrainingNeeds();
+  const search = useHotelSearchPages({ query, eq, filters, needs });
   const pages = search.data?.pages ?? [];
   const data = pages[0];
   const hotels = pages.flatMap((p) => p.items);
@@ -127,13 +131,14 @@ export default function SearchPage() {
             </h1>
             <div className="flex flex-wrap items-center gap-2">
               {!isWide ? <FilterSheet query={query} filters={filters} eq={eq} onApply={apply} /> : null}
-              <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} />
+              <SortSelect query={query} filters={filters} onChange={(next) => apply(next, eq)} canFit={Boolean(needs)} />
+              <TrainingButton />
               <Button variant="outline" size="sm" onClick={sortNearMe} disabled={locating}>
                 <LocateFixed aria-hidden className="h-4 w-4" />
                 {locating ? 'Locating…' : 'Near me'}
               </Button>
               <ViewToggle view={view} onChange={showView} />
-              <SaveSearchButton params={savedSearchParamsFromUrl(params)} suggestedName={suggestedSearchName(query, eq, otherFilters)} />
+              <SaveSearchButton params={withoutFitSort(savedSearchParamsFromUrl(params))} suggestedName={suggestedSearchName(query, eq, otherFilters)} />
               {query ? (
                 <Button variant="outline" size="sm" onClick={() => go('', eq, forNewQuery(filters))}>
                   <Globe2 aria-hidden className="h-4 w-4" />
@@ -147,6 +152,12 @@ export default function SearchPage() {
         {locationMessage ? (
           <p role="alert" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="location-message">
             {locationMessage}
+          </p>
+        ) : null}
+
+        {filters.sort === 'fit' && !needs ? (
+          <p className="mt-4 rounded-xl border border-ocean-100 bg-ocean-50 px-4 py-3 text-sm text-ocean-900" data-testid="fit-needs-needs">
+            These results are sorted by gym score: save what you need in My training to sort them by how well each gym fits.
           </p>
         ) : null}
 
@@ -284,6 +295,13 @@ function suggestedSearchName(query: string, eq: readonly string[], otherFilters:
   return `${base}${equipment}${more}`.slice(0, 80);
 }
 
+/** A saved search keeps what it finds, not the order: a fit sort needs the traveller's needs, which are not in the URL. */
+function withoutFitSort<T extends { sort?: string }>(saved: T): T {
+  if (saved.sort !== 'fit') return saved;
+  const { sort: _sort, ...rest } = saved;
+  return rest as T;
+}
+
 /** A new place makes the old point meaningless: distance sorting starts again from rating. */
 function forNewQuery(filters: SearchFilters): SearchFilters {
   return filters.sort === 'distance' ? { ...filters, sort: 'rating', point: null } : filters;
@@ -295,7 +313,7 @@ const sortText: Record<Exclude<HotelSort, 'distance' | 'fit'>, string> = { ratin
  * Rating (default), gym score, price or name; distance when a point is known: the one in the URL, or the centre
  * of the city the query names.
  */
-function SortSelect({ query, filters, onChange }: { query: string; filters: SearchFilters; onChange: (filters: SearchFilters) => void }) {
+function SortSelect({ query, filters, onChange, canFit }: { query: string; filters: SearchFilters; onChange: (filters: SearchFilters) => void; canFit: boolean }) {
   const cities = useCities();
   const wanted = foldText(query.trim());
   const city = wanted ? cities.data?.find((c) => foldText(c.name) === wanted && c.latitude !== null && c.longitude !== null) : undefined;
@@ -320,6 +338,7 @@ function SortSelect({ query, filters, onChange }: { query: string; filters: Sear
           </option>
         ))}
         {distanceText && centre ? <option value="distance">{distanceText}</option> : null}
+        {canFit || filters.sort === 'fit' ? <option value="fit">Best fit for my training</option> : null}
       </select>
     </label>
   );

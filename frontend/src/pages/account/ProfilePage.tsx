@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Bookmark, Building2, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
+import { AlertTriangle, Bookmark, Building2, Dumbbell, FileJson, KeyRound, LogOut, Mail, MessageSquareText, Pencil } from 'lucide-react';
 import { formatPhone } from '@reproute/contracts';
 import { Button } from '@/components/ui/Button';
 import { Badge, Card, Container } from '@/components/ui/Misc';
@@ -14,6 +14,7 @@ import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyE
 import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
 import { MyReviews } from '@/components/account/MyReviews';
 import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components/account/AccountDataActions';
+import { MyTrainingSummary } from '@/components/training/MyTrainingSummary';
 
 // The saved searches' list (its editing, and the search labels it shows) loads with the page's first render, not before it.
 const SavedSearches = lazy(() => import('@/components/account/SavedSearches').then((module) => ({ default: module.SavedSearches })));
@@ -22,6 +23,7 @@ const SavedSearches = lazy(() => import('@/components/account/SavedSearches').th
 const sections = [
   { id: 'your-reviews', label: 'Your reviews' },
   { id: 'saved-searches', label: 'Saved searches' },
+  { id: 'my-training', label: 'My training' },
   { id: 'security', label: 'Password and sign-in' },
   { id: 'emails', label: 'Emails' },
   { id: 'your-data', label: 'Your data' },
@@ -155,6 +157,13 @@ export default function ProfilePage() {
           <Suspense fallback={<p className="mt-3 text-sm text-slate-600">Loading your saved searches…</p>}>
             <SavedSearches verified={user.emailVerified} />
           </Suspense>
+        </Card>
+        <Card className="scroll-mt-24 p-6 md:col-span-2" id="my-training" aria-labelledby="my-training-title">
+          <h2 id="my-training-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <Dumbbell aria-hidden className="h-5 w-5 text-brand-600" /> My training
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">What you need from a hotel gym: every hotel shows how well it fits, and search can sort by fit.</p>
+          <MyTrainingSummary />
         </Card>
         <Card className="scroll-mt-24 p-6 md:col-span-2" id="security" aria-labelledby="security-title">
           <h2 id="security-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
