@@ -10,6 +10,8 @@ import { createLogger, createPool, loadConfig, migrate, withTransaction } from '
 import { z } from 'zod';
 import { configSchema } from '../src/config.ts';
 import { seedReviews } from '../../catalog/scripts/seed-reviews.ts';
+import { bandOfHour } from '@reproute/contracts';
+import { seedGymDetails } from './seed-gym-details.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,18 +23,25 @@ async function main() {
   const pool = createPool({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, max: 2, logger, tls: config });
   try {
     await withTransaction(pool, async (tx) => {
-      for (const r of seedReviews) {
+      for (const [index, r] of seedReviews.entries()) {
+        // The gym details (sub-scores, when and what the reviewer trained), or none (one review in five).
+        const gym = seedGymDetails(r, index);
         await tx.query(
           `INSERT INTO reviews (id, hotel_id, user_id, reviewer_email, reviewer_first_name, reviewer_last_name, rating, gym_rating, title, content,
-              travel_type, room_type, stay_date, pros, cons, tags, is_approved, moderated_at, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, true, $17, $17)
+              travel_type, room_type, stay_date, pros, cons, tags, is_approved, moderated_at, created_at,
+              equipment_score, space_score, cleanliness_score, crowding_score, trained_hour, trained_band, trained_kinds)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, true, $17, $17, $18, $19, $20, $21, $22, $23, $24)
             ON CONFLICT (id) DO UPDATE SET hotel_id = EXCLUDED.hotel_id, user_id = EXCLUDED.user_id, reviewer_first_name = EXCLUDED.reviewer_first_name,
               reviewer_last_name = EXCLUDED.reviewer_last_name, rating = EXCLUDED.rating, gym_rating = EXCLUDED.gym_rating, title = EXCLUDED.title,
               content = EXCLUDED.content, travel_type = EXCLUDED.travel_type, room_type = EXCLUDED.room_type, stay_date = EXCLUDED.stay_date,
-              pros = EXCLUDED.pros, cons = EXCLUDED.cons, tags = EXCLUDED.tags, is_approved = true`,
+              pros = EXCLUDED.pros, cons = EXCLUDED.cons, tags = EXCLUDED.tags, is_approved = true,
+              equipment_score = EXCLUDED.equipment_score, space_score = EXCLUDED.space_score, cleanliness_score = EXCLUDED.cleanliness_score,
+              crowding_score = EXCLUDED.crowding_score, trained_hour = EXCLUDED.trained_hour, trained_band = EXCLUDED.trained_band, trained_kinds = EXCLUDED.trained_kinds`,
           [
             r.id, r.hotelId, r.reviewer.id, r.reviewer.email, r.reviewer.firstName, r.reviewer.lastName, r.rating, r.gymRating, r.title, r.content,
             r.travelType, r.roomType, r.stayDate, r.pros, r.cons, r.tags, r.createdAt,
+            gym?.gymScores.equipment ?? null, gym?.gymScores.space ?? null, gym?.gymScores.cleanliness ?? null, gym?.gymScores.crowding ?? null,
+            gym?.trainedHour ?? null, gym ? (gym.trainedHour !== null ? bandOfHour(gym.trainedHour) : gym.trainedBand) : null, gym?.trainedKinds ?? [],
           ],
         );
       }

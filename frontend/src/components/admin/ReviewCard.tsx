@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
 import { verifiedStayMeaning, type AdminReview } from '@reproute/contracts';
+import { givenSubScores, trainedKindsText, trainedTimeText } from '@/lib/reviewGym';
+import { ReviewPhotoStrip } from '@/components/reviews/ReviewGymDetails';
 import { Button } from '@/components/ui/Button';
 import { StarRating } from '@/components/reviews/StarRating';
 import { tagLabel } from '@/components/reviews/reviewForm';
@@ -120,6 +122,8 @@ export function ReviewCard({
         </Fact>
         <Fact label="Pros">{review.pros.length > 0 ? review.pros.join(', ') : 'None listed'}</Fact>
         <Fact label="Cons">{review.cons.length > 0 ? review.cons.join(', ') : 'None listed'}</Fact>
+        <Fact label="Gym sub-scores">{givenSubScores(review.gymScores).map((g) => `${g.label} ${g.score}/5`).join(', ') || 'None given'}</Fact>
+        <Fact label="Trained">{[trainedTimeText(review), trainedKindsText(review.trainedKinds)].filter(Boolean).join(' · ') || 'Not given'}</Fact>
         <Fact label="Reviewer's account" className="col-span-2">
             <span className="block truncate" title={review.user.email ?? undefined}>
               {review.user.email ?? 'No email'}
@@ -129,6 +133,12 @@ export function ReviewCard({
             </span>
         </Fact>
       </dl>
+      {review.photos?.length ? (
+        <div data-testid="admin-review-photos">
+          <p className="mt-3 text-sm font-semibold text-slate-800">Gym photos ({review.photos.length}): published with the review if approved, removed if rejected</p>
+          <ReviewPhotoStrip photos={review.photos} hotelName={review.hotelName ?? 'the hotel'} by={[review.user.firstName, review.user.lastName].filter(Boolean).join(' ') || 'the reviewer'} />
+        </div>
+      ) : null}
       {!pending ? (
         <p className="mt-3 text-sm text-slate-700" data-testid="decision">
           {review.isApproved ? 'Approved' : 'Rejected'}

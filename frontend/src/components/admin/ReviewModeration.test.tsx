@@ -29,6 +29,11 @@ const review: AdminReview = {
   moderatedAt: null,
   moderatedBy: null,
   verifiedStay: true,
+  gymScores: { equipment: 5, space: null, cleanliness: 4, crowding: null },
+  trainedHour: 7,
+  trainedBand: 'early',
+  trainedKinds: ['strength', 'cardio'],
+  photos: [{ id: '6c7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f', src: '/images/review-photos/0123456789abcdef0123456789abcdef-800.webp', srcSet: '/images/review-photos/0123456789abcdef0123456789abcdef-400.webp 400w', width: 1200, height: 900 }],
 };
 const second: AdminReview = { ...review, id: '5b7f0f5e-8a0b-4f4e-9d7e-6a1b2c3d4e5f', title: 'Small gym', user: { ...review.user, firstName: 'Sam' } };
 const page = (items: AdminReview[]): AdminReviewPage => ({ items, total: items.length, page: 1, pageSize: 25 });
@@ -61,6 +66,10 @@ describe('ReviewModeration', () => {
     expect(facts.getByText('cold sauna')).toBeTruthy();
     expect(facts.getByText('rhea@example.com')).toBeTruthy();
     expect(facts.getByText('Account age not known · 3 reviews')).toBeTruthy();
+    // The gym's details and the photos waiting with the review.
+    expect(facts.getByText('Equipment 5/5, Cleanliness 4/5')).toBeTruthy();
+    expect(facts.getByText('Trained at 07:00 · Strength, Cardio')).toBeTruthy();
+    expect(within(screen.getByTestId('admin-review-photos')).getByRole('button', { name: /photo 1 of 1 by Rhea Tester/ })).toBeTruthy();
 
     const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
     const reject = screen.getByRole('button', { name: 'Reject' }) as HTMLButtonElement;

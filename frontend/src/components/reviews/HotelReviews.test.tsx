@@ -25,6 +25,11 @@ const review = (overrides: Partial<ReviewAnswer> = {}): ReviewAnswer => ({
   createdAt: '2026-09-01T10:00:00.000Z',
   reply: null,
   verifiedStay: false,
+  gymScores: { equipment: null, space: null, cleanliness: null, crowding: null },
+  trainedHour: null,
+  trainedBand: null,
+  trainedKinds: [],
+  photos: [],
   ...overrides,
 });
 

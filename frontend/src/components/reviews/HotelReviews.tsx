@@ -12,6 +12,8 @@ import { toast } from '@/store/toast';
 import { StarRating } from './StarRating';
 import { tagLabel } from './reviewTags';
 import { KeptAsWritten } from '@/app/hydrateLater';
+import { ReviewGymFacts, ReviewPhotoStrip } from './ReviewGymDetails';
+import { ReviewGymSummary } from '@/components/hotel/ReviewGymSummary';
 
 function reviewerName(review: ReviewAnswer): string {
   const first = review.reviewer.firstName?.trim();
@@ -98,7 +100,7 @@ function ReplyForm({ review, onDone }: { review: ReviewAnswer; onDone: () => voi
 }
 
 /** One approved review; every text is rendered as text, never as HTML. The hotel's owner may answer it. */
-export function ReviewItem({ review, canReply = false }: { review: ReviewAnswer; canReply?: boolean }) {
+export function ReviewItem({ review, canReply = false, hotelName }: { review: ReviewAnswer; canReply?: boolean; hotelName?: string }) {
   const [replying, setReplying] = useState(false);
   const stay = stayLabel(review.stayDate);
   return (
@@ -124,6 +126,8 @@ export function ReviewItem({ review, canReply = false }: { review: ReviewAnswer;
       </KeptAsWritten>
       {review.title ? <h3 className="mt-2 font-bold text-slate-900">{review.title}</h3> : null}
       <p className="mt-1 leading-relaxed whitespace-pre-line text-slate-700">{review.content}</p>
+      <ReviewGymFacts review={review} />
+      <ReviewPhotoStrip photos={review.photos ?? []} hotelName={hotelName ?? 'this hotel'} by={reviewerName(review)} />
       {review.pros.length > 0 || review.cons.length > 0 ? (
         <KeptAsWritten until={review}>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -187,10 +191,11 @@ export function HotelReviews({ hotelId, hotelName, ownerId }: { hotelId: number;
           </Link>
         </Button>
       </div>
+      <ReviewGymSummary reviews={list} />
       {list.length > 0 ? (
         <ul className="mt-4 space-y-4">
           {list.map((review) => (
-            <ReviewItem key={review.id} review={review} canReply={isOwner} />
+            <ReviewItem key={review.id} review={review} canReply={isOwner} hotelName={hotelName} />
           ))}
         </ul>
       ) : (

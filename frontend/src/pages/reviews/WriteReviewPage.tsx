@@ -3,12 +3,13 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, CheckCircle2, Clock, PenLine } from 'lucide-react';
-import { travelTypes, verifiedStayRule } from '@reproute/contracts';
+import { travelTypes, verifiedStayRule, type ReviewPhoto } from '@reproute/contracts';
 import { useHotel, useHotels } from '@/api/hotels';
 import { serverMessageOr } from '@/api/request';
 import { useSubmitReview } from '@/api/reviews';
 import { SelectField } from '@/components/provider/FormControls';
 import { StarRatingInput } from '@/components/reviews/StarRating';
+import { ReviewGymFields, ReviewPhotoUpload } from '@/components/reviews/ReviewGymFields';
 import { emptyReviewForm, reviewFormSchema, toReviewRequest, type ReviewFormInput, type ReviewFormOutput } from '@/components/reviews/reviewForm';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField, TextField } from '@/components/ui/Field';
@@ -49,6 +50,7 @@ function ReviewForm() {
   const routeHotel = useHotel(routeHotelId);
   const submitReview = useSubmitReview();
   const [submitted, setSubmitted] = useState<{ hotelId: number; hotelName: string } | null>(null);
+  const [photos, setPhotos] = useState<ReviewPhoto[]>([]);
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
     resolver: zodResolver(reviewFormSchema),
     defaultValues: emptyReviewForm(routeHotelId ?? ''),
@@ -68,7 +70,7 @@ function ReviewForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await submitReview.mutateAsync(toReviewRequest(values));
+      await submitReview.mutateAsync(toReviewRequest(values, photos.map((p) => p.id)));
     } catch (error) {
       toast({
         title: 'Submission Failed',
@@ -100,6 +102,7 @@ function ReviewForm() {
               variant="outline"
               onClick={() => {
                 form.reset(emptyReviewForm());
+                setPhotos([]);
                 setSubmitted(null);
               }}
             >
@@ -198,6 +201,8 @@ function ReviewForm() {
             error={errors.cons?.message}
             {...form.register('cons')}
           />
+          <ReviewGymFields control={form.control} register={form.register} hourChosen={(form.watch('trainedHour') ?? '') !== ''} />
+          <ReviewPhotoUpload photos={photos} onChange={setPhotos} disabled={unverified} />
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:col-span-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => navigate('/')}>
               Cancel
