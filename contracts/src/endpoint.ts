@@ -45,6 +45,8 @@ export interface EndpointSpec {
   internal?: boolean;
   /** A multipart upload: the body is read by the handler, not by a schema. */
   multipart?: boolean;
+  /** Called with an organisation's API key (`X-Api-Key`) holding this scope, not a token (contracts/src/api-keys.ts). */
+  apiKeyScope?: 'leads:read' | 'leads:write';
 }
 
 /** The key of an endpoint: `METHOD /path`, the path in the router's `:param` form. */

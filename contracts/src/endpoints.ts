@@ -11,6 +11,7 @@ import { displayPreferenceEndpoints } from './endpoints/display-preferences.ts';
 import { trainingEndpoints } from './endpoints/training.ts';
 import { organisationEndpoints } from './endpoints/organisations.ts';
 import { webhookEndpoints } from './endpoints/webhooks.ts';
+import { apiKeyEndpoints, partnerLeadEndpoints } from './endpoints/api-keys.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -27,9 +28,11 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...displayPreferenceEndpoints,
   ...trainingEndpoints,
-  ...catalogGymFreshnessEndpoints,
   ...organisationEndpoints,
   ...webhookEndpoints,
+  ...apiKeyEndpoints,
+  ...partnerLeadEndpoints,
+  ...catalogGymFreshnessEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

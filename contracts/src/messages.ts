@@ -211,18 +211,20 @@ export const displayPreferenceMessages = {
   nothingToChange: 'Give units, currency or both',
   unknownField: 'Only units and currency can be set',
 } as const;
-/** "My training, matched": the needs a traveller saves and sends with a search sorted by fit. */
-export const trainingMessages = {
-  needsInvalid: 'Training needs must be an object with equipment, pieces, minDumbbellKg, opensBefore and openAfter',
-  needsEmpty: 'Choose at least one thing you need from a gym',
-  equipmentInvalid: 'Unknown equipment in your training needs: choose from the equipment list',
-  pieceInvalid: 'Unknown piece in your training needs: racks are power-rack, half-rack, squat-stand or smith-machine; benches flat or adjustable; cable stations dual-adjustable, single-stack or crossover; platform, treadmill, rower and bike have no kind',
-  pieceCountInvalid: 'A needed count must be a whole number from 1 to 20',
-  pieceDuplicate: 'Each piece is needed once (give its count instead)',
-  dumbbellInvalid: 'Needed dumbbells must weigh from 1 to 200 kg',
-  opensBeforeInvalid: 'Opens before must be a time written HH:MM, from 00:00 to 23:59',
-  openAfterInvalid: 'Open after must be a time written HH:MM, from 00:00 to 23:59',
-  fitNeedsNeeds: 'Sorting by fit needs your training needs (needEq, needPieces, needDumbbellKg, needOpensBefore or needOpenAfter)',
+
+/** Messages of a review's gym details and photos (docs/decisions.md, "Review gym sub-scores and the crowding chart"). */
+export const reviewGymMessages = {
+  subScoreInvalid: 'Gym sub-scores (equipment, space, cleanliness, crowding) are whole numbers from 1 to 5',
+  subScoreUnknown: 'Gym sub-scores are equipment, space, cleanliness and crowding',
+  trainedHourInvalid: 'The hour you trained is a whole number from 0 to 23',
+  trainedBandInvalid: 'The time you trained is early, morning, midday, afternoon, evening or late',
+  trainedHourOutsideBand: 'The hour you trained is not in the time of day you chose; give one or the other',
+  trainedKindsInvalid: 'What you trained is any of strength, cardio, classes, hiit, mobility, swimming or other, each once',
+  photoIdsInvalid: 'Review photos are the ids the photo upload answered, each once',
+  photoIdsMax: 'A review can have at most 6 photos',
+  photoNotYours: 'A review photo must be one you uploaded and not yet used in another review; upload it again',
+  photoUploadNeedsVerifiedEmail: 'Please verify your email address before adding photos to a review.',
+  photoUnusedMax: 'You have 12 photos waiting for a review already: submit your review with them (or wait a day for unused ones to go) before uploading more',
 } as const;
 
 /** Messages of the gym facts' freshness, confirmations and travellers' reports (docs/decisions.md, "Gym facts that say how old they are"). */
@@ -243,19 +245,18 @@ export const gymFreshnessMessages = {
   ownListingReport: 'This is your listing: edit it, or confirm its facts, instead of reporting a change.',
 } as const;
 
-/** Messages of a review's gym details and photos (docs/decisions.md, "Review gym sub-scores and the crowding chart"). */
-export const reviewGymMessages = {
-  subScoreInvalid: 'Gym sub-scores (equipment, space, cleanliness, crowding) are whole numbers from 1 to 5',
-  subScoreUnknown: 'Gym sub-scores are equipment, space, cleanliness and crowding',
-  trainedHourInvalid: 'The hour you trained is a whole number from 0 to 23',
-  trainedBandInvalid: 'The time you trained is early, morning, midday, afternoon, evening or late',
-  trainedHourOutsideBand: 'The hour you trained is not in the time of day you chose; give one or the other',
-  trainedKindsInvalid: 'What you trained is any of strength, cardio, classes, hiit, mobility, swimming or other, each once',
-  photoIdsInvalid: 'Review photos are the ids the photo upload answered, each once',
-  photoIdsMax: 'A review can have at most 6 photos',
-  photoNotYours: 'A review photo must be one you uploaded and not yet used in another review; upload it again',
-  photoUploadNeedsVerifiedEmail: 'Please verify your email address before adding photos to a review.',
-  photoUnusedMax: 'You have 12 photos waiting for a review already: submit your review with them (or wait a day for unused ones to go) before uploading more',
+/** "My training, matched": the needs a traveller saves and sends with a search sorted by fit. */
+export const trainingMessages = {
+  needsInvalid: 'Training needs must be an object with equipment, pieces, minDumbbellKg, opensBefore and openAfter',
+  needsEmpty: 'Choose at least one thing you need from a gym',
+  equipmentInvalid: 'Unknown equipment in your training needs: choose from the equipment list',
+  pieceInvalid: 'Unknown piece in your training needs: racks are power-rack, half-rack, squat-stand or smith-machine; benches flat or adjustable; cable stations dual-adjustable, single-stack or crossover; platform, treadmill, rower and bike have no kind',
+  pieceCountInvalid: 'A needed count must be a whole number from 1 to 20',
+  pieceDuplicate: 'Each piece is needed once (give its count instead)',
+  dumbbellInvalid: 'Needed dumbbells must weigh from 1 to 200 kg',
+  opensBeforeInvalid: 'Opens before must be a time written HH:MM, from 00:00 to 23:59',
+  openAfterInvalid: 'Open after must be a time written HH:MM, from 00:00 to 23:59',
+  fitNeedsNeeds: 'Sorting by fit needs your training needs (needEq, needPieces, needDumbbellKg, needOpensBefore or needOpenAfter)',
 } as const;
 
 /** Messages of organisations, their members and invitations (docs/decisions.md, "Organisations and roles"). */
@@ -300,4 +301,17 @@ export const webhookMessages = {
   deliveryNotFound: 'Delivery not found',
   disabled: 'This endpoint is disabled: turn it on first',
   ownerOnly: 'Only an owner of the organisation can manage its webhooks and API keys',
+} as const;
+
+/** Messages of API keys (docs/decisions.md, "API keys"). */
+export const apiKeyMessages = {
+  nameInvalid: 'Give the key a name of 1 to 80 characters',
+  scopesInvalid: 'Scopes must be leads:read, leads:write or both, each once',
+  unknownField: 'Only name and scopes can be set',
+  tooMany: 'An organisation can have at most 20 API keys that are not revoked',
+  notFound: 'API key not found',
+  missing: 'Send your API key in the X-Api-Key header',
+  invalid: 'This API key is not valid (unknown or revoked)',
+  scopeMissing: 'This API key does not have the scope this needs',
+  unavailable: 'API keys cannot be checked right now. Please try again shortly.',
 } as const;

@@ -15,6 +15,7 @@ import { emailVerificationRoutes } from './routes/email-verification.ts';
 import { jwksRoutes } from './routes/jwks.ts';
 import { accountRoutes } from './routes/account.ts';
 import { emailPreferenceRoutes } from './routes/email-preferences.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { organisationRoutes } from './routes/organisations.ts';
 import { organisationClaimFor } from './store/organisations.ts';
 import { displayPreferenceRoutes } from './routes/display-preferences.ts';
@@ -112,5 +113,6 @@ export async function buildApp(ctx: ServiceContext<Config>, deps: IdentityDeps) 
   await app.register(emailPreferenceRoutes, { ctx, deps });
   await app.register(organisationRoutes, { ctx, deps, revocations });
   await app.register(displayPreferenceRoutes, { ctx });
+  await app.register(apiKeyRoutes, { ctx });
   return app;
 }

@@ -85,6 +85,7 @@ export function serveEndpoint<K extends EndpointKey, E extends Endpoint<K>>(
       ...(endpoint.doc ? { description: endpoint.doc } : {}),
       tags: [endpoint.service],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(endpoint.apiKeyScope ? { security: [{ apiKeyAuth: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -229,7 +229,13 @@ export function createHttpApp(options: {
   void app.register(swagger, {
     openapi: {
       info: { title: options.openapiTitle ?? 'RepRoute service', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // An organisation's API key for its CRM (contracts/src/api-keys.ts): each partner endpoint names the scope it needs.
+          apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'An organisation\'s API key (rr_live_…), scoped leads:read and/or leads:write; made and revoked in the provider dashboard.' },
+        },
+      },
     },
     transform: openapiTransform,
     hideUntagged: false,

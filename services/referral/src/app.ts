@@ -3,9 +3,11 @@ import type { Config } from './config.ts';
 import { referralClickRoutes } from './routes/referral-clicks.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
+import { partnerLeadRoutes } from './routes/partner-leads.ts';
+import { identityApiKeyVerifier, type ApiKeyVerifier } from './domain/api-keys.ts';
 
 /** The referral service: referral clicks, leads and the provider's lead table. Tests may pass their own token key. */
-export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
+export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource; verifyApiKey?: ApiKeyVerifier } = {}) {
   const app = createHttpApp({
     logger: ctx.logger,
     clientAddressKey: ctx.clientAddressKey,
@@ -18,5 +20,6 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(referralClickRoutes, { ctx });
   await app.register(leadRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
+  await app.register(partnerLeadRoutes, { ctx, verify: options.verifyApiKey ?? identityApiKeyVerifier(ctx.config.IDENTITY_JWKS_URL) });
   return app;
 }
