@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { gymFreshnessMessages } from './messages.ts';
+import {
+  gymConfirmationSources,
+  gymFactsAges,
+  gymReportDetailLimits,
+  gymReportKinds,
+  gymReportNoteMax,
+  gymReportResolutions,
+  gymReportStatuses,
+  gymScoreConfidenceLevels,
+} from './gym-freshness-values.ts';
+
+export * from './gym-freshness-values.ts';
 
 /**
  * How old a gym's facts are, and what travellers say about them (docs/decisions.md, "Gym facts that say how old they
@@ -7,31 +19,6 @@ import { gymFreshnessMessages } from './messages.ts';
  * travellers confirm them (once a month each) or report a change; the hotel answers a report by editing the listing or
  * disputing it with a note. Neither a confirmation nor a report changes a listing's reviewed fields.
  */
-
-/** What a traveller can report about a gym, in the order the form offers them. */
-export const gymReportKinds = ['equipment', 'hours', 'closed', 'off-site'] as const;
-export type GymReportKind = (typeof gymReportKinds)[number];
-export const gymReportKindTitles: Record<GymReportKind, string> = {
-  equipment: 'An item is missing or broken',
-  hours: 'The hours are wrong',
-  closed: 'The gym is closed',
-  'off-site': 'The gym is not on site',
-};
-
-/** open: waiting for the hotel; disputed: the hotel says the facts are right (an admin decides); edited / dismissed: closed. */
-export const gymReportStatuses = ['open', 'disputed', 'edited', 'dismissed'] as const;
-export type GymReportStatus = (typeof gymReportStatuses)[number];
-
-/** How a report is answered: the hotel `edited` the listing or `disputed` the report; an admin may also `dismissed` it. */
-export const gymReportResolutions = ['edited', 'disputed', 'dismissed'] as const;
-export type GymReportResolution = (typeof gymReportResolutions)[number];
-
-/** Who confirmed a gym's facts. */
-export const gymConfirmationSources = ['hotel', 'admin', 'traveller'] as const;
-export type GymConfirmationSource = (typeof gymConfirmationSources)[number];
-
-export const gymReportDetailLimits = { min: 3, max: 500 } as const;
-export const gymReportNoteMax = 1000;
 
 /** POST /api/hotels/{id}/gym-reports */
 export const gymReportCreate = z.object({
@@ -70,10 +57,6 @@ export const gymReportAnswer = z.object({
 export type GymReport = z.infer<typeof gymReportAnswer>;
 
 /** How far the gym score can be trusted (docs/decisions.md): `factor` multiplies the facts' score. */
-export const gymScoreConfidenceLevels = ['high', 'medium', 'low'] as const;
-export type GymScoreConfidenceLevel = (typeof gymScoreConfidenceLevels)[number];
-export const gymFactsAges = ['fresh', 'ageing', 'old', 'stale'] as const;
-export type GymFactsAge = (typeof gymFactsAges)[number];
 export const gymScoreConfidence = z.object({
   level: z.enum(gymScoreConfidenceLevels),
   factor: z.number().min(0).max(1),

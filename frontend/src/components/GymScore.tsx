@@ -5,6 +5,7 @@ import { useWeightUnit } from '@/lib/displayPrefs';
 import type { Hotel } from '@/api/types';
 import { cn } from '@/lib/cn';
 import { KeptAsWritten } from '@/app/hydrateLater';
+import { confidenceLine } from '@/lib/gymFreshness';
 
 /** The score as shown everywhere: one decimal ("4.0", not "4"). */
 export const gymScoreText = (score: number) => score.toFixed(1);
@@ -92,6 +93,7 @@ export function GymScorePanel({ hotel }: { hotel: Hotel }) {
           </button>
         ) : null}
       </div>
+      {hotel.gymScoreConfidence ? <GymScoreConfidenceLine confidence={hotel.gymScoreConfidence} /> : null}
       <ul id={listId} hidden={!open} className="mt-4 space-y-3 border-t border-slate-100 pt-4" aria-label={`Why the gym scores ${score}`}>
         {breakdown.map((component) => (
           <li key={component.key} data-testid="gym-score-component">
@@ -109,5 +111,20 @@ export function GymScorePanel({ hotel }: { hotel: Hotel }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+const confidenceTones = { high: 'bg-emerald-50 text-emerald-900 ring-emerald-200', medium: 'bg-amber-50 text-amber-950 ring-amber-200', low: 'bg-red-50 text-red-950 ring-red-200' } as const;
+
+/**
+ * How far the score can be trusted (docs/decisions.md, "Gym facts that say how old they are"): old facts and reports of
+ * a change not yet answered make it count its facts for less, and the line says by how much and why.
+ */
+function GymScoreConfidenceLine({ confidence }: { confidence: NonNullable<Hotel['gymScoreConfidence']> }) {
+  return (
+    <p className={cn('mt-3 rounded-xl px-3 py-2 text-sm ring-1', confidenceTones[confidence.level])} data-testid="gym-score-confidence">
+      {confidenceLine(confidence)}
+      {confidence.factor < 1 ? <span className="block text-xs opacity-80">Score of the facts alone: {gymScoreText(confidence.factsScore)}</span> : null}
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import { bookingButtonsHelp, bookingIntent, LazyBookingDialog } from '@/componen
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { GymFacts } from '@/components/hotel/GymFacts';
+import { GymFactsFreshness } from '@/components/hotel/GymFactsFreshness';
 import { TrainingFitPanel } from '@/components/training/TrainingFit';
 import { equipmentChipText } from '@/lib/gymFacts';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
@@ -135,6 +136,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                 Gym Equipment &amp; Facilities
               </h2>
               <GymScorePanel hotel={hotel} />
+              <GymFactsFreshness hotelId={hotel.id} live={hotel.status === 'approved'} />
               {/* Hydrated, not kept as written: the partner gym's map is mounted once the page is the SPA's. */}
               <GymFacts hotel={hotel} />
               {hotel.gym ? (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Building2, ClipboardList, Crown, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
+import { Building2, ClipboardList, Crown, Flag, History, MapPin, MessageSquareText, MousePointerClick, Plus, Search, Star, X } from 'lucide-react';
 import { hotelStatuses, type AdminHotelSortKey, type Hotel } from '@reproute/contracts';
 import { useAdminHotelPage, useAdminHotelStats, useDeleteHotel, useHotelRevisions, usePendingHotelCount } from '@/api/admin';
 import { usePendingReviews } from '@/api/reviews';
@@ -27,6 +27,7 @@ const HotelDialog = lazy(() => import('@/components/admin/HotelDialog').then((m)
 const PendingListings = lazy(() => import('@/components/admin/PendingListings').then((m) => ({ default: m.PendingListings })));
 const PendingRevisions = lazy(() => import('@/components/admin/PendingRevisions').then((m) => ({ default: m.PendingRevisions })));
 const ReviewModeration = lazy(() => import('@/components/admin/ReviewModeration').then((m) => ({ default: m.ReviewModeration })));
+const GymReportsQueue = lazy(() => import('@/components/admin/GymReportsQueue').then((m) => ({ default: m.GymReportsQueue })));
 
 function LazyPanel({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner label="Loading section" />}>{children}</Suspense>;
@@ -225,6 +226,19 @@ export default function AdminPage() {
             content: (
               <LazyPanel>
                 <CitiesPanel />
+              </LazyPanel>
+            ),
+          },
+          {
+            value: 'gym-reports',
+            label: (
+              <>
+                <Flag aria-hidden className="h-4 w-4" /> Gym Reports
+              </>
+            ),
+            content: (
+              <LazyPanel>
+                <GymReportsQueue />
               </LazyPanel>
             ),
           },

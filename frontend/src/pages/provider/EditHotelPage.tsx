@@ -22,6 +22,7 @@ const loadPhotoManager = () => import('@/components/provider/PhotoManager');
 void Promise.all([loadListingForm(), loadPhotoManager()]).catch(() => undefined);
 const ListingForm = lazy(() => loadListingForm().then((m) => ({ default: m.ListingForm })));
 const PhotoManager = lazy(() => loadPhotoManager().then((m) => ({ default: m.PhotoManager })));
+const GymFactsProviderPanel = lazy(() => import('@/components/provider/GymFactsProviderPanel').then((m) => ({ default: m.GymFactsProviderPanel })));
 
 /** The listing as the provider last submitted it: the approved values overlaid with those awaiting review. */
 function withPendingValues(hotel: Hotel): Hotel {
@@ -135,6 +136,11 @@ export default function EditHotelPage() {
                 ))}
               </ul>
             </div>
+          ) : null}
+          {hotel.status === 'approved' ? (
+            <Suspense fallback={<Skeleton className="mt-8 h-40 w-full" />}>
+              <GymFactsProviderPanel hotelId={hotel.id} />
+            </Suspense>
           ) : null}
           <Card className="mt-8 p-5 sm:p-8">
             <Suspense fallback={<Skeleton className="h-64 w-full" />}>
