@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { organisationInvitationSealContext, organisationMessages as m } from '@reproute/contracts';
 import { unseal } from '@reproute/platform/sealing';
-import { api, claimsOf, identityDb, linkKey, password, register, uniqueEmail } from './support.ts';
+import { api, claimsOf as decode, identityDb, linkKey, password, register, uniqueEmail } from './support.ts';
+
+/** A token's claims, with the organisation's. */
+const claimsOf = (token: string) => decode(token) as ReturnType<typeof decode> & { org?: { id: string; email: string; grants: Record<string, string> } };
 
 const providerSetup = { companyName: 'Harrogate Hotels', phoneNumber: '+12125550123' };
 const me = (token: string) => api('GET', '/api/auth/me', { token });
