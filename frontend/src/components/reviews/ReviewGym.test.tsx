@@ -94,7 +94,7 @@ describe('a review\'s gym details', () => {
     render(<ReviewGymFacts review={review({ gymScores: { ...noScores, equipment: 5, crowding: 2 }, trainedHour: 6, trainedBand: 'early', trainedKinds: ['strength', 'hiit'] })} />);
     const facts = screen.getByTestId('review-gym-facts');
     expect(within(facts).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Equipment 5/5', 'Crowding 2/5']);
-    expect(facts.textContent).toContain('Trained at 06:00 · Trained: Strength, HIIT');
+    expect(facts.textContent).toContain('Trained at 06:00 · Strength, HIIT');
   });
   it('a band alone reads as the time of day; nothing given shows nothing', () => {
     expect(trainedTimeText({ trainedHour: null, trainedBand: 'late' })).toBe('Trained: Late night (22:00–05:00)');

@@ -21,7 +21,7 @@ export function ReviewGymFacts({ review }: { review: Pick<ReviewAnswer, 'gymScor
           ))}
         </ul>
       ) : null}
-      {time || kinds ? <p className="mt-1.5">{[time, kinds ? `Trained: ${kinds}` : null].filter(Boolean).join(' · ')}</p> : null}
+      {time || kinds ? <p className="mt-1.5">{time ? [time, kinds].filter(Boolean).join(' · ') : `Trained: ${kinds}`}</p> : null}
     </div>
   );
 }
