@@ -80,7 +80,10 @@ export function createLogger(service: string, level = 'info', destination?: pino
     mixin: traceMixin,
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  const logger = destination ? pino(options, destination) : pino(options);
+  // Standard output written asynchronously: while one write is under way the next lines gather and leave in one
+  // (pino's default writes each line with its own blocking write, 6-7% of the gateway's busy time on a signed-in
+  // read). Lines still queued when the process exits are written before it does (pino flushes on exit).
+  const logger = pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
   const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
   accessLogs.set(logger, accessLineWriter(JSON.stringify(options.base).slice(1, -1), stream));
   return logger;

@@ -27,6 +27,24 @@ describe('client addresses the gateway vouches for', () => {
     }
   });
 
+  it('reuses a signature within its second only, and a check found valid never vouches for an altered value', () => {
+    const first = signClientAddress(key, '203.0.113.7', now);
+    expect(signClientAddress(key, '203.0.113.7', now + 999)).toBe(first);
+    const next = signClientAddress(key, '203.0.113.7', now + 1000);
+    expect(next).not.toBe(first);
+    expect(vouchedClientAddress(key, next, now + 1000)).toBe('203.0.113.7');
+    expect(signClientAddress(other, '203.0.113.7', now + 1000)).not.toBe(next);
+    // Checked once and found valid: the same value passes again, a changed signature or address does not.
+    expect(vouchedClientAddress(key, first, now)).toBe('203.0.113.7');
+    expect(vouchedClientAddress(key, first, now)).toBe('203.0.113.7');
+    const flipped = first.slice(0, -1) + (first.endsWith('A') ? 'B' : 'A');
+    expect(vouchedClientAddress(key, flipped, now)).toBeUndefined();
+    expect(vouchedClientAddress(key, first.replace('203.0.113.7', '203.0.113.8'), now)).toBeUndefined();
+    expect(vouchedClientAddress(other, first, now)).toBeUndefined();
+    // Memoized or not, a value past the allowed skew is refused.
+    expect(vouchedClientAddress(key, first, now + (clientAddressSkewSeconds + 1) * 1000)).toBeUndefined();
+  });
+
   it('leaves only the vouched address as X-Forwarded-For, and none when unsigned', () => {
     const spoofed = { 'x-forwarded-for': '198.51.100.1, 10.0.0.1', forwarded: 'for=1.2.3.4', 'x-real-ip': '1.2.3.4', 'x-forwarded-host': 'evil.example' };
     const unsigned = request(spoofed);
