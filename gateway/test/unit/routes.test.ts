@@ -27,6 +27,7 @@ describe('route table', () => {
     ['/api/analytics/batch', 'analytics'],
     ['/api/provider/analytics', 'analytics'],
     ['/images/photos/abc.webp', 'catalog'],
+    ['/images/review-photos/0123456789abcdef0123456789abcdef-800.webp', 'engagement'],
     ['/.well-known/jwks.json', 'identity'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceForPath(path)).toBe(service);
