@@ -18,7 +18,8 @@ export function GymGlance({ hotel }: { hotel: Hotel }) {
   const highlights = (hotel.gymHighlights ?? []).slice(0, 3);
   if (typeof hotel.gymScore !== 'number' && highlights.length === 0) return null;
   return (
-    <KeptAsWritten until={hotel}>
+    // The server wrote the highlights in kilograms: kept as written only while they still read so.
+    <KeptAsWritten until={unit === 'kg' ? hotel : unit}>
       <div className="mt-3 flex flex-wrap items-center gap-1.5" data-testid="gym-glance">
         {typeof hotel.gymScore === 'number' ? (
           <span

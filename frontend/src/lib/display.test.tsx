@@ -130,8 +130,8 @@ describe('gallery photos', () => {
       photoCaptions: { '/images/h2.jpg': 'Rooftop terrace at dusk' },
     });
     expect(photos.map((p) => [p.kind, p.alt, p.caption])).toEqual([
-      ['gym', 'Iron Club at Iron House, gym photo 1 of 1', null],
-      ['hotel', 'Iron House, London, photo 1 of 2', null],
+      ['gym', 'Iron Club at Iron House: gym photo 1 of 1', null],
+      ['hotel', 'Iron House, London: hotel photo 1 of 2', null],
       ['hotel', 'Rooftop terrace at dusk', 'Rooftop terrace at dusk'],
     ]);
   });

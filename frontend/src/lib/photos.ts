@@ -25,7 +25,7 @@ export function galleryPhotos(hotel: Pick<Hotel, 'name' | 'city' | 'images' | 'g
     seen[kind] += 1;
     const caption = captions[src]?.trim() || null;
     const what = kind === 'gym' ? `${gymName ?? 'The gym'} at ${hotel.name}` : [hotel.name, hotel.city].filter(Boolean).join(', ');
-    const alt = caption ?? `${what}, ${kind === 'gym' ? 'gym photo' : 'photo'} ${seen[kind]} of ${counts[kind]}`;
+    const alt = caption ?? `${what}: ${kind} photo ${seen[kind]} of ${counts[kind]}`;
     return { src, caption, alt, kind };
   });
 }

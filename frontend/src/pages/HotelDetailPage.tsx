@@ -165,7 +165,8 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
                   </div>
                 </KeptAsWritten>
               ) : null}
-              <KeptAsWritten until={hotel}>
+              {/* The server wrote the chips in kilograms: kept as written only while they still read so. */}
+              <KeptAsWritten until={unit === 'kg' ? hotel : unit}>
                 <div className="mt-5 grid gap-4 sm:grid-cols-2">
                   {equipmentCategories.map((category) => (
                     <div key={category} className="rounded-2xl border border-slate-200 bg-white p-5">

@@ -34,7 +34,7 @@ export default function PhotoLightbox({ photos, index, open, onIndexChange, onCl
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/90" />
         <Dialog.Content
-          className="fixed inset-0 z-50 flex flex-col focus:outline-none"
+          className="fixed inset-0 z-50 flex flex-col bg-slate-950 focus:outline-none"
           aria-describedby={photo.caption ? 'lightbox-caption' : undefined}
           onCloseAutoFocus={(event) => {
             // Radix gives focus to a Dialog.Trigger; the gallery's photos are plain buttons, so it goes back here.
@@ -94,7 +94,7 @@ export default function PhotoLightbox({ photos, index, open, onIndexChange, onCl
                 sizes="(min-width: 1024px) 1024px, 100vw"
                 preferredWidth={1200}
                 draggable={false}
-                wrapperClassName="w-full max-h-[calc(100dvh-10rem)] rounded-lg"
+                wrapperClassName="w-full max-h-[calc(100dvh-10rem)] rounded-lg [background:none]"
                 className="object-contain"
               />
               <figcaption id="lightbox-caption" className="mt-3 min-h-5 px-2 text-center text-sm text-slate-100" data-testid="lightbox-caption">
