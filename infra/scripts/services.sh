@@ -22,7 +22,11 @@ instance_name() { if [ "$2" -eq 1 ]; then echo "$1"; else echo "$1-$2"; fi; }
 # each of which would grow a malloc arena of its own that glibc keeps after the decode: with one arena four
 # 100-megapixel uploads grew it by 88 MB, against 133 MB with two and about 220 MB with glibc's default
 # (catalog's photos integration test; the chart sets the same).
-service_env() { if [ "$1" = catalog ]; then echo "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}"; fi; }
+service_env() {
+  if [ "$1" = catalog ]; then echo "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}"; fi
+  # A local run delivers webhooks to receivers on this machine (http://127.0.0.1:...): never so in production (docs/configuration.md).
+  if [ "$1" = webhooks ]; then echo "WEBHOOK_ALLOW_PRIVATE_ADDRESSES=${WEBHOOK_ALLOW_PRIVATE_ADDRESSES:-true} WEBHOOK_ALLOW_HTTP=${WEBHOOK_ALLOW_HTTP:-true}"; fi
+}
 
 start_one() {
   local label=$1 port=$2 dir=$3; shift 3

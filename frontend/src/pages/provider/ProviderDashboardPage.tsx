@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BarChart3, Building2, CalendarDays, Clock, LineChart, Percent, Plus, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarDays, Clock, LineChart, Percent, Plug, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
@@ -20,6 +20,8 @@ import { percent } from '@/components/provider/analytics/analyticsText';
 
 // The charts and demand data load only when their tab opens, so the dashboard's first load stays as small as before.
 const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/AnalyticsPanel'));
+// Webhooks and API keys (owners): loaded only when their tab opens.
+const IntegrationsPanel = lazy(() => import('@/components/provider/integrations/IntegrationsPanel'));
 
 /** /provider/dashboard: stats, My Listings (with per-listing traffic), Lead Analytics (the inbox) and Performance (charts and demand data). */
 export default function ProviderDashboardPage() {
@@ -32,7 +34,7 @@ export default function ProviderDashboardPage() {
   // The lead email links to ?tab=leads; a filtered inbox link (hotel, status, dates) opens the inbox too.
   const [params] = useSearchParams();
   const openTab =
-    params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : params.get('tab') === 'performance' ? 'performance' : undefined;
+    params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : params.get('tab') === 'performance' ? 'performance' : params.get('tab') === 'integrations' ? 'integrations' : undefined;
   const analytics = useProviderAnalytics();
   const remove = useDeleteProviderHotel();
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
@@ -151,6 +153,19 @@ export default function ProviderDashboardPage() {
             content: (
               <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading analytics" />}>
                 <AnalyticsPanel />
+              </Suspense>
+            ),
+          },
+          {
+            value: 'integrations',
+            label: (
+              <>
+                <Plug aria-hidden className="h-4 w-4" /> Integrations
+              </>
+            ),
+            content: (
+              <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading integrations" />}>
+                <IntegrationsPanel />
               </Suspense>
             ),
           },
