@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminToken, API, approveApi, createListingApi, deleteListingApi, expect, newProvider, newTraveller, signInWithToken, test } from './doc2-support';
 
@@ -11,6 +12,13 @@ const shots = process.env.SHOTS_DIR ?? '/tmp/shots-gym-freshness';
 const widths = [375, 1280] as const;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+
+/** axe finds nothing serious or critical in the part of the page under test. */
+async function expectAccessible(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
 
 for (const width of widths) {
   test(`travellers confirm and report, the provider answers, the admin closes (${width} px)`, async ({ page, request }) => {
@@ -41,6 +49,7 @@ for (const width of widths) {
       await dialog.getByLabel('An item is missing or broken').check();
       await dialog.getByLabel('What is different?').fill('Cable station out of order');
       await shot(page, `report-dialog-${width}`);
+      await expectAccessible(page, '[role="dialog"]');
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await expect(dialog).toBeHidden();
       const today = new Date();
@@ -49,6 +58,8 @@ for (const width of widths) {
       await expect(page.getByTestId('gym-score-confidence')).toContainText('Medium confidence: the score counts its facts at 85 % (1 open report of a change)');
       await freshness.scrollIntoViewIfNeeded();
       await shot(page, `hotel-page-report-${width}`);
+      await expectAccessible(page, '[data-testid="gym-facts-freshness"]');
+      await expectAccessible(page, '[data-testid="gym-score-panel"]');
 
       // A visitor reads the same and is offered a sign-in.
       const visitor = await page.context().browser()!.newPage({ viewport: { width, height: 900 } });
@@ -69,6 +80,7 @@ for (const width of widths) {
       await expect(panel.getByText('Please add a note saying why the facts are right (the traveller and our team read it)')).toBeVisible();
       await panel.getByLabel('Why the facts are right').fill('The cable station was repaired on Monday');
       await shot(page, `provider-panel-${width}`);
+      await expectAccessible(page, '[data-testid="gym-facts-panel"]');
       await panel.getByRole('button', { name: 'Send dispute' }).click();
       await expect(panel.getByTestId('provider-gym-report')).toContainText('You disputed it: The cable station was repaired on Monday');
 
@@ -85,6 +97,7 @@ for (const width of widths) {
       await expect(item).toContainText('The hotel says: The cable station was repaired on Monday');
       await item.scrollIntoViewIfNeeded();
       await shot(page, `admin-queue-${width}`);
+      await expectAccessible(page, '[data-testid="gym-reports-queue"]');
       await item.getByLabel(/^Note/).fill('Checked with the hotel');
       await item.getByRole('button', { name: 'Hotel is right: dismiss' }).click();
       await expect(page.getByTestId('gym-reports-queue-item').filter({ hasText: listing.name })).toHaveCount(0);

@@ -30,7 +30,7 @@ export function GymFactsFreshness({ hotelId, live }: { hotelId: number; live: bo
   const confirmFacts = async () => {
     try {
       await confirm.mutateAsync();
-      toast({ title: 'Thank you', description: 'Your confirmation is counted: other travellers see the gym facts are current.' });
+      toast(asTraveller ? { title: 'Thank you', description: 'Your confirmation is counted: other travellers see the gym facts are current.' } : { title: 'Gym facts confirmed', description: 'Travellers see they were confirmed today.' });
     } catch (error) {
       toast({ title: 'Not confirmed', description: serverMessageOr(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
     }
@@ -91,6 +91,16 @@ export function GymFactsFreshness({ hotelId, live }: { hotelId: number; live: bo
                 <Flag aria-hidden className="h-4 w-4" />
                 Report a change
               </Button>
+            </>
+          ) : data.viewer.confirmAs === 'admin' ? (
+            <>
+              <Button type="button" size="sm" variant="outline" disabled={confirm.isPending} onClick={() => void confirmFacts()}>
+                <BadgeCheck aria-hidden className="h-4 w-4" />
+                {confirm.isPending ? 'Confirming...' : 'Confirm these facts are current'}
+              </Button>
+              <Link to="/admin" className="text-sm font-semibold text-ocean-700 underline underline-offset-2 hover:text-ocean-800">
+                Reports are answered in the admin&apos;s Gym Reports tab
+              </Link>
             </>
           ) : data.viewer.canResolve ? (
             <Link to={`/edit-hotel/${hotelId}#gym-facts`} className="text-sm font-semibold text-ocean-700 underline underline-offset-2 hover:text-ocean-800">
