@@ -49,7 +49,7 @@ export default function MyTrainingDialog({ open, onOpenChange }: { open: boolean
     try {
       await saveTrainingNeeds(result.needs, signedIn);
       onOpenChange(false);
-      toast({ title: 'My training saved', description: 'Every hotel now shows how well its gym fits. Sort results by "Best fit for my training".' });
+      toast({ title: 'My training saved', description: 'Every hotel now shows how well its gym fits. Sort results by "Best fit for me".' });
     } catch (e) {
       setError(e instanceof ApiError ? (e.body?.errors?.[0]?.message ?? e.serverMessage) : serverMessageOr(e, 'Your training could not be saved. Please try again.'));
     } finally {

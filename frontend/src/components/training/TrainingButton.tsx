@@ -13,8 +13,9 @@ export function TrainingButton({ label, className }: { label?: string; className
   const [open, setOpen] = useState(false);
   const needs = useTrainingNeeds();
   const count = needs ? trainingNeedCount(needs) : 0;
+  // One element (a box-less span): the search toolbar is hydrated from the server's markup child by child.
   return (
-    <>
+    <span className="contents">
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} className={className} data-testid="my-training-button">
         <Target aria-hidden className="h-4 w-4" />
         {label ?? 'My training'}
@@ -23,6 +24,6 @@ export function TrainingButton({ label, className }: { label?: string; className
       <WhenOpened open={open}>
         <MyTrainingDialog open={open} onOpenChange={setOpen} />
       </WhenOpened>
-    </>
+    </span>
   );
 }
