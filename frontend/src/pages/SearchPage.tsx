@@ -339,7 +339,6 @@ function SortSelect({ query, filters, onChange, canFit }: { query: string; filte
         ))}
         {distanceText && centre ? <option value="distance">{distanceText}</option> : null}
         {canFit || filters.sort === 'fit' ? <option value="fit">Best fit for me</option> : null}
-        {canFit || filters.sort === 'fit' ? <option value="fit">Best fit for my training</option> : null}
       </select>
     </label>
   );
