@@ -35,6 +35,19 @@ for (const viewport of [
   test.describe(`review gym details at ${viewport.name} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
+    test('a seeded hotel shows its reviewers\' sub-scores and crowding by time of day', async ({ page }) => {
+      // Hotel 8's seeded reviewers give sub-scores and when they trained (services/engagement/scripts/seed-gym-details.ts).
+      await page.goto('/hotels/8');
+      const summary = page.getByTestId('review-gym-summary');
+      await expect(summary.getByTestId('crowding-bars')).toBeVisible();
+      await expect(summary.getByTestId('subscore-equipment')).toContainText(/\d\.\d\/5 · \d+ reviews/);
+      await expect(summary.getByTestId('crowding-summary')).toContainText(/^From \d+ reviews saying when they trained/);
+      await summary.scrollIntoViewIfNeeded();
+      await expect(summary).toBeInViewport();
+      await expect(summary.getByTestId('crowding-bars')).toBeInViewport();
+      await page.screenshot({ path: `${shots}/seeded-${viewport.name}.png` });
+    });
+
     test('a traveller scores the gym, says when and what they trained and adds a photo; once approved the page shows them', async ({ page, request }) => {
       test.slow();
       const admin = await adminToken(request);
@@ -93,6 +106,7 @@ for (const viewport of [
       await summary.getByText('Crowding as a table').click();
       await expect(summary.getByTestId('crowding-table').getByRole('row', { name: /Evening \(18:00–22:00\) 1.5\/5 2/ })).toBeVisible();
       await summary.scrollIntoViewIfNeeded();
+      await expect(summary).toBeInViewport();
       await page.screenshot({ path: `${shots}/summary-${viewport.name}.png` });
 
       const published = page.getByTestId('hotel-review').filter({ hasText: title });
