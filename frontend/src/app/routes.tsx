@@ -24,6 +24,7 @@ const ProfileSetupPage = lazyPage(() => import('@/pages/account/ProfileSetupPage
 const ProviderSetupPage = lazyPage(() => import('@/pages/account/ProviderSetupPage'));
 const ProfilePage = lazyPage(() => import('@/pages/account/ProfilePage'));
 const ProviderDashboardPage = lazyPage(() => import('@/pages/provider/ProviderDashboardPage'));
+const JoinOrganisationPage = lazyPage(() => import('@/pages/provider/JoinOrganisationPage'));
 const AddHotelPage = lazyPage(() => import('@/pages/provider/AddHotelPage'));
 const EditHotelPage = lazyPage(() => import('@/pages/provider/EditHotelPage'));
 const AdminPage = lazyPage(() => import('@/pages/admin/AdminPage'));
@@ -75,6 +76,7 @@ const screens: Record<Screen, ReactElement> = {
   providerSetup: <ProviderSetupPage />,
   providerDashboard: <RequireProvider><ProviderDashboardPage /></RequireProvider>,
   providerDashboardAlias: <Navigate to="/provider/dashboard" replace />,
+  providerJoin: <JoinOrganisationPage />,
   addListing: <RequireProvider><AddHotelPage /></RequireProvider>,
   addHotel: <RequireProviderOrExplain><AddHotelPage /></RequireProviderOrExplain>,
   editHotel: <RequireProvider><EditHotelPage /></RequireProvider>,

@@ -23,6 +23,7 @@ export type Screen =
   | 'providerSetup'
   | 'providerDashboard'
   | 'providerDashboardAlias'
+  | 'providerJoin'
   | 'addListing'
   | 'addHotel'
   | 'editHotel'
@@ -68,6 +69,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/provider-setup', screen: 'providerSetup' },
   { path: '/provider/dashboard', screen: 'providerDashboard' },
   { path: '/provider-dashboard', screen: 'providerDashboardAlias' },
+  { path: '/provider/join', screen: 'providerJoin' },
   { path: '/provider/listings/new', screen: 'addListing' },
   { path: '/add-hotel', screen: 'addHotel' },
   { path: '/edit-hotel/:id', screen: 'editHotel' },

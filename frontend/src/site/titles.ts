@@ -27,6 +27,7 @@ export const pageTitles = {
   profileSetup: 'Set up your profile',
   providerSetup: 'Become a provider',
   providerDashboard: 'Provider Dashboard',
+  providerJoin: 'Join your team',
   addListing: 'Add a Listing',
   editListing: 'Edit Listing',
   profile: 'Your profile',

@@ -116,7 +116,6 @@ describe('organisations with a team', () => {
     // The matrix: [actor, endpoint, property] → allowed or not, from the roles' definition.
     const listings = new Set(['owner', 'manager']);
     const leadsRole = new Set(['owner', 'manager']);
-    const replies = new Set(['owner', 'responder']);
     const mayListings = (actor: string, key: 'A' | 'B') => listings.has(actor) || (actor === 'managerOfA' && key === 'A');
     const mayLeads = (actor: string, key: 'A' | 'B') => leadsRole.has(actor) || (actor === 'managerOfA' && key === 'A');
     const violations: string[] = [];

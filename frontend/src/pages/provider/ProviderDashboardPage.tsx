@@ -17,6 +17,8 @@ import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { figuresFor, monthStartDay } from './dashboardFigures';
 import { percent } from '@/components/provider/analytics/analyticsText';
+// The team (members, roles, invitations, the activity log): loaded only when its tab opens.
+const TeamPanel = lazy(() => import('@/components/provider/team/TeamPanel'));
 
 // The charts and demand data load only when their tab opens, so the dashboard's first load stays as small as before.
 const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/AnalyticsPanel'));
@@ -36,6 +38,7 @@ export default function ProviderDashboardPage() {
   const openTab =
     params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : params.get('tab') === 'performance' ? 'performance' : params.get('tab') === 'integrations' ? 'integrations' : undefined;
   const analytics = useProviderAnalytics();
+  const openTeam = params.get('tab') === 'team';
   const remove = useDeleteProviderHotel();
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
 
@@ -89,7 +92,7 @@ export default function ProviderDashboardPage() {
       <PanelTabs
         className="mt-10"
         label="Provider dashboard sections"
-        defaultValue={openTab}
+        defaultValue={openTeam ? 'team' : openTab}
         tabs={[
           {
             value: 'listings',
@@ -142,6 +145,19 @@ export default function ProviderDashboardPage() {
               </>
             ),
             content: <LeadInbox />,
+          },
+          {
+            value: 'team',
+            label: (
+              <>
+                <Users aria-hidden className="h-4 w-4" /> Team
+              </>
+            ),
+            content: (
+              <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading the team" />}>
+                <TeamPanel />
+              </Suspense>
+            ),
           },
           {
             value: 'performance',
