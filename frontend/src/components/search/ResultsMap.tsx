@@ -6,6 +6,7 @@ import type { Hotel } from '@/api/types';
 import { HotelCard } from '@/components/HotelCard';
 import { hotelPriceLabel } from '@/lib/hotel';
 import { tileConfig } from '@/lib/mapTiles';
+import { clusterFrom, clusterLabel, clusterPoints } from './mapClusters';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -17,7 +18,7 @@ export function markerLabel(hotel: Hotel): string {
   return price ? `${hotel.name}, ${price} per night` : `${hotel.name}, contact for pricing`;
 }
 
-/** The current results on a map: one focusable marker per hotel with coordinates; choosing one shows its card. */
+/** The current results on a map: one focusable marker per hotel with coordinates (grouped when there are many); choosing one shows its card. */
 export default function ResultsMap({ hotels }: { hotels: Hotel[] }) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -42,11 +43,55 @@ export default function ResultsMap({ hotels }: { hotels: Hotel[] }) {
     };
   }, []);
 
+  // Many located hotels (pages of a large result) are grouped by where they fall on screen (mapClusters.ts), again
+  // after every zoom; a group's marker zooms in on its hotels.
+  const [zoomed, setZoomed] = useState(0);
+  useEffect(() => {
+    const created = map.current;
+    if (!created) return;
+    const onZoom = () => setZoomed((n) => n + 1);
+    created.on('zoomend', onZoom);
+    return () => {
+      created.off('zoomend', onZoom);
+    };
+  }, []);
+
   useEffect(() => {
     const group = markers.current;
     if (!map.current || !group) return;
+    if (placed.length > 0) map.current.fitBounds(L.latLngBounds(placed.map((h) => [h.latitude!, h.longitude!] as [number, number])), { padding: [48, 48], maxZoom: 14 });
+    // placedKey stands for the placed hotels; the array itself is new on every render.
+  }, [placedKey]);
+
+  useEffect(() => {
+    const group = markers.current;
+    const shown = map.current;
+    if (!shown || !group) return;
     group.clearLayers();
-    for (const hotel of placed) {
+    const groups =
+      placed.length >= clusterFrom
+        ? clusterPoints(placed.map((hotel) => ({ item: hotel, ...shown.latLngToLayerPoint([hotel.latitude!, hotel.longitude!]) })))
+        : placed.map((hotel) => ({ items: [hotel], x: 0, y: 0 }));
+    for (const { items } of groups) {
+      if (items.length > 1) {
+        const bounds = L.latLngBounds(items.map((h) => [h.latitude!, h.longitude!] as [number, number]));
+        const label = clusterLabel(items.length);
+        const icon = L.divIcon({
+          className: 'rr-map-marker',
+          iconSize: undefined,
+          html: `<button type="button" aria-label="${escapeHtml(label)}" title="${escapeHtml(label)}" data-cluster-size="${items.length}" class="-translate-x-1/2 -translate-y-1/2 flex h-10 min-w-10 items-center justify-center rounded-full border-2 border-white bg-slate-900 px-2 text-sm font-bold text-white shadow-md hover:bg-slate-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ocean-500">${items.length}</button>`,
+        });
+        const marker = L.marker(bounds.getCenter(), { icon, keyboard: false, title: '', alt: '' });
+        marker.on('add', () => {
+          const button = marker.getElement()?.querySelector('button');
+          if (!button) return;
+          L.DomEvent.disableClickPropagation(button);
+          button.addEventListener('click', () => shown.fitBounds(bounds, { padding: [48, 48], maxZoom: Math.max(shown.getZoom() + 2, 14) }));
+        });
+        marker.addTo(group);
+        continue;
+      }
+      const hotel = items[0]!;
       const label = markerLabel(hotel);
       const price = hotelPriceLabel(hotel) ?? hotel.name;
       const icon = L.divIcon({
@@ -64,16 +109,15 @@ export default function ResultsMap({ hotels }: { hotels: Hotel[] }) {
       });
       marker.addTo(group);
     }
-    if (placed.length > 0) map.current.fitBounds(L.latLngBounds(placed.map((h) => [h.latitude!, h.longitude!] as [number, number])), { padding: [48, 48], maxZoom: 14 });
     // placedKey stands for the placed hotels; the array itself is new on every render.
-  }, [placedKey]);
+  }, [placedKey, zoomed]);
 
   useEffect(() => {
     for (const button of container.current?.querySelectorAll<HTMLButtonElement>('button[data-hotel-id]') ?? []) {
       const isSelected = Number(button.dataset.hotelId) === selectedId;
       button.setAttribute('aria-pressed', String(isSelected));
     }
-  }, [selectedId, placedKey]);
+  }, [selectedId, placedKey, zoomed]);
 
   return (
     <div data-testid="results-map">
