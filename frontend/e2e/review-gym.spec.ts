@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { photoMessages } from '@reproute/contracts';
 import { API, adminToken, createAdminHotelApi, deleteHotelApi, expect, newTraveller, signInWithToken, test, unique } from './doc2-support';
@@ -8,6 +9,12 @@ import { API, adminToken, createAdminHotelApi, deleteHotelApi, expect, newTravel
  * page's sub-score averages and crowding chart (with its table) once three reviews say when they trained.
  */
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/review-gym';
+async function expectNoSeriousViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+}
+
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 async function approvedReview(request: APIRequestContext, token: string, admin: string, hotelId: number, extra: Record<string, unknown>) {
@@ -81,6 +88,8 @@ for (const viewport of [
       await expect(photos.getByRole('img', { name: 'Your gym photo 1' })).toBeVisible();
       await gym.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/form-${viewport.name}.png`, fullPage: false });
+      await expectNoSeriousViolations(page, '[data-testid="review-gym-fields"]');
+      await expectNoSeriousViolations(page, '[data-testid="review-photo-upload"]');
 
       await form.getByRole('button', { name: 'Submit Review' }).click();
       await expect(page.getByTestId('review-success')).toBeVisible();
@@ -108,6 +117,7 @@ for (const viewport of [
       await summary.scrollIntoViewIfNeeded();
       await expect(summary).toBeInViewport();
       await page.screenshot({ path: `${shots}/summary-${viewport.name}.png` });
+      await expectNoSeriousViolations(page, '[data-testid="hotel-reviews"]');
 
       const published = page.getByTestId('hotel-review').filter({ hasText: title });
       await expect(published.getByTestId('review-gym-facts')).toContainText('Equipment 5/5');

@@ -4,6 +4,7 @@ import { useMyReviews } from '@/api/account';
 import { Badge, Skeleton } from '@/components/ui/Misc';
 import { StarRating } from '@/components/reviews/StarRating';
 import { longDate } from '@/lib/dates';
+import { ReviewGymFacts } from '@/components/reviews/ReviewGymDetails';
 
 const stateBadge: Record<ReviewState, { label: string; tone: 'amber' | 'green' | 'slate'; note: string }> = {
   pending: { label: 'Pending', tone: 'amber', note: 'Waiting for a moderator: it is published once approved.' },
@@ -32,6 +33,13 @@ function ReviewRow({ review }: { review: MyReview }) {
         {state.note}
         {review.status === 'rejected' && review.rejectionReason ? <> Reason: {review.rejectionReason}</> : null}
       </p>
+      <ReviewGymFacts review={review} />
+      {review.photos.length > 0 ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="my-review-photos">
+          {review.photos.length === 1 ? '1 gym photo' : `${review.photos.length} gym photos`}
+          {review.status === 'approved' ? ', shown with it.' : ', shown with it once it is approved.'}
+        </p>
+      ) : null}
       {review.reply ? <p className="mt-1 text-sm text-slate-600">The hotel replied to it.</p> : null}
     </li>
   );
