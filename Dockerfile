@@ -46,8 +46,9 @@ COPY . .
 COPY --from=frontend /app/frontend/dist frontend/dist
 COPY --from=frontend /app/frontend/dist-server frontend/dist-server
 # Keys generated at first start (identity's signing key, the reset-link key shared with the notifier) live here,
-# and the catalog's uploaded photos when stored on local disk (a named volume takes this folder's owner).
-RUN mkdir -p .data/keys .data/photos && chown -R node:node .data && chmod 700 .data/keys
+# and the catalog's uploaded photos and engagement's review photos when stored on local disk (a named volume takes
+# this folder's owner).
+RUN mkdir -p .data/keys .data/photos .data/review-photos && chown -R node:node .data && chmod 700 .data/keys
 # Never root: the official image's node user (uid 1000; the chart's runAsUser).
 USER node
 ARG SERVICE_DIR=gateway

@@ -6,15 +6,30 @@ import { endpoints, photoMaxBytes, photoMessages, reviewGymMessages, reviewPhoto
 import { badRequest, forbidden, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import { PhotoGate } from '@reproute/platform/photos/gate';
 import { PhotoRejected, processPhoto, type ProcessedPhoto } from '@reproute/platform/photos/process';
-import { LocalDiskStorage, type PhotoStorage } from '@reproute/platform/photos/storage';
+import { photoStorageFrom, type PhotoStorage } from '@reproute/platform/photos/storage';
 import type { Config } from '../config.ts';
 import { photoFileState, recordUploads, sweepReviewPhotos, unusedPhotosMax } from '../store/review-photos.ts';
 
 /** Where review photos live unless REVIEW_PHOTOS_DIR says: beside the catalog's, in a folder of their own. */
 export const defaultReviewPhotosDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/review-photos');
 
-export function reviewPhotoStorage(config: Pick<Config, 'REVIEW_PHOTOS_DIR'>): PhotoStorage {
-  return new LocalDiskStorage(config.REVIEW_PHOTOS_DIR ?? defaultReviewPhotosDir);
+/** The storage the configuration names: the platform's local folder or S3 bucket, under the review photos' own settings. */
+export function reviewPhotoStorage(config: Config): PhotoStorage {
+  if (config.REVIEW_PHOTO_STORAGE === 's3' && !config.REVIEW_PHOTOS_S3_BUCKET) throw new Error('REVIEW_PHOTOS_S3_BUCKET is required when REVIEW_PHOTO_STORAGE=s3');
+  return photoStorageFrom(
+    {
+      PHOTO_STORAGE: config.REVIEW_PHOTO_STORAGE,
+      PHOTOS_DIR: config.REVIEW_PHOTOS_DIR,
+      PHOTOS_S3_BUCKET: config.REVIEW_PHOTOS_S3_BUCKET,
+      PHOTOS_S3_REGION: config.REVIEW_PHOTOS_S3_REGION,
+      PHOTOS_S3_ENDPOINT: config.REVIEW_PHOTOS_S3_ENDPOINT,
+      PHOTOS_S3_FORCE_PATH_STYLE: config.REVIEW_PHOTOS_S3_FORCE_PATH_STYLE,
+      PHOTOS_S3_ACCESS_KEY_ID: config.REVIEW_PHOTOS_S3_ACCESS_KEY_ID,
+      PHOTOS_S3_SECRET_ACCESS_KEY: config.REVIEW_PHOTOS_S3_SECRET_ACCESS_KEY,
+      PHOTOS_S3_PREFIX: config.REVIEW_PHOTOS_S3_PREFIX,
+    },
+    defaultReviewPhotosDir,
+  );
 }
 
 const variantFile = /^([a-f0-9]{32})-([1-9]\d{0,4})\.webp$/;
