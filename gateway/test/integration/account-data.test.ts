@@ -56,6 +56,8 @@ describe('Download my data', () => {
     expect(file.catalog.savedSearches).toEqual([
       expect.objectContaining({ id: account.savedSearchId, alerts: 'weekly', alertEmail: account.email, params: { query: account.listing.name }, hotelsMatched: [expect.objectContaining({ hotelId: account.listing.id, delivery: 'weekly' })] }),
     ]);
+    expect(file.catalog.gymConfirmations).toEqual([expect.objectContaining({ hotelId: 1, as: 'traveller' })]);
+    expect(file.catalog.gymReports).toEqual([expect.objectContaining({ kind: 'equipment', detail: 'The squat rack is gone', status: 'open' })]);
     expect(file.engagement.favorites.map((f) => f.hotelId).sort((a, b) => a - b)).toEqual([1, account.listing.id].sort((a, b) => a - b));
     expect(file.engagement.reviews).toEqual([expect.objectContaining({ id: account.reviewId, hotelId: 2, status: 'approved' })]);
     // Its click on hotel 1's booking link, as engagement keeps it for "Verified stay" marks.

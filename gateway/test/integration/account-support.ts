@@ -94,6 +94,14 @@ export async function accountThatDidEverything(): Promise<BusyAccount> {
   });
   expect(recorded.status).toBe(202);
 
+  // Gym facts: it confirms hotel 1's are current (as a traveller: not its listing) and reports a change to a hotel of
+  // an admin's made for it (a report stays with the hotel, without the account, so it is kept off the seeded hotels).
+  expect((await api('POST', '/api/hotels/1/gym-facts/confirmations', { token })).status).toBe(201);
+  const reported = await api('POST', '/api/hotels', { token: await admin(), body: listingBody({ name: uniqueName('Reported Rack Hotel') }) });
+  expect(reported.status, JSON.stringify(reported.body)).toBe(201);
+  const gymReport = await api('POST', `/api/hotels/${reported.body.id}/gym-reports`, { token, body: { kind: 'equipment', detail: 'The squat rack is gone' } });
+  expect(gymReport.status, JSON.stringify(gymReport.body)).toBe(201);
+
   return {
     id,
     email,
