@@ -68,8 +68,15 @@ for (const width of widths) {
       await expect(visitor.getByTestId('gym-facts-freshness')).toContainText('Sign in to confirm these facts or report a change.');
       await visitor.close();
 
-      // The provider, from the reminder's link: confirm in one step, then dispute the report with a note.
-      await signInWithToken(page, provider.token, `/edit-hotel/${listing.id}?confirm=gym-facts#gym-facts`);
+      // The provider's dashboard says a report waits; its link (the reminder email's) opens the edit page's panel:
+      // confirm in one step, then dispute the report with a note.
+      await signInWithToken(page, provider.token, '/provider/dashboard');
+      const card = page.getByTestId('listing-card').filter({ hasText: listing.name });
+      await expect(card.getByTestId('listing-gym-facts-notice')).toHaveText('1 traveller report to answer. Answer or confirm the gym facts');
+      await card.getByTestId('listing-gym-facts-notice').scrollIntoViewIfNeeded();
+      await shot(page, `dashboard-card-${width}`);
+      await card.getByRole('link', { name: 'Answer or confirm the gym facts' }).click();
+      await expect(page).toHaveURL(new RegExp(`/edit-hotel/${listing.id}\\?confirm=gym-facts#gym-facts$`));
       const panel = page.getByTestId('gym-facts-panel');
       await expect(panel).toBeInViewport();
       await expect(panel.getByTestId('provider-gym-report')).toContainText('Cable station out of order');

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { ListingStatusBadge } from './ListingStatusBadge';
 import { gymAccessLabel, primaryImage, ratingLabel } from '@/lib/hotel';
 import type { ListingFigures } from '@/pages/provider/dashboardFigures';
+import { timeAgo } from '@/lib/gymFreshness';
 
 /** Approved, Pending Review, or Rejected (ruling 5: an admin may turn a listing down). */
 interface ListingCardProps {
@@ -39,6 +40,7 @@ export function ListingCard({ hotel, figures, onDelete }: ListingCardProps) {
         ) : hotel.pendingRevision ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Changes awaiting review.</p>
         ) : null}
+        <GymFactsNotice hotel={hotel} />
         <p className="mt-2 text-sm leading-relaxed text-slate-700">{previewText(hotel.description, 160) || 'No description yet.'}</p>
         <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
           <div className="flex gap-1">
@@ -91,5 +93,25 @@ function Figure({ icon, label, value }: { icon: React.ReactNode; label: string; 
       </dt>
       <dd className="text-lg font-bold text-slate-900">{value.toLocaleString('en-US')}</dd>
     </div>
+  );
+}
+
+/**
+ * A live listing whose gym facts need the hotel (docs/decisions.md, "Gym facts that say how old they are"): reports of
+ * a change not yet answered, or facts confirmed over three months ago; the link opens the edit page's gym facts panel.
+ */
+function GymFactsNotice({ hotel }: { hotel: Hotel }) {
+  const confidence = hotel.gymScoreConfidence;
+  if (hotel.status !== 'approved' || !confidence) return null;
+  const open = confidence.openReports;
+  if (open === 0 && confidence.age === 'fresh') return null;
+  const what = open > 0 ? `${open === 1 ? '1 traveller report' : `${open} traveller reports`} to answer` : `Gym facts last confirmed ${confidence.lastConfirmedAt ? timeAgo(confidence.lastConfirmedAt) : 'never'}`;
+  return (
+    <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="listing-gym-facts-notice">
+      {what}.{' '}
+      <Link to={`/edit-hotel/${hotel.id}?confirm=gym-facts#gym-facts`} className="font-semibold underline underline-offset-2">
+        {open > 0 ? 'Answer or confirm the gym facts' : 'Confirm the gym facts'}
+      </Link>
+    </p>
   );
 }
