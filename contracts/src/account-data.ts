@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhooksExport, type WebhooksExport } from './webhooks.ts';
 import { publicUser } from './identity.ts';
 import { reviewAnswer } from './engagement.ts';
 import { reviewPhoto } from './review-gym-schemas.ts';
@@ -188,6 +189,8 @@ export const accountExport = z.object({
   engagement: engagementExport,
   referral: referralExport,
   analytics: analyticsExport,
+  /** The webhook endpoints the account owns (never their secrets); absent from files made before webhooks. */
+  webhooks: webhooksExport.optional(),
   notes: z.array(z.string()),
 });
 export type AccountExport = z.infer<typeof accountExport>;
@@ -198,6 +201,7 @@ export interface AccountExportParts {
   engagement: EngagementExport;
   referral: ReferralExport;
   analytics: AnalyticsExport;
+  webhooks?: WebhooksExport;
 }
 
 /** The parts put together as one file (the browser does it; the integration test checks the same). */
@@ -212,6 +216,7 @@ export function assembleAccountExport(parts: AccountExportParts, now: Date = new
     engagement: parts.engagement,
     referral: parts.referral,
     analytics: parts.analytics,
+    ...(parts.webhooks ? { webhooks: parts.webhooks } : {}),
     notes: [...accountExportNotes],
   };
 }

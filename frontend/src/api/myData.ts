@@ -5,14 +5,15 @@ import { callApi } from './client';
 
 /** Every service's part of the account, asked at once, put together as one file (contracts' `assembleAccountExport`). */
 export async function fetchMyData(): Promise<AccountExport> {
-  const [identity, catalog, engagement, referral, analytics] = await Promise.all([
+  const [identity, catalog, engagement, referral, analytics, webhooks] = await Promise.all([
     callApi('GET /api/auth/me/export'),
     callApi('GET /api/catalog/me/export'),
     callApi('GET /api/engagement/me/export'),
     callApi('GET /api/referral/me/export'),
     callApi('GET /api/analytics/me/export'),
+    callApi('GET /api/webhooks/me/export'),
   ]);
-  return assembleAccountExport({ identity, catalog, engagement, referral, analytics });
+  return assembleAccountExport({ identity, catalog, engagement, referral, analytics, webhooks });
 }
 
 /** Saves the file in the browser's downloads (`reproute-data-YYYY-MM-DD.json`). */

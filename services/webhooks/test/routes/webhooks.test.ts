@@ -383,3 +383,37 @@ describe('organisations', () => {
     expect(await count()).toBe(10);
   });
 });
+
+describe('the account\'s data', () => {
+  it('exports the endpoints the account owns (no secret) and erases them, and the messages naming it, with the account', async () => {
+    const r = await receiver();
+    const founder = await sut.asProvider({ email: 'founder.erased@example.com' });
+    await sut.bus.publishEvent('hotel.created', testHotel(51, { providerId: founder.id }), { key: 51 });
+    await sut.settled();
+    const made = await addEndpoint(r.url, {}, founder);
+    const exported = await sut.api('GET', '/api/webhooks/me/export', { as: founder });
+    expect(exported.status).toBe(200);
+    expect(exported.body.endpoints.map((e: WebhookEndpoint) => e.id)).toEqual([made.id]);
+    expect(JSON.stringify(exported.body)).not.toContain(made.secret);
+    // A lead a traveller sent to another organisation's hotel, still in its log when the traveller's account goes.
+    const data = lead(ownHotel, { email: 'gone.traveller@example.com', name: 'Gone Traveller' });
+    await sut.bus.publishEvent('lead.created', data, { key: data.leadId });
+    await eventually(async () => (await sut.pool.query(`SELECT 1 FROM deliveries WHERE body LIKE '%gone.traveller@example.com%'`)).rowCount! > 0, 20_000, 'the lead in a log');
+
+    const travellerId = randomUUID();
+    await sut.bus.publishEvent('user.deletion-requested', { userId: travellerId, emails: ['gone.traveller@example.com'], isProvider: false, requestedAt: new Date().toISOString() }, { key: travellerId });
+    await sut.bus.publishEvent('user.deletion-requested', { userId: founder.id, emails: ['founder.erased@example.com'], isProvider: true, requestedAt: new Date().toISOString() }, { key: founder.id });
+    const reports = await eventually(async () => {
+      const erased = (await sut.events('user.data-erased')).filter((e) => [travellerId, founder.id].includes(e.data.userId));
+      return erased.length === 2 ? erased : null;
+    }, 20_000, 'both erasure reports');
+    expect(reports.filter((e) => [travellerId, founder.id].includes(e.data.userId)).map((e) => e.data.service)).toEqual(['webhooks', 'webhooks']);
+    const left = await sut.pool.query(
+      `SELECT (SELECT count(*) FROM endpoints WHERE owner_id = $1)::int AS endpoints,
+              (SELECT count(*) FROM deliveries WHERE body LIKE '%gone.traveller@example.com%')::int AS messages,
+              (SELECT count(*) FROM hotels WHERE provider_id = $1)::int AS hotels`,
+      [founder.id],
+    );
+    expect(left.rows[0]).toEqual({ endpoints: 0, messages: 0, hotels: 0 });
+  });
+});
