@@ -240,6 +240,7 @@ export const gymFreshnessMessages = {
   resolutionNoteRequired: 'Please add a note saying why the facts are right (the traveller and our team read it)',
   resolutionNoteMax: 'The note must be at most 1000 characters',
   resolutionAdminOnly: 'Only our team can dismiss a report; the hotel edits the listing or disputes the report',
+  resolutionHotelOnly: 'Only the hotel disputes a report; our team closes it as edited or dismissed',
   alreadyConfirmed: 'You have already confirmed this gym\'s facts this month. Thank you!',
   needsVerifiedEmail: 'Please verify your email address before confirming or reporting gym facts.',
   ownListingReport: 'This is your listing: edit it, or confirm its facts, instead of reporting a change.',

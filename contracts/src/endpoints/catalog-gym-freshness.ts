@@ -38,7 +38,7 @@ export const catalogGymFreshnessEndpoints = defineEndpoints('catalog', {
     params: z.object({ id: z.string() }),
     body: gymReportResolve,
     responses: { 200: gymReportAnswer },
-    doc: '`{ resolution, note }`: the owning provider or an admin; `edited` (the listing was changed; its reviewed fields still go through review), `disputed` (the facts are right; `note` required, up to 1000 characters; the report stays on the page with the note and in the admin queue until an admin closes it) or `dismissed` (admins only: 403 "Only our team can dismiss a report…"). 200 the report; `hotel.gym-report-resolved` is sent. A closed report: 409 "This report has already been answered."; the hotel disputing twice: 409; another provider\'s: 403; unknown: 404 "Report not found"',
+    doc: '`{ resolution, note }`: the owning provider or an admin; `edited` (the listing was changed; its reviewed fields still go through review), `disputed` (the facts are right; `note` required, up to 1000 characters; the report stays on the page with the note and in the admin queue until an admin closes it) or `dismissed` (admins only: 403 "Only our team can dismiss a report…"); an admin does not dispute (400 "Only the hotel disputes a report…"). 200 the report; `hotel.gym-report-resolved` is sent. A closed report: 409 "This report has already been answered."; the hotel disputing twice: 409; another provider\'s: 403; unknown: 404 "Report not found"',
   },
   'GET /api/admin/gym-reports': {
     access: 'admin',

@@ -209,9 +209,12 @@ export async function resolveGymReport(pool: Pool, reportId: string, viewer: Vie
     if (!found[0]) throw notFound(gymFreshnessMessages.reportNotFound);
     const hotel = await findHotel(tx, { id: Number(found[0].hotel_id) }, { forUpdate: true });
     if (!hotel) throw notFound(gymFreshnessMessages.reportNotFound);
-    const admin = isAdmin(viewer);
-    if (!admin && !ownsHotel(viewer, hotel)) throw forbidden();
+    const owner = ownsHotel(viewer, hotel);
+    // The owner answers as the hotel (edited, disputed); an admin for our team (edited, dismissed).
+    const admin = !owner && isAdmin(viewer);
+    if (!admin && !owner) throw forbidden();
     if (input.resolution === 'dismissed' && !admin) throw forbidden(gymFreshnessMessages.resolutionAdminOnly);
+    if (input.resolution === 'disputed' && admin) throw badRequest(gymFreshnessMessages.resolutionHotelOnly, [{ path: 'resolution', message: gymFreshnessMessages.resolutionHotelOnly }]);
     const { rows: locked } = await tx.query<{ status: GymReportStatus }>('SELECT status FROM gym_fact_reports WHERE id = $1 FOR UPDATE', [reportId]);
     const status = locked[0]!.status;
     // Closed reports stay closed; the hotel disputes once, then it is the admin's to decide.

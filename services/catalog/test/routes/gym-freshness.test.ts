@@ -231,6 +231,8 @@ describe('reports of a change', () => {
     expect([again.status, again.body.message]).toEqual([409, gymFreshnessMessages.reportClosed]);
     expect((await api('GET', '/api/admin/gym-reports?status=disputed', { token: admin.token })).body.items.map((r: { id: string }) => r.id)).toEqual([reportId]);
 
+    const adminDispute = await resolve(reportId, admin, { resolution: 'disputed', note: 'Fine' });
+    expect([adminDispute.status, adminDispute.body.message]).toEqual([400, gymFreshnessMessages.resolutionHotelOnly]);
     const closed = await resolve(reportId, admin, { resolution: 'dismissed', note: 'Checked with the hotel' });
     expect(closed.body).toMatchObject({ status: 'dismissed', resolvedBy: 'admin' });
     expect((await freshness(live.id)).reports).toEqual([]);
