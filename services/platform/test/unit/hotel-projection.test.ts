@@ -30,8 +30,18 @@ describe('hotelProjectionHandlersFor', () => {
   const deliver = (type: EventType, data: unknown) => (handlers[type] as EventHandler)(envelope(type, data), tx);
 
   // Notices for one reader (the provider's emails, the favourites' alerts), not changes of the listing: a decision on a
-  // revision comes with its own hotel.updated, a review or a gym change with the hotel's next snapshot event.
-  const notices = ['hotel.revision-approved', 'hotel.revision-rejected', 'hotel.review-published', 'hotel.gym-updated'];
+  // revision comes with its own hotel.updated, a review or a gym change with the hotel's next snapshot event; the gym
+  // facts' confirmations, reports and reminders change no field a projection keeps.
+  const notices = [
+    'hotel.revision-approved',
+    'hotel.revision-rejected',
+    'hotel.review-published',
+    'hotel.gym-updated',
+    'hotel.gym-facts-confirmed',
+    'hotel.gym-report-opened',
+    'hotel.gym-report-resolved',
+    'hotel.gym-facts-stale',
+  ];
 
   it('handles every event of catalog.hotels that changes a listing, and nothing else', () => {
     const hotelEvents = Object.entries(eventCatalog).filter(([, entry]) => entry.topic === topics.hotels).map(([type]) => type);
