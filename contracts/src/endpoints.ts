@@ -12,6 +12,7 @@ import { trainingEndpoints } from './endpoints/training.ts';
 import { organisationEndpoints } from './endpoints/organisations.ts';
 import { webhookEndpoints } from './endpoints/webhooks.ts';
 import { apiKeyEndpoints, partnerLeadEndpoints } from './endpoints/api-keys.ts';
+import { bookingEndpoints } from './endpoints/bookings.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -32,6 +33,7 @@ export const endpoints = {
   ...webhookEndpoints,
   ...apiKeyEndpoints,
   ...partnerLeadEndpoints,
+  ...bookingEndpoints,
   ...catalogGymFreshnessEndpoints,
 };
 

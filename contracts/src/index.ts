@@ -34,3 +34,4 @@ export * from './gym-freshness.ts';
 export * from './review-gym-schemas.ts';
 export * from './webhooks.ts';
 export * from './api-keys.ts';
+export * from './bookings.ts';

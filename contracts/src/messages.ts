@@ -316,3 +316,19 @@ export const apiKeyMessages = {
   scopeMissing: 'This API key does not have the scope this needs',
   unavailable: 'API keys cannot be checked right now. Please try again shortly.',
 } as const;
+
+/** Messages of referred bookings and statements (docs/decisions.md, "Referred bookings and the monthly statement"). */
+export const bookingMessages = {
+  referralIdInvalid: 'A referral id is RR_{hotelId}_{timestamp}, as the booking link carried it',
+  referralIdUnknown: 'No referral to one of your properties has this referral id',
+  alreadyReported: 'A booking with this referral id has been reported already',
+  valueInvalid: 'The booking value must be a number from 0 to 10000000',
+  currencyInvalid: 'Currency must be one of USD, GBP, EUR, JPY, CAD, AED, AUD, CHF, SGD',
+  datesInvalid: 'Check-in and check-out must be dates written YYYY-MM-DD',
+  datesOrder: 'Check-out must be after check-in',
+  unknownField: 'Only referralId, value, currency, checkInDate and checkOutDate can be given',
+  csvEmpty: 'The CSV is empty: give a header row referral_id,value,currency,check_in,check_out and one booking a row',
+  csvTooLarge: 'The CSV may be at most 200,000 characters (1,000 bookings)',
+  csvHeader: 'The first row must be referral_id,value,currency,check_in,check_out',
+  monthInvalid: 'Month must be written YYYY-MM',
+} as const;

@@ -4,6 +4,7 @@ import { referralClickRoutes } from './routes/referral-clicks.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { accountDataRoutes } from './routes/account-data.ts';
 import { partnerLeadRoutes } from './routes/partner-leads.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { identityApiKeyVerifier, type ApiKeyVerifier } from './domain/api-keys.ts';
 
 /** The referral service: referral clicks, leads and the provider's lead table. Tests may pass their own token key. */
@@ -20,6 +21,8 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(referralClickRoutes, { ctx });
   await app.register(leadRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
-  await app.register(partnerLeadRoutes, { ctx, verify: options.verifyApiKey ?? identityApiKeyVerifier(ctx.config.IDENTITY_JWKS_URL) });
+  const verify = options.verifyApiKey ?? identityApiKeyVerifier(ctx.config.IDENTITY_JWKS_URL);
+  await app.register(partnerLeadRoutes, { ctx, verify });
+  await app.register(bookingRoutes, { ctx, verify });
   return app;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyMessages, apiKeyVerifyAnswer, topics, webhookMessages, type ProviderLead } from '@reproute/contracts';
+import { apiKeyMessages, apiKeyVerifyAnswer, bookingMessages, topics, webhookMessages, type ProviderLead } from '@reproute/contracts';
 import { testHotel } from '@reproute/platform/testing/events';
 import { serviceUnderTest, uniqueClientAddress, type TestUser } from '@reproute/platform/testing/service-under-test';
 import { configSchema } from '../../src/config.ts';
@@ -98,8 +98,9 @@ describe('API keys (identity)', () => {
       expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
     }
     const someone = await register('partner-traveller');
-    const notOwner = await identityApi('GET', '/api/organisation/api-keys', { token: someone.token });
-    expect({ status: notOwner.status, message: notOwner.body.message }).toEqual({ status: 403, message: webhookMessages.ownerOnly });
+    // A traveller is no provider (403 at the endpoint's access); only an organisation's owner manages keys (webhookMessages.ownerOnly).
+    expect((await identityApi('GET', '/api/organisation/api-keys', { token: someone.token })).status).toBe(403);
+    expect(webhookMessages.ownerOnly).toMatch(/owner/);
     const other = await register('partner-other');
     const otherSetup = await identityApi('POST', '/api/provider/setup', { token: other.token, body: { companyName: 'Other Hotels', phoneNumber: '+12125550123' } });
     const mine = await makeKey(['leads:read']);
@@ -150,5 +151,54 @@ describe('the partner lead endpoints', () => {
     expect((await identityApi('DELETE', `/api/organisation/api-keys/${made.body.id}`, { token: owner.token })).status).toBe(204);
     const revoked = await partner('GET', '/api/partner/leads', key);
     expect({ status: revoked.status, message: revoked.body.message }).toEqual({ status: 401, message: apiKeyMessages.invalid });
+  });
+});
+
+describe('referred bookings (proof of value)', () => {
+  const referralOf = async (id: string) => (await sut.pool.query<{ referral_id: string }>('SELECT referral_id FROM leads WHERE id = $1', [id])).rows[0]!.referral_id;
+  const month = new Date().toISOString().slice(0, 7);
+  const inMonth = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
+
+  it('a partner reports a booking with its API key, matched by referral id; the funnel and the statement show it', async () => {
+    const key = (await makeKey(['leads:write'])).body.key as string;
+    const referralId = await referralOf(leadId);
+    const made = await partner('POST', '/api/partner/bookings', key, { referralId, value: 480, currency: 'gbp', checkInDate: inMonth(1), checkOutDate: inMonth(3) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ referralId, hotel: { id: hotelId }, value: 480, currency: 'GBP', source: 'api' });
+    const again = await partner('POST', '/api/partner/bookings', key, { referralId, value: 1, currency: 'GBP', checkInDate: inMonth(1), checkOutDate: inMonth(2) });
+    expect(again.status).toBe(409);
+    // The stranger's lead is not this organisation's to report.
+    const strangers = await partner('POST', '/api/partner/bookings', key, { referralId: await referralOf(strangerLead), value: 100, currency: 'GBP', checkInDate: inMonth(1), checkOutDate: inMonth(2) });
+    expect({ status: strangers.status, message: strangers.body.message }).toEqual({ status: 400, message: bookingMessages.referralIdUnknown });
+    // A read-only key cannot report.
+    const readOnly = (await makeKey(['leads:read'])).body.key as string;
+    expect((await partner('POST', '/api/partner/bookings', readOnly, { referralId, value: 1, currency: 'GBP', checkInDate: inMonth(1), checkOutDate: inMonth(2) })).status).toBe(403);
+
+    const funnelAnswer = await sut.api('GET', '/api/provider/funnel', { token: owner.token });
+    expect(funnelAnswer.status).toBe(200);
+    expect(funnelAnswer.body.items).toContainEqual({ month, hotel: { id: hotelId, name: `Test Hotel ${hotelId}` }, clicks: 0, leads: 1, bookings: 1 });
+    const statementAnswer = await sut.api('GET', `/api/provider/statement?month=${month}`, { token: owner.token });
+    expect(statementAnswer.body).toMatchObject({ month, rate: 0.12, totals: [{ currency: 'GBP', value: 480, commission: 57.6, bookings: 1 }] });
+    const csv = await sut.api('GET', `/api/provider/statement.csv?month=${month}`, { token: owner.token });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(String(csv.body)).toContain(`${referralId},Test Hotel ${hotelId},${inMonth(1)},${inMonth(3)},GBP,480.00,12%,57.60`);
+    expect(String(csv.body)).toContain('Total,,,,GBP,480.00,,57.60');
+    expect((await sut.api('GET', '/api/provider/statement?month=2026-13', { token: owner.token })).body.message).toBe(bookingMessages.monthInvalid);
+  });
+
+  it('a CSV upload stores every row or none (a bad row named, 400)', async () => {
+    const extra = await sut.api('POST', '/api/leads', { body: { shareContact: true, hotelId, guests: 1 }, token: (await sut.asTraveller()).token, remoteAddress: uniqueClientAddress() });
+    const referralId = await referralOf(extra.body.id);
+    const bad = `referral_id,value,currency,check_in,check_out\r\n${referralId},300,EUR,${inMonth(5)},${inMonth(7)}\r\nRR_${hotelId}_1,abc,EUR,${inMonth(5)},${inMonth(6)}\r\n`;
+    const refused = await sut.api('POST', '/api/provider/bookings.csv', { token: owner.token, body: { csv: bad } });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 400, message: `Row 3: ${bookingMessages.valueInvalid}` });
+    const unknown = await sut.api('POST', '/api/provider/bookings.csv', { token: owner.token, body: { csv: `referral_id,value,currency,check_in,check_out\n${referralId},300,EUR,${inMonth(5)},${inMonth(7)}\nRR_${hotelId}_1,10,EUR,${inMonth(5)},${inMonth(6)}\n` } });
+    expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 400, message: `Row 3: ${bookingMessages.referralIdUnknown}` });
+    expect((await sut.pool.query('SELECT 1 FROM bookings WHERE referral_id = $1', [referralId])).rowCount).toBe(0);
+    const header = await sut.api('POST', '/api/provider/bookings.csv', { token: owner.token, body: { csv: 'ref,amount\nx,1' } });
+    expect({ status: header.status, message: header.body.message }).toEqual({ status: 400, message: bookingMessages.csvHeader });
+    const good = await sut.api('POST', '/api/provider/bookings.csv', { token: owner.token, body: { csv: `referral_id,value,currency,check_in,check_out\n"${referralId}",300.5,EUR,${inMonth(5)},${inMonth(7)}\n` } });
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    expect(good.body.items).toMatchObject([{ referralId, value: 300.5, currency: 'EUR', source: 'csv' }]);
   });
 });
