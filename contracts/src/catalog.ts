@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { gymScoreConfidence } from './gym-freshness.ts';
-import { gymFactMessages, messages, trainingMessages } from './messages.ts';
+import { gymFactMessages, messages, photoCaptionMessages, trainingMessages } from './messages.ts';
 import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
 import { checkGymFacts, gymFactFields, gymFactsAnswer } from './gym-specs.ts';
 import { gymEntryKinds } from './gym-values.ts';
+import { photoCaptionMax } from './photo-values.ts';
 import { trainingNeedQueryFields, trainingNeedsOfQuery } from './training.ts';
 import { supportedCurrencies, type SupportedCurrency, hotelSortOptions, type HotelSort, gymSizeBands, accessibilityFeatureOptions, hotelStatuses } from './catalog-values.ts';
 
@@ -62,6 +63,25 @@ const coordinate = (min: number, max: number, message: string) =>
 const imageRef = z.string({ error: messages.imageUrlInvalid }).trim().refine(isImageRef, messages.imageUrlInvalid);
 const optionalImageRef = z.preprocess(emptyToUndefined, imageRef.nullish());
 const imageList = z.array(imageRef).max(20);
+/**
+ * Captions of a listing's photos, by photo (its URL or /images/ path): what it shows, for the gallery's caption and
+ * its alt text. A blank caption is none (left out); at most one per photo of the two lists.
+ */
+export const photoCaptionsField = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>)
+            .map(([url, text]) => [url.trim(), typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : text] as const)
+            .filter(([, text]) => text !== ''),
+        )
+      : value,
+  z.record(
+    z.string().refine(isImageRef, photoCaptionMessages.captionNotInListing),
+    z.string({ error: photoCaptionMessages.captionMax }).max(photoCaptionMax, photoCaptionMessages.captionMax),
+    { error: (issue) => (issue.code === 'invalid_key' ? photoCaptionMessages.captionNotInListing : photoCaptionMessages.captionsInvalid) },
+  ).refine((captions) => Object.keys(captions).length <= 40, photoCaptionMessages.captionsInvalid),
+);
 
 const bookingUrlRequired = z
   .string({ error: messages.bookingUrlRequired })
@@ -158,6 +178,7 @@ const listingShape = {
   imageUrl: optionalImageRef,
   images: imageList.optional(),
   gymImages: imageList.optional(),
+  photoCaptions: photoCaptionsField.optional(),
   rawEquipment: equipmentList.optional(),
   /** The data model's name for rawEquipment; accepted as an alias. */
   gymEquipment: equipmentList.optional(),
@@ -221,7 +242,7 @@ export type AdminHotelUpdate = z.infer<typeof adminHotelUpdate>;
  * gym: its equipment and facts, which search and the gym score use). The approved values stay public
  * while the revision waits; other fields apply at once.
  */
-export const reviewedListingFields = ['name', 'address', 'cityId', 'city', 'country', 'bookingUrl', 'contactEmail', 'imageUrl', 'images', 'gymImages', 'rawEquipment', 'gym'] as const;
+export const reviewedListingFields = ['name', 'address', 'cityId', 'city', 'country', 'bookingUrl', 'contactEmail', 'imageUrl', 'images', 'gymImages', 'rawEquipment', 'gym', 'photoCaptions'] as const;
 export type ReviewedListingField = (typeof reviewedListingFields)[number];
 
 /** One field of a revision: the live value and the value awaiting review. */
@@ -410,6 +431,8 @@ export const hotelAnswer = z.object({
   imageUrl: z.string().nullable(),
   images: z.array(z.string()),
   gymImages: z.array(z.string()),
+  /** Captions of the photos, by photo (docs/decisions.md, "Photos in a lightbox"); a photo without one is left out. */
+  photoCaptions: z.record(z.string(), z.string()).optional(),
   bookingUrl: z.string().nullable(),
   affiliateUrl: z.string().nullable(),
   rating: z.number(),

@@ -332,3 +332,10 @@ export const bookingMessages = {
   csvHeader: 'The first row must be referral_id,value,currency,check_in,check_out',
   monthInvalid: 'Month must be written YYYY-MM',
 } as const;
+
+/** Messages of photo captions (docs/decisions.md, "Photos in a lightbox"). */
+export const photoCaptionMessages = {
+  captionMax: 'A photo caption must be at most 160 characters',
+  captionsInvalid: 'Captions are given per photo: an object from a photo of the listing to its caption',
+  captionNotInListing: 'A caption can only be given for a photo of the listing',
+} as const;

@@ -71,3 +71,6 @@ export function photoSources(url: string, preferredWidth = 800): { src: string; 
   const src = photo.widths.find((width) => width >= preferredWidth) ?? photo.widths[photo.widths.length - 1]!;
   return { src: photoVariantUrl(photo.id, src), srcSet: photo.widths.map((width) => `${photoVariantUrl(photo.id, width)} ${width}w`).join(', ') };
 }
+
+/** The longest photo caption (docs/decisions.md, "Photos in a lightbox"); the schema is catalog.ts's photoCaptionsField. */
+export const photoCaptionMax = 160;

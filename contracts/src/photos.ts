@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isImageRef } from './catalog.ts';
+import { isImageRef, photoCaptionsField } from './catalog.ts';
 import { hotelStatuses } from './catalog-values.ts';
 import { photoKinds, photoMessages, photosPerList } from './photo-values.ts';
 
@@ -18,6 +18,8 @@ export const hotelPhotosUpdate = z.object({
   images: photoList,
   gymImages: photoList.optional(),
   cover: z.preprocess((value) => (value === '' ? null : value), photoRef.nullish()),
+  /** Captions by photo (each one of the arranged photos); left out, they stay as they are. */
+  captions: photoCaptionsField.optional(),
 });
 export type HotelPhotosUpdate = z.infer<typeof hotelPhotosUpdate>;
 
@@ -32,6 +34,8 @@ export const listingPhoto = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   isCover: z.boolean(),
+  /** What the photo shows, as the provider wrote it (the gallery's caption and alt text); null without one. */
+  caption: z.string().nullable().optional(),
 });
 export type ListingPhoto = z.infer<typeof listingPhoto>;
 

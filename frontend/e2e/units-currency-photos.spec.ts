@@ -22,7 +22,7 @@ async function choose(page: Page, label: 'Weights in' | 'Prices in', value: stri
 test.describe('units and currency at desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('pounds, chosen once, apply to the hotel page, the filters and their chips, and stay after a reload', async ({ page, request }) => {
+  test('pounds, chosen once, apply to the hotel page, the filters and their chips, and stay after a reload', async ({ page }) => {
     await page.goto(mayfair);
     const facts = page.getByTestId('gym-facts');
     await expect(facts).toContainText('60 kg');

@@ -7,6 +7,7 @@ import { galleryPhotos } from './photos';
 import { dumbbellParam, readSearchFilters } from './searchParams';
 import { priceFilterCurrency, rangeIn } from '@/components/search/SearchFilters';
 import { equipmentLabelInUnit } from './hotel';
+import { captionsWith } from '@/components/provider/photoArrangement';
 import { dumbbellRangeText, equipmentChipText, platesText, specRows } from './gymFacts';
 import { DisplayPicker } from '@/components/DisplayPicker';
 import { renderWithApp } from '@/test/render';
@@ -116,6 +117,15 @@ describe('prices a traveller can compare', () => {
     expect(priceFilterCurrency(none, null, [{ currency: 'GBP' }, { currency: 'EUR' }])).toBe('USD');
     expect(priceFilterCurrency({ minPrice: 100, maxPrice: null, currency: 'JPY' }, 'EUR', london)).toBe('JPY');
     expect(rangeIn({ min: 127, max: 254 }, 'USD', 'GBP')).toEqual({ min: 100, max: 200 });
+  });
+});
+
+describe('photo captions in the provider’s photo manager', () => {
+  it('sends every caption with the one changed; a blank one is taken out', () => {
+    const photo = (url: string, caption: string | null) => ({ url, id: null, src: url, srcSet: null, originalUrl: url, width: null, height: null, isCover: false, caption });
+    const answer = { hotelId: 1, status: 'approved' as const, awaitingReview: false, cover: null, photos: [photo('/images/a.jpg', 'Lobby'), photo('/images/b.jpg', null)], gymPhotos: [photo('/images/g.jpg', 'Racks')], live: { cover: null, images: [], gymImages: [] } };
+    expect(captionsWith(answer, '/images/b.jpg', '  Rooftop   bar ')).toEqual({ '/images/a.jpg': 'Lobby', '/images/b.jpg': 'Rooftop bar', '/images/g.jpg': 'Racks' });
+    expect(captionsWith(answer, '/images/a.jpg', '  ')).toEqual({ '/images/g.jpg': 'Racks' });
   });
 });
 

@@ -19,6 +19,7 @@ import { refreshGymScores } from '../src/store/gym-score.ts';
 import { seedAccessibility, seedCities, seedHotels, seedProvider, type SeedHotel } from './seed-data.ts';
 import { seedReviews } from './seed-reviews.ts';
 import { seedGymSpecs } from './seed-gym-specs.ts';
+import { seedCaptions } from './seed-captions.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -51,6 +52,7 @@ export function seedRecord(hotel: SeedHotel): HotelRecord {
     imageUrl: pictures.hero,
     images: pictures.images,
     gymImages: pictures.gymImages,
+    photoCaptions: seedCaptions(hotel, city.name, pictures),
     bookingUrl: `https://${hotel.site}/book`,
     affiliateUrl: null,
     gymAccessType: hotel.gymAccessType,

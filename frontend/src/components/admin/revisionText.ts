@@ -14,6 +14,7 @@ export const revisionFieldLabels: Record<ReviewedListingField, string> = {
   gymImages: 'Gym photos',
   rawEquipment: 'Gym equipment',
   gym: 'Gym facilities',
+  photoCaptions: 'Photo captions',
 };
 
 interface GymFacts {
@@ -72,6 +73,10 @@ export function revisionValueText(field: ReviewedListingField, value: unknown, c
   if (value === null || value === undefined || value === '') return '(none)';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
   if (field === 'gym' && typeof value === 'object') return gymFactsText(value as GymFacts);
+  if (field === 'photoCaptions' && typeof value === 'object') {
+    const captions = Object.entries(value as Record<string, string>);
+    return captions.length ? captions.map(([url, caption]) => `${url.split('/').pop()}: “${caption}”`).join('; ') : '(none)';
+  }
   if (field === 'cityId') {
     const city = cities.find((c) => c.id === Number(value));
     return city ? `${city.name}, ${city.country}` : `City ${String(value)}`;

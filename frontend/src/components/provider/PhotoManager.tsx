@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ButtonHTMLAttributes, type DragEvent } from 'react';
 import { AlertCircle, ArrowLeft, ArrowRight, Clock, ImagePlus, Star, Trash2 } from 'lucide-react';
-import { photosPerList, type HotelPhotosAnswer, type HotelStatus, type ListingPhoto, type PhotoKind } from '@reproute/contracts';
+import { photoCaptionMax, photoCaptionMessages, photosPerList, type HotelPhotosAnswer, type HotelStatus, type ListingPhoto, type PhotoKind } from '@reproute/contracts';
 import { photoFileProblem, uploadPhoto, useArrangePhotos, useDeletePhoto, useHotelPhotos, usePhotoAnswer } from '@/api/photos';
 import { serverMessageOr } from '@/api/request';
 import { HotelImage } from '@/components/HotelImage';
@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/Misc';
 import { cn } from '@/lib/cn';
 import { toast } from '@/store/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { currentArrangement, moved, photoCount, without } from './photoArrangement';
+import { captionsWith, currentArrangement, moved, photoCount, without } from './photoArrangement';
 
 interface UploadRow {
   key: string;
@@ -327,6 +327,15 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
                 <IconButton label={`Delete ${label(index)}`} data-action="delete" disabled={busy} className="text-red-700 hover:bg-red-50 sm:ml-auto" onClick={() => setConfirming(photo)}>
                   <Trash2 aria-hidden className="h-4 w-4" />
                 </IconButton>
+                <CaptionField
+                  key={`${photo.url}:${photo.caption ?? ''}`}
+                  caption={photo.caption ?? ''}
+                  label={`Caption of ${label(index)}`}
+                  disabled={busy}
+                  onSave={(text) =>
+                    void save({ ...currentArrangement(answer), captions: captionsWith(answer, photo.url, text) }, text.trim() ? `Caption of ${label(index)} saved.` : `Caption of ${label(index)} removed.`)
+                  }
+                />
               </div>
             </li>
           ))}
@@ -362,5 +371,51 @@ function PhotoGroup({ kind, title, hint, hotelId, hotelName, status, answer, ann
 function IconButton({ label, className, ...props }: { label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <Button variant="ghost" size="icon" aria-label={label} title={label} className={cn('h-10 w-10 rounded-lg', className)} {...props} />
+  );
+}
+
+/**
+ * What the photo shows, in a few words (docs/decisions.md, "Photos in a lightbox"): travellers read it under the photo
+ * and screen readers as its description. Saved on Enter or on leaving the box, when changed.
+ */
+function CaptionField({ caption, label, disabled, onSave }: { caption: string; label: string; disabled: boolean; onSave: (text: string) => void }) {
+  const [text, setText] = useState(caption);
+  const id = useId();
+  const tooLong = text.trim().length > photoCaptionMax;
+  const commit = () => {
+    if (tooLong || text.trim() === caption.trim()) return;
+    onSave(text);
+  };
+  return (
+    <div className="w-full px-0.5 pt-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={text}
+        maxLength={photoCaptionMax + 20}
+        placeholder="Caption: what the photo shows"
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
+        }}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={tooLong ? `${id}-error` : undefined}
+        className="h-9 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-800 placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-ocean-500 focus-visible:outline-none"
+        data-testid="photo-caption"
+      />
+      {tooLong ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-700" role="alert">
+          {photoCaptionMessages.captionMax}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { weekFromDaily, type Hotel } from '@reproute/contracts';
-import { effectiveContactEmail, equipmentObject, isAdmin, ownsHotel, type StoredHotel, type Viewer } from './hotel.ts';
+import { effectiveContactEmail, equipmentObject, isAdmin, ownsHotel, type HotelRecord, type StoredHotel, type Viewer } from './hotel.ts';
 import { revisionChanges, type StoredRevision } from './revision.ts';
 import { gymHighlights } from './gym-score.ts';
 
@@ -27,6 +27,7 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     imageUrl: hotel.imageUrl ?? hotel.images[0] ?? null,
     images: hotel.images,
     gymImages: hotel.gymImages,
+    photoCaptions: captionsOfShown(hotel),
     bookingUrl: hotel.bookingUrl,
     affiliateUrl: hotel.affiliateUrl,
     rating: Math.round(hotel.rating * 100) / 100,
@@ -98,4 +99,10 @@ export function toHotelAnswer(hotel: StoredHotel, viewer: Viewer | null, revisio
     }
   }
   return answer;
+}
+
+/** The captions of the photos the hotel shows now (a caption of a photo since removed is not given). */
+export function captionsOfShown(hotel: Pick<HotelRecord, 'imageUrl' | 'images' | 'gymImages' | 'photoCaptions'>): Record<string, string> {
+  const shown = new Set([...(hotel.imageUrl ? [hotel.imageUrl] : []), ...hotel.images, ...hotel.gymImages]);
+  return Object.fromEntries(Object.entries(hotel.photoCaptions ?? {}).filter(([url]) => shown.has(url)));
 }

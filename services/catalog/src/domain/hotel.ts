@@ -116,6 +116,8 @@ export interface HotelRecord {
   imageUrl: string | null;
   images: string[];
   gymImages: string[];
+  /** Captions of the photos, by photo (migration 025); none for a photo left out. */
+  photoCaptions?: Record<string, string>;
   bookingUrl: string | null;
   affiliateUrl: string | null;
   gymAccessType: GymAccessType;
@@ -344,6 +346,7 @@ function recordFromInput(input: ListingInput, defaults: { pricePerNight: number 
     imageUrl: input.imageUrl ?? null,
     images: input.images ?? [],
     gymImages: input.gymImages ?? [],
+    photoCaptions: input.photoCaptions ?? {},
     bookingUrl: input.bookingUrl ?? null,
     gymAccessType: input.gymAccessType,
     accessibilityFeatures: knownFeatures(input.accessibilityFeatures ?? []),
@@ -402,6 +405,7 @@ export function applyListingUpdate(current: HotelRecord, input: ProviderHotelUpd
     imageUrl: pick(input.imageUrl, current.imageUrl) ?? null,
     images: input.images ?? current.images,
     gymImages: input.gymImages ?? current.gymImages,
+    photoCaptions: input.photoCaptions ?? current.photoCaptions ?? {},
     bookingUrl: pick(input.bookingUrl, current.bookingUrl) ?? null,
     gymAccessType: input.gymAccessType ?? current.gymAccessType,
     accessibilityFeatures: input.accessibilityFeatures === undefined ? current.accessibilityFeatures : knownFeatures(input.accessibilityFeatures),

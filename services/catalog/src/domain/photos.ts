@@ -1,5 +1,6 @@
 import {
   parsePhotoUrl,
+  photoCaptionMessages,
   photoMessages,
   photoSources,
   photosPerList,
@@ -50,7 +51,11 @@ export function arrangePhotos(submitted: HotelRecord, live: HotelRecord, body: H
   if ([...images, ...gymImages].some((url) => !known.has(url))) return { error: photoMessages.notInListing, status: 400 };
   const cover = body.cover ?? images[0] ?? null;
   if (cover !== null && !images.includes(cover)) return { error: photoMessages.coverNotInPhotos, status: 400 };
-  return { update: { images, gymImages, imageUrl: cover } };
+  if (body.captions === undefined) return { update: { images, gymImages, imageUrl: cover } };
+  // Captions are given for photos of the arrangement; one given for another photo is refused.
+  const placed = new Set([...images, ...gymImages]);
+  if (Object.keys(body.captions).some((url) => !placed.has(url))) return { error: photoCaptionMessages.captionNotInListing, status: 400 };
+  return { update: { images, gymImages, imageUrl: cover, photoCaptions: body.captions } };
 }
 
 /** Takes an uploaded photo (by id) out of the hotel and gym photos; the cover moves to the first left. */
@@ -73,7 +78,7 @@ export interface PhotoFacts {
 
 const extensions: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
-export function listingPhoto(url: string, cover: string | null, facts: ReadonlyMap<string, PhotoFacts>): ListingPhoto {
+export function listingPhoto(url: string, cover: string | null, facts: ReadonlyMap<string, PhotoFacts>, captions: Readonly<Record<string, string>> = {}): ListingPhoto {
   const id = parsePhotoUrl(url)?.id ?? null;
   const known = id ? facts.get(id) : undefined;
   const { src, srcSet } = photoSources(url);
@@ -86,6 +91,7 @@ export function listingPhoto(url: string, cover: string | null, facts: ReadonlyM
     width: known?.width ?? null,
     height: known?.height ?? null,
     isCover: url === cover,
+    caption: captions[url] ?? null,
   };
 }
 
@@ -104,8 +110,8 @@ export function photosAnswer(
     status: live.status,
     awaitingReview,
     cover: lists.cover,
-    photos: lists.images.map((url) => listingPhoto(url, lists.cover, facts)),
-    gymPhotos: lists.gymImages.map((url) => listingPhoto(url, null, facts)),
+    photos: lists.images.map((url) => listingPhoto(url, lists.cover, facts, submitted.photoCaptions)),
+    gymPhotos: lists.gymImages.map((url) => listingPhoto(url, null, facts, submitted.photoCaptions)),
     live: { cover: liveLists.cover, images: liveLists.images, gymImages: liveLists.gymImages },
   };
 }

@@ -77,6 +77,7 @@ const changeLabels: Record<ReviewedListingField, string> = {
   gymImages: 'Gym photos',
   rawEquipment: 'Gym equipment',
   gym: 'Gym details',
+  photoCaptions: 'Photo captions',
 };
 
 /** What a revision changes, as the provider reads it: each label once, in the order of the form. */

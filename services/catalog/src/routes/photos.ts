@@ -16,7 +16,7 @@ import { photosOfHotel, recordPhotos } from '../store/photos.ts';
 import { editListing, findRevision } from '../store/revisions.ts';
 import { hotelIdParam, viewerOf } from './viewer.ts';
 
-const photoFields = ['imageUrl', 'images', 'gymImages'] as const;
+const photoFields = ['imageUrl', 'images', 'gymImages', 'photoCaptions'] as const;
 const immutableCache = 'public, max-age=31536000, immutable';
 
 /** Applies a photo edit's answer: its update, or its 400/404. */

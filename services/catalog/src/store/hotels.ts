@@ -128,7 +128,7 @@ const writableColumns = [
   'slug', 'name', 'description', 'address', 'city_id', 'city', 'country', 'provider_id', 'provider_email', 'contact_email',
   'latitude', 'longitude', 'price_per_night', 'currency', 'price_usd', 'image_url', 'images', 'gym_images', 'booking_url',
   'affiliate_url', 'gym_access_type', 'raw_equipment', 'equipment_labels', 'equipment_mask', 'is_premium', 'status', 'rejection_reason',
-  'accessibility_features', 'stated_dumbbell_kg',
+  'accessibility_features', 'stated_dumbbell_kg', 'photo_captions',
 ] as const;
 
 function writableValues(record: HotelRecord, slug: string): unknown[] {
@@ -138,7 +138,7 @@ function writableValues(record: HotelRecord, slug: string): unknown[] {
     record.providerEmail, record.contactEmail, record.latitude, record.longitude, record.pricePerNight, record.currency,
     derived.priceUsd, record.imageUrl, record.images, record.gymImages, record.bookingUrl, record.affiliateUrl,
     record.gymAccessType, record.rawEquipment, derived.equipmentLabels, derived.equipmentMask, record.isPremium, record.status, record.rejectionReason,
-    record.accessibilityFeatures, record.gym?.heaviestDumbbellKg ?? null,
+    record.accessibilityFeatures, record.gym?.heaviestDumbbellKg ?? null, JSON.stringify(record.photoCaptions ?? {}),
   ];
 }
 

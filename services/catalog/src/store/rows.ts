@@ -17,7 +17,7 @@ export const hotelColumns = `
   g.longitude AS gym_longitude, g.entry AS gym_entry, g.guest_fee_amount AS gym_guest_fee_amount, g.guest_fee_currency AS gym_guest_fee_currency,
   g.guest_fee_per AS gym_guest_fee_per, g.weekly_hours AS gym_weekly_hours, g.equipment_pieces AS gym_equipment_pieces,
   g.lightest_dumbbell_kg AS gym_lightest_dumbbell_kg, g.heaviest_kettlebell_kg AS gym_heaviest_kettlebell_kg, g.plate_kinds AS gym_plate_kinds,
-  g.plates_total_kg AS gym_plates_total_kg`;
+  g.plates_total_kg AS gym_plates_total_kg, h.photo_captions`;
 
 export const hotelsWithGym = 'hotels h LEFT JOIN gyms g ON g.hotel_id = h.id';
 
@@ -42,6 +42,7 @@ export interface HotelRow {
   image_url: string | null;
   images: string[];
   gym_images: string[];
+  photo_captions: Record<string, string> | null;
   booking_url: string | null;
   affiliate_url: string | null;
   gym_access_type: GymAccessType;
@@ -116,6 +117,7 @@ export function hotelFromRow(row: HotelRow): StoredHotel {
     imageUrl: row.image_url,
     images: row.images,
     gymImages: row.gym_images,
+    photoCaptions: row.photo_captions ?? {},
     bookingUrl: row.booking_url,
     affiliateUrl: row.affiliate_url,
     gymAccessType: row.gym_access_type,
