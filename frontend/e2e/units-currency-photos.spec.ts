@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { currencyRates, formatPrice, formatWeight, parseWeight } from '@reproute/contracts';
 import { API, expect, registerViaApi, searchApi, signInWithToken, test } from './support';
+import { createListingApi, deleteListingApi, newProvider } from './doc2-support';
 
 // Units, currencies and photos (docs/decisions.md, "Units and currencies shown", "Photos in a lightbox"). The seeded
 // London hotels are priced in GBP; the Mayfair Sporting Club states dumbbells to 60 kg and has five photos.
@@ -126,14 +127,18 @@ test.describe('units and currency at desktop width', () => {
     await other.close();
   });
 
-  test('photos open in a lightbox: arrows, Escape, focus kept inside and given back, alt text from the data', async ({ page }) => {
+  test('photos open in a lightbox: arrows, Escape, focus kept inside and given back, captions and alt text from the data', async ({ page, request }) => {
     await page.goto(mayfair);
     const photos = page.getByTestId('gallery-photo');
     const count = await photos.count();
     expect(count).toBeGreaterThan(2);
     const alts = await page.getByTestId('photo-gallery').locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''));
     for (const alt of alts) expect(alt).not.toMatch(/photo \d+$/);
-    expect(alts[0]).toContain('The Mayfair Sporting Club');
+    // The seeded captions say what each photo shows; the gallery shows them and uses them as alt text.
+    const captions = (await (await request.get(`${API}/api/hotels/the-mayfair-sporting-club-hotel`)).json()).photoCaptions as Record<string, string>;
+    expect(Object.keys(captions).length).toBeGreaterThan(2);
+    expect(alts[0]).toBe('The cardio row at The Curzon Club: treadmills by the window');
+    await expect(page.getByTestId('photo-gallery').locator('figcaption').first()).toHaveText(alts[0]!);
     await photos.nth(1).scrollIntoViewIfNeeded();
     await photos.nth(1).focus();
     await page.keyboard.press('Enter');
@@ -211,3 +216,30 @@ test.describe('units, currency and photos on phones', () => {
     await page.screenshot({ path: `${shots}/booking-total-375.png` });
   });
 });
+
+for (const width of [375, 1280]) {
+  test.describe(`photo captions in the provider's photo manager at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a caption typed under a photo is saved, checked and shown in the gallery', async ({ page, request }) => {
+      const provider = await newProvider(request);
+      const listing = await createListingApi(request, provider.token, { images: ['https://cdn.example.com/e2e-front.jpg'], imageUrl: 'https://cdn.example.com/e2e-front.jpg' });
+      try {
+        await signInWithToken(page, provider.token, `/edit-hotel/${listing.id}`);
+        const box = page.getByLabel('Caption of photo 1');
+        await box.fill('x'.repeat(170));
+        await expect(page.getByText('A photo caption must be at most 160 characters')).toBeVisible();
+        await box.fill('The lobby and its reading corner');
+        await box.press('Enter');
+        await expect(page.getByText('Caption of photo 1 saved.')).toBeAttached();
+        const photos = await (await request.get(`${API}/api/provider/hotels/${listing.id}/photos`, { headers: { authorization: `Bearer ${provider.token}` } })).json();
+        expect(photos.photos[0].caption).toBe('The lobby and its reading corner');
+        await page.getByTestId('photo-hotel').first().screenshot({ path: `${shots}/provider-caption-${width}.png` });
+        const hotel = await (await request.get(`${API}/api/hotels/${listing.id}`, { headers: { authorization: `Bearer ${provider.token}` } })).json();
+        expect(hotel.photoCaptions).toEqual({ 'https://cdn.example.com/e2e-front.jpg': 'The lobby and its reading corner' });
+      } finally {
+        await deleteListingApi(request, provider.token, listing.id);
+      }
+    });
+  });
+}
