@@ -70,7 +70,7 @@ export const catalogProviderEndpoints = defineEndpoints('catalog', {
     params: hotelIdPath,
     body: hotelPhotosUpdate,
     responses: { 200: hotelPhotosAnswer },
-    doc: '`HotelPhotosAnswer`; the new order of the hotel (and gym) photos, a photo left out is removed, `cover` must be one of `images` (null or absent: the first). Only URLs the listing already has (live or awaiting review) can be placed: 400 "Only photos already in the listing can be arranged; upload new ones first"; 400 "The cover must be one of the hotel photos"',
+    doc: '`HotelPhotosAnswer`; the new order of the hotel (and gym) photos, a photo left out is removed, `cover` must be one of `images` (null or absent: the first). Only URLs the listing already has (live or awaiting review) can be placed: 400 "Only photos already in the listing can be arranged; upload new ones first"; 400 "The cover must be one of the hotel photos". `captions` (optional) is every photo\'s caption, `{ [photo]: text }`, at most 160 characters each, a blank one none; given, it replaces the captions (left out, they stay); on an approved listing captions wait for review with the photos (`photoCaptions`); 400 "A caption can only be given for a photo of the listing", "A photo caption must be at most 160 characters", "Captions are given per photo: …"; each `ListingPhoto` answers its `caption`, and the hotel\'s answer `photoCaptions` for the photos it shows',
   },
   'DELETE /api/provider/hotels/:id/photos/:photoId': {
     access: 'provider',
