@@ -143,6 +143,8 @@ export const referralExport = z.object({
       createdAt: time,
     }),
   ),
+  /** Leads of an organisation's inbox the account took as a member (the lead is the hotel's; who took it is the account's). */
+  assignedLeads: z.array(z.object({ leadId: z.string(), hotelId, hotelName: z.string(), assignedAt: maybeTime })),
 });
 export type ReferralExport = z.infer<typeof referralExport>;
 

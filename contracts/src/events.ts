@@ -239,6 +239,8 @@ export const eventCatalog = {
       guests: z.number().int().nullable(),
       /** The booking link's `ref` (RR_{hotelId}_{timestamp}); absent in events from before referral ids. */
       referralId: z.string().nullable().optional(),
+      /** The property's lead routing: every address the lead is emailed to (absent or empty: `contactEmail` alone). */
+      recipients: z.array(z.string()).optional(),
     }),
   },
   'analytics.recorded': {

@@ -339,3 +339,18 @@ export const photoCaptionMessages = {
   captionsInvalid: 'Captions are given per photo: an object from a photo of the listing to its caption',
   captionNotInListing: 'A caption can only be given for a photo of the listing',
 } as const;
+
+/** Messages of the team's lead inbox and lead routing (docs/decisions.md, "Lead routing and the inbox"). */
+export const leadInboxMessages = {
+  noteInvalid: 'A note is text (or null to clear it)',
+  noteMax: 'A note must be at most 2000 characters',
+  assigneeInvalid: 'Assignee must be "me" (take the lead) or null (give it back)',
+  detailsEmpty: 'Give a note, an assignee or both',
+  detailsUnknownField: 'Only note and assignee can be set',
+  recipientInvalid: 'Each recipient must be one valid email address',
+  recipientsInvalid: 'Recipients must be a list of email addresses',
+  recipientsMax: 'At most 10 addresses can receive a property\'s leads',
+  recipientsDuplicate: 'Each address may be listed once',
+  deliveryInvalid: 'Delivery must be instant (each lead emailed at once)',
+  routingUnknownField: 'Only recipients and delivery can be set',
+} as const;

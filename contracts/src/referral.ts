@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { leadInboxMessages, messages } from './messages.ts';
 import { maxHotelId } from './http.ts';
 import { emailField } from './identity.ts';
 
@@ -133,6 +133,10 @@ export const providerLead = z.object({
   /** The booking link's `ref`, so the hotel can match the lead to a booking; null for leads older than referral ids. */
   referralId: z.string().nullable(),
   status: z.enum(leadStatuses),
+  /** The hotel's own note on the lead (never emailed to anyone); null when none. */
+  note: z.string().nullable(),
+  /** Who of the organisation took the lead; null when nobody has. */
+  assignee: z.object({ id: z.string().uuid(), email: z.string() }).nullable(),
 });
 export type ProviderLead = z.infer<typeof providerLead>;
 
@@ -176,3 +180,32 @@ export const providerLeadsPage = z.object({
   limit: z.number().int(),
 });
 export type ProviderLeadsPage = z.infer<typeof providerLeadsPage>;
+
+/** A lead's note and assignee in the inbox (docs/decisions.md, "Lead routing and the inbox"): `assignee` "me" takes the lead, null gives it back. */
+export const leadDetailsUpdate = z
+  .strictObject({
+    note: z.union([z.string({ error: leadInboxMessages.noteInvalid }).trim().max(2000, leadInboxMessages.noteMax), z.null()], { error: leadInboxMessages.noteInvalid }).optional(),
+    assignee: z.union([z.literal('me', { error: leadInboxMessages.assigneeInvalid }), z.null()], { error: leadInboxMessages.assigneeInvalid }).optional(),
+  }, { error: leadInboxMessages.detailsUnknownField })
+  .refine((body) => body.note !== undefined || body.assignee !== undefined, { message: leadInboxMessages.detailsEmpty });
+export type LeadDetailsUpdate = z.infer<typeof leadDetailsUpdate>;
+
+/** Who is emailed for a property's leads: `recipients` (none: the listing's lead address) and how (each lead at once). */
+export const leadDeliveries = ['instant'] as const;
+export const leadRoutingUpdate = z
+  .strictObject({
+    recipients: z
+      .array(z.string({ error: leadInboxMessages.recipientInvalid }).trim().toLowerCase().pipe(z.email({ error: leadInboxMessages.recipientInvalid })), { error: leadInboxMessages.recipientsInvalid })
+      .max(10, leadInboxMessages.recipientsMax)
+      .refine((list) => new Set(list).size === list.length, leadInboxMessages.recipientsDuplicate),
+    delivery: z.enum(leadDeliveries, { error: leadInboxMessages.deliveryInvalid }).default('instant'),
+  }, { error: leadInboxMessages.routingUnknownField });
+export const leadRoutingAnswer = z.object({
+  hotelId: z.number().int(),
+  recipients: z.array(z.string()),
+  delivery: z.enum(leadDeliveries),
+  /** Where leads go when `recipients` is empty: the listing's lead address. */
+  fallback: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type LeadRoutingAnswer = z.infer<typeof leadRoutingAnswer>;

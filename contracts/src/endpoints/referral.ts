@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints, rawAnswer } from '../endpoint.ts';
 import { referralExport } from '../account-data.ts';
-import { leadRequest, leadStatusUpdate, providerLead, providerLeadFilters, providerLeadsPage, providerLeadsQuery, referralClickRequest } from '../referral.ts';
+import { leadDetailsUpdate, leadRequest, leadRoutingAnswer, leadRoutingUpdate, leadStatusUpdate, providerLead, providerLeadFilters, providerLeadsPage, providerLeadsQuery, referralClickRequest } from '../referral.ts';
 
 /** The referral service: referral clicks, leads and the provider's lead inbox. */
 export const referralEndpoints = defineEndpoints('referral', {
@@ -46,5 +46,28 @@ export const referralEndpoints = defineEndpoints('referral', {
     body: leadStatusUpdate,
     responses: { 200: providerLead },
     doc: 'the updated lead; 404 "Lead not found" for a lead of another provider\'s hotel or an unknown id; 400 "Status must be one of: new, contacted, booked, lost"',
+  },
+  'PUT /api/provider/leads/:id/details': {
+    access: 'provider',
+    summary: 'Keep a note on a lead, and take it (assignee "me") or give it back (null)',
+    params: z.object({ id: z.string() }),
+    body: leadDetailsUpdate,
+    responses: { 200: providerLead },
+    doc: 'the lead with its `note` and `assignee` (`{ id, email }` of the member who took it, or null); the note is the hotel\'s own text, shown in the inbox and never emailed; for a member whose role allows leads for the lead\'s property (owner, manager), else 404 "Lead not found" as for another organisation\'s lead; 400 "A note must be at most 2000 characters", \'Assignee must be "me" (take the lead) or null (give it back)\', "Give a note, an assignee or both", "Only note and assignee can be set"',
+  },
+  'GET /api/provider/lead-routing/:hotelId': {
+    access: 'provider',
+    summary: 'Who is emailed for a property\'s leads',
+    params: z.object({ hotelId: z.string() }),
+    responses: { 200: leadRoutingAnswer },
+    doc: '`{ hotelId, recipients, delivery, fallback, updatedAt }`: the addresses each lead is emailed to at once (members and extra addresses); with none, the listing\'s lead address (`fallback`) as before; owners and managers of the property, else 404 "Hotel not found"',
+  },
+  'PUT /api/provider/lead-routing/:hotelId': {
+    access: 'provider',
+    summary: 'Choose who is emailed for a property\'s leads',
+    params: z.object({ hotelId: z.string() }),
+    body: leadRoutingUpdate,
+    responses: { 200: leadRoutingAnswer },
+    doc: 'the routing as stored; `recipients` at most 10 distinct addresses (an empty list goes back to the listing\'s lead address), `delivery` `instant`; 400 "Each recipient must be one valid email address", "At most 10 addresses can receive a property\'s leads", "Each address may be listed once", "Only recipients and delivery can be set"; each lead is then emailed to every recipient (one email each, the traveller as Reply-To); owners and managers of the property, else 404 "Hotel not found"',
   },
 });

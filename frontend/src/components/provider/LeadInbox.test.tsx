@@ -19,6 +19,8 @@ const lead = (overrides: Partial<ProviderLead>): ProviderLead => ({
   message: null,
   referralId: 'RR_3_1764000000000',
   status: 'new',
+  note: null,
+  assignee: null,
   ...overrides,
 });
 const hotels = [

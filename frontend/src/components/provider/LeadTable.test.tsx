@@ -15,6 +15,8 @@ const lead = (overrides: Partial<ProviderLead>): ProviderLead => ({
   message: null,
   referralId: null,
   status: 'new',
+  note: null,
+  assignee: null,
   ...overrides,
 });
 

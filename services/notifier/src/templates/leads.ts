@@ -71,5 +71,12 @@ export function leadToHotel(event: Lead, appUrl: string): EmailMessage {
  * makes no other lead, and an anonymous one from before that rule (still in Kafka) sends the hotel nothing.
  */
 export const leadEmails: EmailBuilders = {
-  'lead.created': (event, config) => (leadContact(event.data).email ? [{ suffix: 'hotel', email: leadToHotel(event.data, config.appUrl) }] : []),
+  'lead.created': (event, config) => {
+    if (!leadContact(event.data).email) return [];
+    const email = leadToHotel(event.data, config.appUrl);
+    // A property's lead routing (docs/decisions.md, "Lead routing and the inbox"): one email to each of its addresses.
+    const recipients = [...new Set(event.data.recipients ?? [])];
+    if (recipients.length === 0) return [{ suffix: 'hotel', email }];
+    return recipients.map((to, i) => ({ suffix: `hotel-${i}`, email: { ...email, to } }));
+  },
 };

@@ -60,6 +60,16 @@ describe('emailsForEvent', () => {
     ]);
   });
 
+  it('sends a lead to every address of the property\'s lead routing, one email each with its own job id', () => {
+    const routed = emailsForEvent(envelope('lead.created', { ...leadData, recipients: ['desk@hotel.example', 'sales@hotel.example', 'desk@hotel.example'] }), config);
+    expect(routed.map((j) => [j.jobId, j.email.to])).toEqual([
+      [`${eventId}-hotel-0`, 'desk@hotel.example'],
+      [`${eventId}-hotel-1`, 'sales@hotel.example'],
+    ]);
+    expect(routed.every((j) => j.email.replyTo === leadData.email)).toBe(true);
+    expect(emailsForEvent(envelope('lead.created', { ...leadData, recipients: [] }), config).map((j) => j.jobId)).toEqual([`${eventId}-hotel`]);
+  });
+
   it('marks every email that is not an answer to the recipient\'s own action with its kind, account and scope (ruling 18)', () => {
     const listOf = (type: Parameters<typeof envelope>[0], data: unknown) => emailsForEvent(envelope(type, data as never), config).map((j) => j.email.list ?? null);
     expect(listOf('review.approved', reviewData)).toEqual([{ kind: 'review-status', userId: reviewData.userId }]);

@@ -79,6 +79,8 @@ export interface TestUser {
    * `emailVerified: false` (a new account's token before its link is opened).
    */
   emailVerified: boolean;
+  /** The token's `org` claim (an organisation and the member's grants); absent: a provider's token is its founder's. */
+  org?: { id: string; email: string; grants: Record<string, 'owner' | 'manager' | 'responder' | 'viewer'> };
   jti: string;
   /** Seconds since the epoch. */
   issuedAt: number;
@@ -109,7 +111,7 @@ export async function signTestToken(
     issuedAt,
     expiresAt: user.expiresAt ?? issuedAt + 3600,
   };
-  const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.emailVerified })
+  const token = await new SignJWT({ email: claims.email, roles: claims.roles, firstName: claims.firstName, lastName: claims.lastName, email_verified: claims.emailVerified, ...(user.org ? { org: user.org } : {}) })
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
     .setSubject(id)
     .setIssuer(issuer)
@@ -118,7 +120,7 @@ export async function signTestToken(
     .setJti(claims.jti)
     .sign(key.privateKey);
   const person = { id, email: claims.email, firstName: claims.firstName, lastName: claims.lastName, roles: claims.roles };
-  return { ...claims, token, user: person, headers: { authorization: `Bearer ${token}` } };
+  return { ...claims, ...(user.org ? { org: user.org } : {}), token, user: person, headers: { authorization: `Bearer ${token}` } };
 }
 
 let staleSwept: Promise<void> | undefined;

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, messages, tryAgainIn } from '@reproute/contracts';
-import { enqueueEvent, HttpError, metrics, notFound, rateLimited, requireScope, requireUser, serveEndpoint, withTransaction, type ServiceContext } from '@reproute/platform';
+import { enqueueEvent, HttpError, mayUse, metrics, notFound, rateLimited, requireScope, requireUser, serveEndpoint, withTransaction, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { checkLeadSender, checkLeadTarget, clientGroup, leadContact, repeatLeadKey, requestedReferralId } from '../domain/leads.ts';
 import { leadRecipient } from '../domain/hotels.ts';
 import { clip } from '../domain/clicks.ts';
 import { findHotel } from '../store/hotels.ts';
-import { allLeadsForProvider, createLead, leadsForProvider, setLeadStatus } from '../store/leads.ts';
+import { allLeadsForProvider, createLead, leadsForProvider, setLeadDetails, setLeadStatus } from '../store/leads.ts';
+import { leadRoutingOf, saveLeadRouting } from '../store/lead-routing.ts';
 import { leadsCsv, leadsCsvFileName } from '../domain/lead-csv.ts';
 
 export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
@@ -126,6 +127,33 @@ export async function leadRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
       : null;
     if (!lead) throw notFound(messages.leadNotFound);
     return lead;
+  });
+
+  /** A lead's note and assignee (owners and managers of its property); anyone else's lead is "not found". */
+  serveEndpoint(app, endpoints['PUT /api/provider/leads/:id/details'], async (request) => {
+    const { id } = request.params;
+    const user = requireUser(request);
+    const access = requireScope(user, 'leads');
+    const lead = isUuid(id) ? await setLeadDetails(ctx.pool, access, id, request.body, { id: user.id, email: user.email }) : null;
+    if (!lead) throw notFound(messages.leadNotFound);
+    return lead;
+  });
+
+  /** A property's lead routing: owners and managers of it; any other property is "not found". */
+  const routedHotel = async (request: { user: Parameters<typeof requireUser>[0]['user']; params: { hotelId: string } }) => {
+    const user = requireUser(request as never);
+    const hotelId = /^\d{1,10}$/.test(request.params.hotelId) ? Number(request.params.hotelId) : 0;
+    const hotel = hotelId > 0 && hotelId <= 2_147_483_647 ? await findHotel(ctx.pool, hotelId) : null;
+    if (!hotel || hotel.deleted || !mayUse(user, { id: hotel.hotelId, providerId: hotel.providerId }, 'leads')) throw notFound(messages.hotelNotFound);
+    return { user, hotel };
+  };
+  serveEndpoint(app, endpoints['GET /api/provider/lead-routing/:hotelId'], async (request) => {
+    const { hotel } = await routedHotel(request);
+    return leadRoutingOf(ctx.pool, hotel);
+  });
+  serveEndpoint(app, endpoints['PUT /api/provider/lead-routing/:hotelId'], async (request) => {
+    const { user, hotel } = await routedHotel(request);
+    return saveLeadRouting(ctx.pool, hotel, request.body, user.id);
   });
 }
 

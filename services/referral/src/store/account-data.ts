@@ -38,7 +38,7 @@ interface ClickRow {
 
 /** The leads the account sent (signed in, or from its address) and its booking-link clicks, for its owner. */
 export async function exportReferral(db: Queryable, user: { id: string; email: string }): Promise<ReferralExport> {
-  const [leads, clicks] = await Promise.all([
+  const [leads, clicks, assigned] = await Promise.all([
     db.query<LeadRow>(
       `SELECT id, referral_id, hotel_id, hotel_name, name, email, message, check_in_date::text AS check_in_date, check_out_date::text AS check_out_date,
               guests, status, referral_url, ip_address, user_agent, created_at
@@ -50,8 +50,13 @@ export async function exportReferral(db: Queryable, user: { id: string; email: s
          FROM referral_clicks WHERE user_id = $1 ORDER BY created_at DESC`,
       [user.id],
     ),
+    db.query<{ id: string; hotel_id: number; hotel_name: string; assigned_at: Date | null }>(
+      'SELECT id, hotel_id, hotel_name, assigned_at FROM leads WHERE assignee_id = $1 ORDER BY assigned_at DESC NULLS LAST, id',
+      [user.id],
+    ),
   ]);
   return {
+    assignedLeads: assigned.rows.map((r) => ({ leadId: r.id, hotelId: r.hotel_id, hotelName: r.hotel_name, assignedAt: r.assigned_at ? iso(r.assigned_at) : null })),
     leads: leads.rows.map((r) => ({
       id: r.id,
       referralId: r.referral_id,
@@ -106,4 +111,15 @@ export async function eraseAccount(tx: PoolClient, account: AccountToErase): Pro
     [account.userId, emails],
   );
   await tx.query('UPDATE leads SET contact_email = NULL WHERE lower(contact_email) = ANY($1::text[])', [emails]);
+  // A member's hold on the organisation's leads and its addresses in lead routing go with the account.
+  await tx.query(
+    'UPDATE leads SET assignee_id = NULL, assignee_email = NULL, assigned_at = NULL WHERE assignee_id = $1 OR lower(assignee_email) = ANY($2::text[])',
+    [account.userId, emails],
+  );
+  await tx.query(
+    `UPDATE lead_routing SET recipients = ARRAY(SELECT r FROM unnest(recipients) AS r WHERE lower(r) <> ALL($2::text[])),
+            updated_by = CASE WHEN updated_by = $1 THEN NULL ELSE updated_by END
+      WHERE updated_by = $1 OR EXISTS (SELECT 1 FROM unnest(recipients) AS r WHERE lower(r) = ANY($2::text[]))`,
+    [account.userId, emails],
+  );
 }

@@ -56,6 +56,7 @@ interface LeadChecks {
   hotel_wait: number | null;
   requested_taken: boolean;
   now_taken: boolean;
+  recipients: string[] | null;
 }
 
 /**
@@ -93,7 +94,8 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
                    ELSE (SELECT ${waitUntilGone('last')} FROM (SELECT max(created_at) AS last ${hotelLeads} GROUP BY coalesce(client_group, '')) AS clients
                           ORDER BY last DESC OFFSET greatest($8::int - 1, 0) LIMIT 1) END AS hotel_wait,
               EXISTS (SELECT 1 FROM leads WHERE referral_id = $4) AS requested_taken,
-              EXISTS (SELECT 1 FROM leads WHERE referral_id = $5) AS now_taken
+              EXISTS (SELECT 1 FROM leads WHERE referral_id = $5) AS now_taken,
+              (SELECT recipients FROM lead_routing WHERE hotel_id = $3) AS recipients
          FROM (SELECT 1) AS one
          LEFT JOIN LATERAL (
            SELECT id, referral_id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $9::double precision)
@@ -133,6 +135,8 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
         checkOutDate: lead.checkOutDate,
         guests: lead.guests,
         referralId,
+        // The property's lead routing (read under the locks with the checks): every address the lead goes to.
+        ...(checks.recipients && checks.recipients.length > 0 ? { recipients: checks.recipients } : {}),
       },
       { key: id },
     );
@@ -163,12 +167,15 @@ interface ProviderLeadRow {
   guests: number | null;
   message: string | null;
   referral_id: string | null;
+  note: string | null;
+  assignee_id: string | null;
+  assignee_email: string | null;
   status: LeadStatus;
 }
 
 const providerLeadColumns = `l.id, l.created_at, l.hotel_id, h.name AS hotel_name, l.name, l.email,
             to_char(l.check_in_date, 'YYYY-MM-DD') AS check_in_date, to_char(l.check_out_date, 'YYYY-MM-DD') AS check_out_date,
-            l.guests, l.message, l.referral_id, l.status`;
+            l.guests, l.message, l.referral_id, l.status, l.note, l.assignee_id, l.assignee_email`;
 
 function toProviderLead(row: ProviderLeadRow): ProviderLead {
   return {
@@ -183,6 +190,8 @@ function toProviderLead(row: ProviderLeadRow): ProviderLead {
     message: row.message,
     referralId: row.referral_id,
     status: row.status,
+    note: row.note,
+    assignee: row.assignee_id && row.assignee_email ? { id: row.assignee_id, email: row.assignee_email } : null,
   };
 }
 
@@ -251,6 +260,40 @@ export async function setLeadStatus(db: Queryable, access: LeadAccess, leadId: s
      )
      SELECT ${providerLeadColumns} FROM changed l JOIN hotels h ON h.hotel_id = l.hotel_id`,
     [access.organisationId, leadId, status, ...scope.params],
+  );
+  return rows[0] ? toProviderLead(rows[0]) : null;
+}
+
+/**
+ * A lead's note and assignee, for a member whose role allows leads for its property (the scope): null when no such
+ * lead is theirs. `assignee` "me" takes it (the member's id and address), null gives it back.
+ */
+export async function setLeadDetails(
+  db: Queryable,
+  access: LeadAccess,
+  leadId: string,
+  details: { note?: string | null | undefined; assignee?: 'me' | null | undefined },
+  member: { id: string; email: string },
+): Promise<ProviderLead | null> {
+  const scope = scopeSql('l.hotel_id', access.scope, 8);
+  const note = details.note === undefined ? undefined : details.note === '' ? null : details.note;
+  const { rows } = await db.query<ProviderLeadRow>(
+    `WITH changed AS (
+       UPDATE leads l SET
+              note = CASE WHEN $3 THEN $4 ELSE l.note END,
+              note_updated_at = CASE WHEN $3 THEN now() ELSE l.note_updated_at END,
+              assignee_id = CASE WHEN $5 THEN $6::uuid ELSE l.assignee_id END,
+              assignee_email = CASE WHEN $5 THEN $7 ELSE l.assignee_email END,
+              assigned_at = CASE WHEN $5 THEN (CASE WHEN $6::uuid IS NULL THEN NULL ELSE now() END) ELSE l.assigned_at END
+         FROM hotels h
+        WHERE l.id = $2 AND h.hotel_id = l.hotel_id AND h.provider_id = $1 AND ${scope.sql}
+        RETURNING l.*
+     )
+     SELECT ${providerLeadColumns} FROM changed l JOIN hotels h ON h.hotel_id = l.hotel_id`,
+    [
+      access.organisationId, leadId, note !== undefined, note ?? null,
+      details.assignee !== undefined, details.assignee === 'me' ? member.id : null, details.assignee === 'me' ? member.email : null, ...scope.params,
+    ],
   );
   return rows[0] ? toProviderLead(rows[0]) : null;
 }

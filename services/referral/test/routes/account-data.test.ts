@@ -52,7 +52,7 @@ describe('GET /api/referral/me/export', () => {
       expect.objectContaining({ id: leadId, hotelId, name: 'Lena Leaving', email: traveller.email, message: 'Is the rack free at 6?', checkInDate: '2028-03-01', checkOutDate: '2028-03-04', guests: 2, status: 'new', userAgent: 'Lena-Browser/1.0' }),
     ]);
     expect(part.clicks).toEqual([expect.objectContaining({ id: clickId, hotelId, userAgent: 'Lena-Browser/1.0' })]);
-    expect((await sut.api('GET', '/api/referral/me/export', { token: (await sut.asTraveller()).token })).body).toEqual({ leads: [], clicks: [] });
+    expect((await sut.api('GET', '/api/referral/me/export', { token: (await sut.asTraveller()).token })).body).toEqual({ leads: [], clicks: [], assignedLeads: [] });
     expect((await sut.api('GET', '/api/referral/me/export')).status).toBe(401);
   });
 });

@@ -14,6 +14,8 @@ const lead: ProviderLead = {
   message: 'Say "hi"',
   referralId: 'RR_3_1764000000000',
   status: 'contacted',
+  note: null,
+  assignee: null,
 };
 
 describe('csvCell', () => {
