@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { DailyChart } from './DailyChart';
 import { DemandInsights } from './DemandInsights';
 import { percent } from './analyticsText';
+import { ProofOfValue } from './ProofOfValue';
 
 const ranges: AnalyticsRange[] = [7, 30, 90];
 const count = (value: number) => value.toLocaleString('en-US');
@@ -80,6 +81,7 @@ export default function AnalyticsPanel() {
         )}
       </section>
       <DemandInsights />
+      <ProofOfValue />
     </div>
   );
 }
