@@ -2,7 +2,6 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { apiQuery, apiQueryKey, callApi, nextPageOf, queryFromSearch, writtenAnswer, type ApiQueryArg } from './client';
 import { defaultFilters, filterParams, type SearchFilters } from '@/lib/searchParams';
 import { DEFAULT_SEARCH_SORT, FEATURED_COUNT, FEATURED_SORT, SEARCH_PAGE_SIZE } from '@/site/pageReads';
-import { trainingNeedsToParams, type TrainingNeeds } from '@reproute/contracts';
 
 export interface HotelSearchParams {
   query?: string;
@@ -12,8 +11,11 @@ export interface HotelSearchParams {
   filters?: SearchFilters;
   pageSize?: number;
   page?: number;
-  /** The traveller's training needs, sent with `sort=fit` (without them a fit sort asks for the gym score's order). */
-  needs?: TrainingNeeds | null;
+  /**
+   * The traveller's training needs as search parameters (`trainingNeedsToParams`), sent with `sort=fit` (without them a
+   * fit sort asks for the gym score's order). Given converted, so the pages reading hotels take no training code.
+   */
+  needParams?: Partial<Record<string, string>> | null;
 }
 
 /** The search call's query (in the URL's order): empty filters left out, the first page without a page number. */
@@ -23,8 +25,11 @@ export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /a
   if (params.eq && params.eq.length > 0) search.set('eq', params.eq.join(','));
   search.set('sort', params.filters?.sort ?? params.sort ?? DEFAULT_SEARCH_SORT);
   if (search.get('sort') === 'fit') {
-    if (params.needs) for (const [key, value] of Object.entries(trainingNeedsToParams(params.needs))) search.set(key, value);
-    else search.set('sort', 'gymScore');
+    if (params.needParams) {
+      for (const [key, value] of Object.entries(params.needParams)) if (value) search.set(key, value);
+    } else {
+      search.set('sort', 'gymScore');
+    }
   }
   for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));

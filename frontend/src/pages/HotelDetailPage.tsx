@@ -12,8 +12,8 @@ import { bookingButtonsHelp, bookingIntent, LazyBookingDialog } from '@/componen
 import { Button } from '@/components/ui/Button';
 import { GymScorePanel, gymScoreText } from '@/components/GymScore';
 import { GymFacts } from '@/components/hotel/GymFacts';
+import { LazyTrainingFitPanel } from '@/components/training/LazyTrainingFitPanel';
 import { GymFactsFreshness } from '@/components/hotel/GymFactsFreshness';
-import { TrainingFitPanel } from '@/components/training/TrainingFit';
 import { equipmentChipText } from '@/lib/gymFacts';
 import { Badge, Container, Skeleton } from '@/components/ui/Misc';
 import { useSession } from '@/hooks/useSession';
@@ -127,7 +127,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </KeptAsWritten>
 
           <HydrateLater>
-            <TrainingFitPanel hotel={hotel} />
+            <LazyTrainingFitPanel hotel={hotel} />
           </HydrateLater>
 
           <HydrateLater>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Globe2, List, LocateFixed, Map as MapIcon, SearchX, X } from 'lucide-react';
-import { accessibilityFeatureLabels, foldText, formatWeight, gymAccessLabels, savedSearchParamsFromUrl, type HotelSort } from '@reproute/contracts';
+import { accessibilityFeatureLabels, foldText, formatWeight, gymAccessLabels, savedSearchParamsFromUrl, trainingNeedsToParams, type HotelSort } from '@reproute/contracts';
 import { useWeightUnit } from '@/lib/displayPrefs';
 import { SearchBox } from '@/components/SearchBox';
 import { HotelCard, HotelCardSkeleton } from '@/components/HotelCard';
@@ -55,7 +55,7 @@ export default function SearchPage() {
   const isWide = useMediaQuery(wideScreen);
   // "My training, matched": the saved needs travel with a fit sort (the server orders every page by them).
   const needs = useTrainingNeeds();
-  const search = useHotelSearchPages({ query, eq, filters, needs });
+  const search = useHotelSearchPages({ query, eq, filters, needParams: needs ? trainingNeedsToParams(needs) : null });
   const pages = search.data?.pages ?? [];
   const data = pages[0];
   const hotels = pages.flatMap((p) => p.items);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { trainingMessages, type TrainingNeeds } from '@reproute/contracts';
+import { trainingMessages, trainingNeedsToParams, type TrainingNeeds } from '@reproute/contracts';
 import { hotelFixture } from '@/test/fixtures';
 import { renderWithApp } from '@/test/render';
 import { displayStore } from '@/lib/displayPrefs';
@@ -141,11 +141,11 @@ describe('the search call', () => {
   it('sends the needs with a fit sort, and asks for the gym score order without needs', () => {
     const filters = readSearchFilters(new URLSearchParams('sort=fit'));
     expect(filters.sort).toBe('fit');
-    expect(hotelSearchQuery({ filters, needs })).toMatchObject({ sort: 'fit', needEq: 'rower,sauna', needPieces: 'rack:power-rack,bench:adjustable*2', needDumbbellKg: '40', needOpensBefore: '06:00' });
-    const without = hotelSearchQuery({ filters, needs: null }) as Record<string, string>;
+    expect(hotelSearchQuery({ filters, needParams: trainingNeedsToParams(needs) })).toMatchObject({ sort: 'fit', needEq: 'rower,sauna', needPieces: 'rack:power-rack,bench:adjustable*2', needDumbbellKg: '40', needOpensBefore: '06:00' });
+    const without = hotelSearchQuery({ filters, needParams: null }) as Record<string, string>;
     expect(without.sort).toBe('gymScore');
     expect(without.needEq).toBeUndefined();
-    const byName = hotelSearchQuery({ filters: readSearchFilters(new URLSearchParams('sort=name')), needs }) as Record<string, string>;
+    const byName = hotelSearchQuery({ filters: readSearchFilters(new URLSearchParams('sort=name')), needParams: trainingNeedsToParams(needs) }) as Record<string, string>;
     expect(byName.needEq).toBeUndefined();
   });
 });

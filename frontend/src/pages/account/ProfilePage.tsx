@@ -14,10 +14,11 @@ import { ResendVerificationButton, unverifiedLimits } from '@/components/VerifyE
 import { ChangePasswordForm } from '@/components/account/ChangePasswordForm';
 import { MyReviews } from '@/components/account/MyReviews';
 import { DeleteMyAccount, DownloadMyData, SignOutEverywhere } from '@/components/account/AccountDataActions';
-import { MyTrainingSummary } from '@/components/training/MyTrainingSummary';
 
 // The saved searches' list (its editing, and the search labels it shows) loads with the page's first render, not before it.
 const SavedSearches = lazy(() => import('@/components/account/SavedSearches').then((module) => ({ default: module.SavedSearches })));
+// My training's summary too (the training needs' labels and the store).
+const MyTrainingSummary = lazy(() => import('@/components/training/MyTrainingSummary').then((module) => ({ default: module.MyTrainingSummary })));
 
 /** The profile's own sections, linked from its top (long on a phone). */
 const sections = [
@@ -163,7 +164,9 @@ export default function ProfilePage() {
             <Dumbbell aria-hidden className="h-5 w-5 text-brand-600" /> My training
           </h2>
           <p className="mt-1 text-sm text-slate-600">What you need from a hotel gym: every hotel shows how well it fits, and search can sort by fit.</p>
-          <MyTrainingSummary />
+          <Suspense fallback={<p className="mt-3 text-sm text-slate-600">Loading your training…</p>}>
+            <MyTrainingSummary />
+          </Suspense>
         </Card>
         <Card className="scroll-mt-24 p-6 md:col-span-2" id="security" aria-labelledby="security-title">
           <h2 id="security-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
