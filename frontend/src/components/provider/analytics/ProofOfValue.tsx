@@ -83,7 +83,7 @@ function Statement() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="statement-heading" className="text-xl font-bold text-slate-900">
-            Monthly statement
+            Monthly statement <span className="font-semibold text-slate-600">{month}</span>
           </h2>
           <p className="text-sm text-slate-600">
             Referred bookings checking in that month and the commission on each, at {statement.data ? `${Math.round(statement.data.rate * 100)}%` : '12%'} (our Certified partner rate).
