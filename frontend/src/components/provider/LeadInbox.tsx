@@ -5,6 +5,7 @@ import { downloadLeadsCsv, useProviderHotels, useProviderLeads, useSetLeadStatus
 import { serverMessageOr } from '@/api/request';
 import { FilterSelect, SelectField } from '@/components/provider/FormControls';
 import { LeadCards, LeadTable } from '@/components/provider/LeadTable';
+import { LeadRoutingCard } from '@/components/provider/LeadRoutingCard';
 import { Button } from '@/components/ui/Button';
 import { Pager } from '@/components/ui/Pager';
 import { TextField } from '@/components/ui/Field';
@@ -117,6 +118,7 @@ export function LeadInbox() {
         </div>
       </form>
 
+      {query.hotelId ? <LeadRoutingCard hotelId={query.hotelId} hotelName={(hotels.data ?? []).find((h) => h.id === query.hotelId)?.name ?? 'this property'} /> : null}
       <p className="mt-4 text-sm text-slate-700" aria-live="polite" data-testid="lead-count">
         {leads.isPending ? 'Loading leads…' : leads.isError ? '' : total === 0 ? '' : `Showing ${first}–${last} of ${total} ${total === 1 ? 'lead' : 'leads'}`}
       </p>

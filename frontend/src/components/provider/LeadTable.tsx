@@ -1,6 +1,27 @@
 import { leadStatuses, type LeadStatus, type ProviderLead } from '@reproute/contracts';
 import { leadRow, leadStatusLabels } from '@/pages/provider/dashboardFigures';
 import { cn } from '@/lib/cn';
+import { LeadFollowUp } from './LeadFollowUp';
+
+/** The traveller's address as a link that starts an email to them; plain text when there is none. */
+export function LeadEmail({ email }: { email: string | null }) {
+  if (!email) return <span>--</span>;
+  return (
+    <a href={`mailto:${email}`} className="font-medium break-all text-ocean-700 underline underline-offset-2 hover:text-ocean-900" data-testid="lead-email">
+      {email}
+    </a>
+  );
+}
+
+/** What the traveller wrote, kept as they wrote it (line breaks included); nothing when they wrote nothing. */
+export function LeadMessage({ message }: { message: string | null }) {
+  if (!message?.trim()) return <span className="text-slate-500">No message</span>;
+  return (
+    <p className="break-words whitespace-pre-line text-slate-900" data-testid="lead-message">
+      {message}
+    </p>
+  );
+}
 
 export type LeadStatusChange = (lead: ProviderLead, status: LeadStatus) => void;
 
@@ -46,7 +67,7 @@ export function LeadStatusSelect({ lead, customer, onChange }: { lead: ProviderL
 export function LeadTable({ leads, onStatusChange, className }: { leads: ProviderLead[]; onStatusChange?: LeadStatusChange; className?: string }) {
   return (
     <div className={cn('overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm', className)} tabIndex={0} role="region" aria-label="Leads">
-      <table className="w-full min-w-[1040px] text-left text-sm" data-testid="lead-table">
+      <table className="w-full min-w-[1520px] text-left text-sm" data-testid="lead-table">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className="px-4 py-3">Date</th>
@@ -58,6 +79,8 @@ export function LeadTable({ leads, onStatusChange, className }: { leads: Provide
             <th scope="col" className="px-4 py-3 text-right">Guests</th>
             <th scope="col" className="px-4 py-3">Referral ID</th>
             <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Message</th>
+            <th scope="col" className="px-4 py-3">Follow-up</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -66,7 +89,9 @@ export function LeadTable({ leads, onStatusChange, className }: { leads: Provide
               <td className="px-4 py-3 whitespace-nowrap">{row.date}</td>
               <td className="px-4 py-3 font-medium text-slate-900">{row.hotel}</td>
               <td className="px-4 py-3">{row.customer}</td>
-              <td className="px-4 py-3 break-all">{row.email}</td>
+              <td className="min-w-48 px-4 py-3 break-all">
+                <LeadEmail email={row.lead.email} />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">{row.checkIn}</td>
               <td className="px-4 py-3 whitespace-nowrap">{row.checkOut}</td>
               <td className="px-4 py-3 text-right">{row.guests}</td>
@@ -74,6 +99,10 @@ export function LeadTable({ leads, onStatusChange, className }: { leads: Provide
               <td className="px-4 py-2">
                 <LeadStatusSelect lead={row.lead} customer={row.customer} onChange={onStatusChange} />
               </td>
+              <td className="max-w-72 min-w-56 px-4 py-3 align-top">
+                <LeadMessage message={row.lead.message} />
+              </td>
+              <td className="min-w-64 px-4 py-3 align-top">{onStatusChange ? <LeadFollowUp lead={row.lead} customer={row.customer} /> : null}</td>
             </tr>
           ))}
         </tbody>
@@ -87,15 +116,21 @@ export function LeadCards({ leads, onStatusChange, className }: { leads: Provide
   return (
     <ul className={cn('grid gap-3', className)} aria-label="Leads" data-testid="lead-cards">
       {rowsOf(leads).map((row) => (
-        <li key={row.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="lead-card">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">{row.customer}</p>
-              <p className="text-sm break-all text-slate-600">{row.email}</p>
+        <li key={row.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="lead-card">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words text-slate-900">{row.customer}</p>
+              <p className="text-sm">
+                <LeadEmail email={row.lead.email} />
+              </p>
             </div>
             <LeadStatusSelect lead={row.lead} customer={row.customer} onChange={onStatusChange} />
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm">
+            <p className="text-xs font-medium text-slate-600">Message</p>
+            <LeadMessage message={row.lead.message} />
+          </div>
+          <dl className="mt-3 grid min-w-0 grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="col-span-2">
               <dt className="text-xs font-medium text-slate-600">Hotel</dt>
               <dd className="font-medium text-slate-900">{row.hotel}</dd>
@@ -121,6 +156,11 @@ export function LeadCards({ leads, onStatusChange, className }: { leads: Provide
               <dd className="font-mono text-xs break-all text-slate-900">{row.referralId}</dd>
             </div>
           </dl>
+          {onStatusChange ? (
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <LeadFollowUp lead={row.lead} customer={row.customer} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>
