@@ -12,6 +12,7 @@
  *
  *   node --import tsx infra/bench/search-page.ts prepare [100000]     # database, catalog migrations, generate-hotels.ts
  *   node --import tsx infra/bench/search-page.ts [--requests 40] [--concurrency 8] [--explain]
+ *   node --import tsx infra/bench/search-page.ts serve                # the same gateway and catalog for a browser
  *
  * Each request is asked twice over: as visitors ask (the gateway's 2 s public cache and the catalog's 5 s summary
  * cache at work) and with `Cache-Control: no-cache`, which the gateway passes on, with the catalog's summary cache off
@@ -202,6 +203,7 @@ async function main(): Promise<void> {
   const mode = args[0] && !args[0].startsWith('--') ? args[0] : 'run';
   if (mode === 'prepare') return prepare(Number(args[1] ?? 100_000));
   if (mode === 'serve-catalog') return serveCatalog();
+  const serveOnly = mode === 'serve';
   const env = process.env;
   const url = (port: string | undefined, fallback: number) => `http://127.0.0.1:${port ?? fallback}`;
   const gateway = startChild('bench gateway', ['src/main.ts'], path.join(root, 'gateway'), {
@@ -225,6 +227,15 @@ async function main(): Promise<void> {
     await db.connect();
     const count = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hotels WHERE is_approved')).rows[0]!.n;
     await db.end();
+    if (serveOnly) {
+      // The page itself at this scale, in a browser: http://127.0.0.1:<gateway port>/search (until interrupted).
+      const catalog = startChild('bench catalog', ['--import', 'tsx', 'infra/bench/search-page.ts', 'serve-catalog'], root, {});
+      await waitFor(`http://127.0.0.1:${catalogPort}/api/cities`, 60_000);
+      console.log(`serving ${count} hotels at http://127.0.0.1:${gatewayPort}/search; Ctrl-C stops`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()).once('SIGTERM', () => resolve()));
+      catalog.kill('SIGTERM');
+      return;
+    }
     console.log(`# The search page at ${count.toLocaleString('en-US')} approved hotels (${database}), ${new Date().toISOString()}`);
     await measureAll();
   } finally {
