@@ -179,12 +179,14 @@ export class Dispatcher {
   private async record(message: DueMessage, result: DeliveryResult, ok: boolean): Promise<void> {
     const config = this.deps.config;
     await withTransaction(this.deps.pool, async (tx) => {
+      // The endpoint's row first, as every other writer takes it (endpoints, then deliveries): no deadlock with an owner's change.
+      await tx.query('SELECT 1 FROM endpoints WHERE id = $1 FOR NO KEY UPDATE', [message.endpoint_id]);
       await tx.query('INSERT INTO attempts (delivery_id, status_code, latency_ms, response_excerpt, error) VALUES ($1, $2, $3, $4, $5)', [
         message.id, result.statusCode, result.latencyMs, responseExcerpt(result.body, webhookResponseExcerptLength), result.error,
       ]);
       if (ok) {
         await tx.query(`UPDATE deliveries SET state = 'delivered', next_attempt_at = NULL WHERE id = $1`, [message.id]);
-        const { rows } = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM endpoints WHERE id = $1 FOR UPDATE', [message.endpoint_id]);
+        const { rows } = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM endpoints WHERE id = $1', [message.endpoint_id]);
         if (rows[0]?.failing_since) {
           await tx.query('UPDATE endpoints SET failing_since = NULL WHERE id = $1', [message.endpoint_id]);
           await tx.query(`UPDATE deliveries SET next_attempt_at = now() WHERE endpoint_id = $1 AND state = 'pending' AND next_attempt_at > now()`, [message.endpoint_id]);

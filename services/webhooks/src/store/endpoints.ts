@@ -81,6 +81,8 @@ export async function setEndpointEnabled(pool: Pool, ownerId: string, id: string
   return withTransaction(pool, async (tx) => {
     const found = await findEndpoint(tx, ownerId, id);
     if (!found) return null;
+    // The endpoint's row before its deliveries', the order the dispatcher takes them in.
+    await tx.query('SELECT 1 FROM endpoints WHERE id = $1 FOR NO KEY UPDATE', [id]);
     if (enabled) {
       await tx.query(`UPDATE endpoints SET status = 'active', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = $1`, [id]);
       await tx.query(`UPDATE deliveries SET next_attempt_at = now() WHERE endpoint_id = $1 AND state = 'pending'`, [id]);

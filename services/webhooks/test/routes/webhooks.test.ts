@@ -240,7 +240,9 @@ describe('the delivery log, test events and send again', () => {
     const made = await addEndpoint(r.url, { hotelId: ownHotel, events: ['lead.status_changed'] });
     const queued = await sut.api<WebhookDelivery>('POST', `/api/provider/webhooks/${made.id}/test`, { as: owner });
     expect(queued.status).toBe(202);
-    expect(queued.body).toMatchObject({ eventType: 'webhook.test', state: 'pending' });
+    // Queued (the dispatcher may already have delivered it by the time the answer is read).
+    expect(queued.body.eventType).toBe('webhook.test');
+    expect(['pending', 'delivered']).toContain(queued.body.state);
     const [got] = await r.until((list) => list.length === 1, 'the test event');
     expect(verify(made.secret, got!)).toMatchObject({ type: 'webhook.test' });
     await eventually(async () => (await log(made.id))[0]?.state === 'delivered', 20_000, 'the test delivered');
