@@ -13,6 +13,7 @@ import { organisationEndpoints } from './endpoints/organisations.ts';
 import { webhookEndpoints } from './endpoints/webhooks.ts';
 import { apiKeyEndpoints, partnerLeadEndpoints } from './endpoints/api-keys.ts';
 import { bookingEndpoints } from './endpoints/bookings.ts';
+import { providerReviewEndpoints } from './endpoints/provider-reviews.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -35,6 +36,7 @@ export const endpoints = {
   ...partnerLeadEndpoints,
   ...bookingEndpoints,
   ...catalogGymFreshnessEndpoints,
+  ...providerReviewEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -35,3 +35,4 @@ export * from './review-gym-schemas.ts';
 export * from './webhooks.ts';
 export * from './api-keys.ts';
 export * from './bookings.ts';
+export * from './provider-reviews.ts';

@@ -354,3 +354,11 @@ export const leadInboxMessages = {
   deliveryInvalid: 'Delivery must be instant (each lead emailed at once)',
   routingUnknownField: 'Only recipients and delivery can be set',
 } as const;
+
+/** Messages of the organisation's reviews inbox (docs/decisions.md, "The reviews inbox"). */
+export const providerReviewMessages = {
+  unansweredInvalid: 'unanswered must be true or false',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5',
+  hotelInvalid: 'hotelId must be a positive whole number',
+  pageInvalid: 'Page must be a whole number from 1 to 10000',
+} as const;

@@ -7,6 +7,7 @@ import { accountDataRoutes } from './routes/account-data.ts';
 import { reviewPhotoRoutes, reviewPhotoStorage } from './routes/review-photos.ts';
 import type { PhotoStorage } from '@reproute/platform/photos/storage';
 import { trainingNeedsRoutes } from './routes/training-needs.ts';
+import { providerReviewRoutes } from './routes/provider-reviews.ts';
 
 /** Tests may pass their own token key instead of identity's key set. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource; photoStorage?: PhotoStorage } = {}) {
@@ -22,6 +23,7 @@ export async function buildApp(ctx: ServiceContext<Config>, options: { key?: Key
   await app.register(contactRoutes, { ctx });
   await app.register(favoriteRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
+  await app.register(providerReviewRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
   await app.register(reviewPhotoRoutes, { ctx, storage: options.photoStorage ?? reviewPhotoStorage(ctx.config) });
   await app.register(trainingNeedsRoutes, { ctx });
