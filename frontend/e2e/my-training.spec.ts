@@ -61,6 +61,26 @@ test.describe('My training at desktop width (a visitor)', () => {
   });
 });
 
+test.describe('A fit sort without needs (a shared link)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('says the results are in gym score order and asks the API for that order, not a 400', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/hotels/search')) asked.push(new URL(r.url()).searchParams.get('sort') ?? '');
+    });
+    await page.goto('/search?sort=fit');
+    await expect(page.getByTestId('fit-needs-needs')).toContainText('sorted by gym score');
+    await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toHaveCount(0);
+    // The next page is asked by the browser itself: in the gym score's order (the first may be written by the server).
+    await page.getByRole('button', { name: 'Show more hotels' }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    expect(asked).not.toContain('fit');
+    expect(asked).toContain('gymScore');
+  });
+});
+
 test.describe('My training on phones (signed in)', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
