@@ -5,7 +5,7 @@ import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows
 import { invalidateSearchSummaries } from './search.ts';
 import { refreshGymScores } from './gym-score.ts';
 import { announceGymChanges } from './gym-changes.ts';
-import { markGymFactsEdited } from './gym-freshness.ts';
+import { markGymFactsEdited } from './gym-facts-edited.ts';
 import { auditActionOf, recordAudit, type AuditActor } from './audit.ts';
 
 export type HotelKey = { id: number } | { slug: string };
