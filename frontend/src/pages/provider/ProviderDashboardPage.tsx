@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BarChart3, Building2, CalendarDays, Clock, LineChart, Percent, Plug, Plus, Users } from 'lucide-react';
+import { BarChart3, Building2, CalendarDays, Clock, LineChart, MessageSquare, Percent, Plug, Plus, Users } from 'lucide-react';
 import type { Hotel } from '@reproute/contracts';
 import { useDeleteProviderHotel, useProviderAnalytics, useProviderHotels, useProviderLeads } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
@@ -19,6 +19,8 @@ import { figuresFor, monthStartDay } from './dashboardFigures';
 import { percent } from '@/components/provider/analytics/analyticsText';
 // The team (members, roles, invitations, the activity log): loaded only when its tab opens.
 const TeamPanel = lazy(() => import('@/components/provider/team/TeamPanel'));
+// The reviews inbox across the properties: loaded only when its tab opens.
+const ReviewsInbox = lazy(() => import('@/components/provider/reviews-inbox/ReviewsInbox'));
 
 // The charts and demand data load only when their tab opens, so the dashboard's first load stays as small as before.
 const AnalyticsPanel = lazy(() => import('@/components/provider/analytics/AnalyticsPanel'));
@@ -39,6 +41,7 @@ export default function ProviderDashboardPage() {
     params.get('tab') === 'leads' || ['hotel', 'status', 'from', 'to', 'page'].some((key) => params.has(key)) ? 'leads' : params.get('tab') === 'performance' ? 'performance' : params.get('tab') === 'integrations' ? 'integrations' : undefined;
   const analytics = useProviderAnalytics();
   const openTeam = params.get('tab') === 'team';
+  const openReviews = params.get('tab') === 'reviews';
   const remove = useDeleteProviderHotel();
   const [toDelete, setToDelete] = useState<Hotel | null>(null);
 
@@ -92,7 +95,7 @@ export default function ProviderDashboardPage() {
       <PanelTabs
         className="mt-10"
         label="Provider dashboard sections"
-        defaultValue={openTeam ? 'team' : openTab}
+        defaultValue={openTeam ? 'team' : openReviews ? 'reviews' : openTab}
         tabs={[
           {
             value: 'listings',
@@ -156,6 +159,19 @@ export default function ProviderDashboardPage() {
             content: (
               <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading the team" />}>
                 <TeamPanel />
+              </Suspense>
+            ),
+          },
+          {
+            value: 'reviews',
+            label: (
+              <>
+                <MessageSquare aria-hidden className="h-4 w-4" /> Reviews
+              </>
+            ),
+            content: (
+              <Suspense fallback={<Skeleton className="h-64" aria-busy="true" aria-label="Loading reviews" />}>
+                <ReviewsInbox />
               </Suspense>
             ),
           },
