@@ -357,6 +357,23 @@ export const eventCatalog = {
       lastError: z.string().nullable(),
     }),
   },
+  /**
+   * A review of an organisation's property was published: the members who answer its reviews (owners and responders
+   * other than the organisation's own address, which hotel.review-published already tells) are emailed; identity names them.
+   */
+  'organisation.review-published': {
+    topic: topics.users,
+    data: z.object({
+      organisationId: uuid,
+      hotelId,
+      name: z.string(),
+      slug: z.string(),
+      reviewId: uuid,
+      rating: z.number().int().min(1).max(5),
+      title: z.string().nullable(),
+      recipients: z.array(z.object({ userId: uuid, email: z.string() })),
+    }),
+  },
 } as const;
 
 export type EventType = keyof typeof eventCatalog;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { organisationMessages } from '@reproute/contracts';
 import { api, eventually, registerTraveller, stack, waitForEmail } from '@reproute/platform/testing';
-import { seededToken, sentTo, waitForKnownHotel } from '../../../services/engagement/test/integration/support.ts';
+import { expectEmailsExactly, seededToken, sentTo, waitForKnownHotel } from '../../../services/engagement/test/integration/support.ts';
 
 /**
  * Organisations with a team through the real system (gateway, identity, catalog, referral, engagement, analytics, their
@@ -225,6 +225,19 @@ describe('organisations with a team', () => {
         : undefined;
     }, 60_000, 'the activity log');
     expect(log.filter((e) => e.actorEmail === members.viewer.email && e.action.startsWith('listing'))).toEqual([]);
+
+    // A review published of property A: the responder hears of it (the owner's notice is the listing's, as before); the manager and the viewer do not.
+    const later = await registerTraveller({ firstName: 'Nina' });
+    const fresh = await call('POST', '/api/reviews', later.token, {
+      hotelId: hotels.A, title: 'Quiet at dawn', content: 'Empty at 6am, two racks free and clean plates. Would stay again.', rating: 4, gymRating: 4, travelType: 'fitness', stayDate: '2026-10',
+    });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+    expect((await call('PUT', `/api/reviews/${(fresh.body as { id: string }).id}/approve`, admin, { isApproved: true })).status).toBe(200);
+    const subject = `New review of ${organisationName} A: 4 out of 5`;
+    const notice = await waitForEmail((e) => sentTo(members.responder.email)(e) && e.subject === subject, mailTimeout);
+    expect(notice.text).toContain('/provider/dashboard?tab=reviews');
+    await waitForEmail((e) => sentTo(owner.email)(e) && e.subject === subject, mailTimeout);
+    await expectEmailsExactly((e) => (sentTo(members.manager.email)(e) || sentTo(members.viewer.email)(e) || sentTo(members.managerOfA.email)(e)) && e.subject === subject, 0, { what: 'notices to roles without reviews' });
 
     // Lowering a role ends the member's tokens within a second at the gateway and at every service.
     const managerToken = members.manager.token;

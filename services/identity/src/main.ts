@@ -8,6 +8,7 @@ import { purgeExpired } from './store/housekeeping.ts';
 import { purgeFinishedDeletions, republishWaitingDeletions } from './store/account-deletion.ts';
 import { erasureReportConsumer, erasureReportHandlers } from './events/erasures.ts';
 import { organisationActivityConsumer, organisationActivityHandlers } from './events/organisation-activity.ts';
+import { reviewNoticeConsumer, reviewNoticeHandlers } from './events/review-notices.ts';
 
 const housekeepingEveryMs = 60_000;
 let deps: IdentityDeps | undefined;
@@ -30,6 +31,7 @@ await startService({
       }),
     },
     { ...organisationActivityConsumer, handlers: organisationActivityHandlers(ctx.logger.child({ component: 'organisation-activity' })) },
+    { ...reviewNoticeConsumer, handlers: reviewNoticeHandlers(ctx.logger.child({ component: 'review-notices' })) },
   ],
   beforeListen: async (ctx) => {
     const redis = deps!.redis;

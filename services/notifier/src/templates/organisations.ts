@@ -1,5 +1,6 @@
-import { greetableFirstName, organisationInvitationSealContext, type Envelope } from '@reproute/contracts';
-import { button, layout, paragraph, sealedPlaceholder, transactionalNote, type EmailMessage } from '../domain/email.ts';
+import { greetableFirstName, organisationInvitationSealContext, type Envelope, type EventData } from '@reproute/contracts';
+import { appLink, button, layout, paragraph, sealedPlaceholder, transactionalNote, type EmailMessage } from '../domain/email.ts';
+import { reviewPublishedForProviderEmail } from './reviews.ts';
 import type { EmailBuilders } from '../domain/builders.ts';
 import { validFor } from './account.ts';
 
@@ -30,6 +31,18 @@ export function invitationEmail(event: Envelope<'organisation.invitation-created
   };
 }
 
+/** A published review of a property a member answers reviews for: the owner's notice, to each responder (with their own unsubscribe). */
+export function reviewPublishedForMemberEmail(data: EventData<'organisation.review-published'>, recipient: { userId: string; email: string }, appUrl: string): EmailMessage {
+  const email = reviewPublishedForProviderEmail(
+    { hotelId: data.hotelId, name: data.name, slug: data.slug, providerId: recipient.userId, providerEmail: recipient.email, reviewId: data.reviewId, rating: data.rating, title: data.title },
+    appUrl,
+  );
+  const inbox = appLink(appUrl, '/provider/dashboard?tab=reviews');
+  return { ...email, text: email.text.replace('\n\nRepRoute', `\nReviews inbox: ${inbox}\n\nYou received this email because your team role answers reviews of ${data.name}.\n\nRepRoute`) };
+}
+
 export const organisationEmails: EmailBuilders = {
   'organisation.invitation-created': (event, config) => [{ suffix: 'invitation', email: invitationEmail(event, config.appUrl) }],
+  'organisation.review-published': (event, config) =>
+    event.data.recipients.map((recipient, i) => ({ suffix: `responder-${i}`, email: reviewPublishedForMemberEmail(event.data, recipient, config.appUrl) })),
 };
