@@ -14,6 +14,7 @@ import { webhookEndpoints } from './endpoints/webhooks.ts';
 import { apiKeyEndpoints, partnerLeadEndpoints } from './endpoints/api-keys.ts';
 import { bookingEndpoints } from './endpoints/bookings.ts';
 import { providerReviewEndpoints } from './endpoints/provider-reviews.ts';
+import { catalogCityAdminEndpoints } from './endpoints/catalog-city-admin.ts';
 
 /**
  * Every endpoint of the API, keyed by `METHOD /path`. Services register their handlers from it,
@@ -37,6 +38,7 @@ export const endpoints = {
   ...bookingEndpoints,
   ...catalogGymFreshnessEndpoints,
   ...providerReviewEndpoints,
+  ...catalogCityAdminEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -36,3 +36,4 @@ export * from './webhooks.ts';
 export * from './api-keys.ts';
 export * from './bookings.ts';
 export * from './provider-reviews.ts';
+export * from './city-admin.ts';

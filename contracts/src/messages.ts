@@ -362,3 +362,14 @@ export const providerReviewMessages = {
   hotelInvalid: 'hotelId must be a positive whole number',
   pageInvalid: 'Page must be a whole number from 1 to 10000',
 } as const;
+
+/** Messages of an admin's fix of a city (docs/decisions.md, "Fixing a city"). */
+export const cityAdminMessages = {
+  nameInvalid: 'A city name must be 1 to 100 characters',
+  countryInvalid: 'A country must be 2 to 100 characters',
+  coordinatesInvalid: 'Latitude must be from -90 to 90 and longitude from -180 to 180',
+  coordinatesTogether: 'Give latitude and longitude together, or neither',
+  unknownField: 'Only name, country, latitude and longitude can be set',
+  cityNotFound: 'City not found',
+  cityExists: 'Another city already has this name and country: merge the two instead',
+} as const;

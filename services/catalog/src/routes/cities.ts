@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@reproute/contracts';
-import { serveEndpoint, type ServiceContext } from '@reproute/platform';
+import { cityAdminMessages, endpoints } from '@reproute/contracts';
+import { notFound, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { isAdmin } from '../domain/hotel.ts';
 import { listCities, mergeCities } from '../store/cities.ts';
+import { updateCity } from '../store/city-admin.ts';
 import { viewerOf } from './viewer.ts';
 
 export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext<Config> }) {
@@ -19,5 +20,12 @@ export async function cityRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     const { fromCityId, intoCityId } = request.body;
     const merged = await mergeCities(ctx.pool, fromCityId, intoCityId, viewerOf(request) ?? undefined);
     return merged;
+  });
+
+  // An admin's fix of a city: its name, country and coordinates; its listings follow.
+  serveEndpoint(app, endpoints['PUT /api/admin/cities/:id'], async (request) => {
+    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound(cityAdminMessages.cityNotFound);
+    return updateCity(ctx.pool, id, request.body, viewerOf(request) ?? undefined);
   });
 }
