@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GitMerge } from 'lucide-react';
 import { useMergeCities } from '@/api/admin';
+import { CityFixForm } from '@/components/admin/CityFixForm';
 import { cityLabel, useCities } from '@/api/cities';
 import { serverMessageOr } from '@/api/request';
 import type { City } from '@/api/types';
@@ -103,6 +104,8 @@ export function CitiesPanel() {
           ) : null}
         </form>
       </section>
+
+      <CityFixForm cities={cities.data ?? []} />
 
       <section aria-labelledby="cities-heading">
         <h2 id="cities-heading" className="text-xl font-bold text-slate-900">
