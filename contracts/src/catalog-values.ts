@@ -37,3 +37,11 @@ export const ratingThresholds = [3, 4, 4.5] as const;
 /** Listing workflow: provider listings start pending; admins approve or reject them. */
 export const hotelStatuses = ['pending', 'approved', 'rejected'] as const;
 export type HotelStatus = (typeof hotelStatuses)[number];
+
+/** The admin hotel table's sort keys; a leading `-` sorts descending. */
+export const adminHotelSortKeys = ['name', 'created', 'status', 'city'] as const;
+export type AdminHotelSortKey = (typeof adminHotelSortKeys)[number];
+export const adminHotelSortOptions = adminHotelSortKeys.flatMap((key) => [key, `-${key}`] as const);
+export type AdminHotelSort = AdminHotelSortKey | `-${AdminHotelSortKey}`;
+/** Newest first: what an admin checks after a night of sign-ups. */
+export const defaultAdminHotelSort: AdminHotelSort = '-created';

@@ -564,13 +564,9 @@ export const hotelSearchAnswer = z.object({
 });
 export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswer>;
 
-/** The admin hotel table's sort keys; a leading `-` sorts descending. */
-export const adminHotelSortKeys = ['name', 'created', 'status', 'city'] as const;
-export type AdminHotelSortKey = (typeof adminHotelSortKeys)[number];
-export const adminHotelSortOptions = adminHotelSortKeys.flatMap((key) => [key, `-${key}`] as const);
-export type AdminHotelSort = AdminHotelSortKey | `-${AdminHotelSortKey}`;
-/** Newest first: what an admin checks after a night of sign-ups. */
-export const defaultAdminHotelSort: AdminHotelSort = '-created';
+// The admin hotel table's sort keys, options and default: plain values in catalog-values.ts (the admin page imports them without zod).
+import { adminHotelSortKeys, adminHotelSortOptions, defaultAdminHotelSort, type AdminHotelSort, type AdminHotelSortKey } from './catalog-values.ts';
+export { adminHotelSortKeys, adminHotelSortOptions, defaultAdminHotelSort, type AdminHotelSort, type AdminHotelSortKey };
 
 /**
  * GET /api/admin/hotels: `q` (name, city or country contains it, case and accents folded; with an "@", the

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { hotelIdSchema, maxHotelId } from './http.ts';
 import { trainingKinds, trainingTimeBands } from './review-gym.ts';
+// Plain review values (lists, texts, the pros/cons splitter) live in review-values.ts: the review pages import them without zod.
+import { adminReviewSorts, reviewStatuses, splitCommaList, travelTypes, verifiedStayMeaning, verifiedStayRule, type AdminReviewSort, type ReviewStatus } from './review-values.ts';
+export { adminReviewSorts, reviewStatuses, splitCommaList, travelTypes, verifiedStayMeaning, verifiedStayRule, type AdminReviewSort, type ReviewStatus };
 import { gymSubScoresAnswer, gymSubScoresRequest, reviewPhoto, reviewPhotoIdsRequest, trainedBandRequest, trainedHourRequest, trainedKindsRequest } from './review-gym-schemas.ts';
 
 export const inquiryTypes = ['general', 'booking', 'provider', 'partnership', 'technical', 'feedback'] as const;
@@ -29,7 +32,6 @@ export type ContactRequest = z.infer<typeof contactRequest>;
 export const contactAnswer = z.object({ id: z.string(), message: z.string() });
 export type ContactAnswer = z.infer<typeof contactAnswer>;
 
-export const travelTypes = ['business', 'leisure', 'fitness'] as const;
 
 const listOfTags = z.array(z.string().trim().min(1).max(60)).max(20).default([]);
 
@@ -67,10 +69,6 @@ export const reviewRequest = z.object({
 });
 export type ReviewRequest = z.infer<typeof reviewRequest>;
 
-/** Splits the review form's comma-separated pros and cons into trimmed non-empty lists. */
-export function splitCommaList(text: string | undefined | null): string[] {
-  return (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
 
 /** A rejection's reason as the reviewer reads it in their email: 1 to 500 characters once trimmed. */
 export const rejectionReason = z
@@ -94,9 +92,6 @@ export type ReviewReply = z.infer<typeof reviewReply>;
 
 export const favoriteRequest = z.object({ hotelId: hotelIdSchema });
 
-/** Which reviews a list call asks for; anything but `approved` is for admins only. */
-export const reviewStatuses = ['approved', 'pending', 'rejected', 'all'] as const;
-export type ReviewStatus = (typeof reviewStatuses)[number];
 export const hotelReviewsQuery = z.object({ status: z.enum(reviewStatuses).default('approved') });
 export const adminReviewsQuery = z.object({ status: z.enum(reviewStatuses).default('pending') });
 
@@ -104,11 +99,6 @@ export const adminReviewsQuery = z.object({ status: z.enum(reviewStatuses).defau
 export const favoriteItem = z.object({ hotelId: z.number().int().positive(), createdAt: z.string() });
 export type FavoriteItem = z.infer<typeof favoriteItem>;
 
-/** What a "Verified stay" mark on a review means, said where the mark is shown (ruling 15). */
-export const verifiedStayMeaning = 'RepRoute sent this reviewer to the hotel (a booking click or a request to the hotel, signed in) before the end of the month of their stay.';
-/** What the review form says is checked. */
-export const verifiedStayRule =
-  'Your review is marked "Verified stay" when RepRoute sent you to this hotel (a booking click or a request to the hotel while signed in) before the end of the month you stayed. Stays in the future cannot be reviewed.';
 
 /** A review as anyone may read it: the reviewer shows as first name and last initial only. */
 export const reviewAnswer = z.object({
@@ -165,9 +155,6 @@ export const rejectionReasonPresets = [
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, messages.adminReviewDateInvalid);
 
-/** Sort orders of the admin review list; the queue is worked oldest first. */
-export const adminReviewSorts = ['oldest', 'newest', 'rating-high', 'rating-low'] as const;
-export type AdminReviewSort = (typeof adminReviewSorts)[number];
 
 /**
  * `GET /api/admin/reviews`: status (default pending), hotel id, rating, text (title, content, reviewer,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { leadInboxMessages, messages } from './messages.ts';
 import { maxHotelId } from './http.ts';
 import { emailField } from './identity.ts';
+// Where a lead stands: a plain list in lead-values.ts (the provider dashboard imports it without zod).
+import { leadStatuses, type LeadStatus } from './lead-values.ts';
+export { leadStatuses, type LeadStatus };
 
 /** Absent, null and blank strings all mean "not given". */
 const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
@@ -114,9 +117,6 @@ export const leadRequest = z
   });
 export type LeadRequest = z.infer<typeof leadRequest>;
 
-/** Where a lead stands in the provider's inbox; every lead starts as "new". */
-export const leadStatuses = ['new', 'contacted', 'booked', 'lost'] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
 export const leadStatus = z.enum(leadStatuses, { error: messages.leadStatusInvalid });
 
 /** One row of the provider dashboard's lead table, newest first. */

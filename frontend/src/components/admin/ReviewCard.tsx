@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
-import { verifiedStayMeaning, type AdminReview } from '@reproute/contracts';
+import type { AdminReview } from '@reproute/contracts';
+import { verifiedStayMeaning } from '@reproute/contracts/review-values';
 import { givenSubScores, trainedKindsText, trainedTimeText } from '@/lib/reviewGym';
 import { ReviewPhotoStrip } from '@/components/reviews/ReviewGymDetails';
 import { Button } from '@/components/ui/Button';

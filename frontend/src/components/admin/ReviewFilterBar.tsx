@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
-import { adminReviewSorts, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts';
+import { adminReviewSorts, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts/review-values';
 import { SelectField } from '@/components/provider/FormControls';
 import { inputClass } from '@/components/ui/Field';
 import { cn } from '@/lib/cn';

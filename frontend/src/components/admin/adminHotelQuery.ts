@@ -1,4 +1,4 @@
-import { adminHotelSortOptions, defaultAdminHotelSort, hotelStatuses, type AdminHotelSort, type AdminHotelSortKey, type HotelStatus } from '@reproute/contracts';
+import { adminHotelSortOptions, defaultAdminHotelSort, hotelStatuses, type AdminHotelSort, type AdminHotelSortKey, type HotelStatus } from '@reproute/contracts/catalog-values';
 
 /** Rows per page of the admin hotel table. */
 export const adminHotelsPerPage = 25;

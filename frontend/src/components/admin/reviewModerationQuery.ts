@@ -1,4 +1,5 @@
-import { adminReviewSorts, reviewStatuses, type AdminReview, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts';
+import type { AdminReview } from '@reproute/contracts';
+import { adminReviewSorts, reviewStatuses, type AdminReviewSort, type ReviewStatus } from '@reproute/contracts/review-values';
 
 /** Reviews per page of the moderation list. */
 export const reviewsPerPage = 25;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download, Inbox, X } from 'lucide-react';
-import { leadStatuses, type LeadStatus, type ProviderLead } from '@reproute/contracts';
+import type { ProviderLead } from '@reproute/contracts';
+import { leadStatuses, type LeadStatus } from '@reproute/contracts/lead-values';
 import { downloadLeadsCsv, useProviderHotels, useProviderLeads, useSetLeadStatus, type LeadInboxQuery } from '@/api/provider';
 import { serverMessageOr } from '@/api/request';
 import { FilterSelect, SelectField } from '@/components/provider/FormControls';

@@ -1,4 +1,5 @@
-import { leadStatuses, type LeadStatus, type ProviderLead } from '@reproute/contracts';
+import type { ProviderLead } from '@reproute/contracts';
+import { leadStatuses, type LeadStatus } from '@reproute/contracts/lead-values';
 import { leadRow, leadStatusLabels } from '@/pages/provider/dashboardFigures';
 import { cn } from '@/lib/cn';
 import { LeadFollowUp } from './LeadFollowUp';

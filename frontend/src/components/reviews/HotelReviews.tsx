@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { BadgeCheck, MessageSquareReply, PenLine } from 'lucide-react';
-import { messages, verifiedStayMeaning, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
+import { messages, type ReviewAnswer, type ReviewReply } from '@reproute/contracts';
+import { verifiedStayMeaning } from '@reproute/contracts/review-values';
 import { useApprovedReviews, useReplyToReview } from '@/api/reviews';
 import { serverMessageOr } from '@/api/request';
 import { Button } from '@/components/ui/Button';

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { crowdingChartMinReviews, summariseGymReviews, type ReviewAnswer } from '@reproute/contracts';
 import { ReviewGymSummary } from '@/components/hotel/ReviewGymSummary';
 import { ReviewGymFacts } from './ReviewGymDetails';
-import { emptyReviewForm, reviewFormSchema, toReviewRequest } from './reviewForm';
+import { emptyReviewForm, toReviewRequest } from './reviewForm';
+import { reviewFormSchema } from './reviewFormSchema';
 import { crowdingChartText, trainedTimeText } from '@/lib/reviewGym';
 
 const noScores = { equipment: null, space: null, cleanliness: null, crowding: null };

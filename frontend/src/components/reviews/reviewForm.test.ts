@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyReviewForm, reviewFormSchema, tagLabel, toReviewRequest } from './reviewForm';
+import { emptyReviewForm, tagLabel, toReviewRequest } from './reviewForm';
+import { reviewFormSchema } from './reviewFormSchema';
 
 function messagesFor(values: Record<string, unknown>) {
   const result = reviewFormSchema.safeParse(values);

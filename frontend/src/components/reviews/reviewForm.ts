@@ -1,23 +1,10 @@
-import { z } from 'zod';
-import { gymSubScoreKeys, reviewRequest, splitCommaList, type GymSubScores, type ReviewRequest } from '@reproute/contracts';
+import { gymSubScoreKeys, type GymSubScores, type ReviewRequest } from '@reproute/contracts';
+import { splitCommaList } from '@reproute/contracts/review-values';
+import type { ReviewFormInput, ReviewFormOutput } from './reviewFormSchema';
 
-/** A sub-score as the form keeps it: 0 is "not scored" (the request leaves it out). */
-const formSubScore = z.number().int().min(0).max(5);
-
-/**
- * The review form: the shared rules of document 2, with pros and cons typed as comma-separated text, the gym
- * sub-scores as 0 (not scored) to 5, the hour and the time of day as their selects' text ("" for none); the
- * photos are uploaded beside the form and named in the request by their ids.
- */
-export const reviewFormSchema = reviewRequest.omit({ pros: true, cons: true, tags: true, gymScores: true, trainedHour: true, trainedBand: true, photoIds: true }).extend({
-  pros: z.string().max(1000),
-  cons: z.string().max(1000),
-  gymScores: z.object({ equipment: formSubScore, space: formSubScore, cleanliness: formSubScore, crowding: formSubScore }),
-  trainedHour: z.string(),
-  trainedBand: z.string(),
-});
-export type ReviewFormInput = z.input<typeof reviewFormSchema>;
-export type ReviewFormOutput = z.output<typeof reviewFormSchema>;
+// The form's schema (zod) is in reviewFormSchema.ts, loaded when the form first validates: the write-review page's
+// first paint does not wait for zod.
+export type { ReviewFormInput, ReviewFormOutput };
 
 export function emptyReviewForm(hotelId?: string): ReviewFormInput {
   return {

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { BadgeCheck, CheckCircle2, Clock, PenLine } from 'lucide-react';
-import { travelTypes, verifiedStayRule, type ReviewPhoto } from '@reproute/contracts';
+import type { ReviewPhoto } from '@reproute/contracts';
+import { travelTypes, verifiedStayRule } from '@reproute/contracts/review-values';
 import { useHotel, useHotels } from '@/api/hotels';
 import { serverMessageOr } from '@/api/request';
 import { useSubmitReview } from '@/api/reviews';
 import { SelectField } from '@/components/provider/FormControls';
 import { StarRatingInput } from '@/components/reviews/StarRating';
 import { ReviewGymFields, ReviewPhotoUpload } from '@/components/reviews/ReviewGymFields';
-import { emptyReviewForm, reviewFormSchema, toReviewRequest, type ReviewFormInput, type ReviewFormOutput } from '@/components/reviews/reviewForm';
+import { emptyReviewForm, toReviewRequest, type ReviewFormInput, type ReviewFormOutput } from '@/components/reviews/reviewForm';
 import { Button } from '@/components/ui/Button';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Card, Container } from '@/components/ui/Misc';
@@ -19,6 +19,22 @@ import { pageTitles } from '@/site/titles';
 import { useSession } from '@/hooks/useSession';
 import { toast } from '@/store/toast';
 import { ResendVerificationButton, UnverifiedEmailNotice } from '@/components/VerifyEmailNotice';
+
+// The form's schema and resolver (zod, the resolver library) load on demand: fetched right after the first paint
+// and awaited by the first validation, so the page's first load does not carry zod (the bundle budget).
+let reviewResolverLoad: Promise<Resolver<ReviewFormInput, unknown, ReviewFormOutput>> | undefined;
+function loadReviewResolver() {
+  reviewResolverLoad ??= import('@/components/reviews/reviewFormSchema').then(
+    (module) => module.reviewFormResolver as Resolver<ReviewFormInput, unknown, ReviewFormOutput>,
+    (error: unknown) => {
+      reviewResolverLoad = undefined; // tried again at the next validation
+      throw error;
+    },
+  );
+  return reviewResolverLoad;
+}
+const reviewFormResolver: Resolver<ReviewFormInput, unknown, ReviewFormOutput> = async (values, context, options) =>
+  (await loadReviewResolver())(values, context, options);
 
 const travelTypeLabels: Record<(typeof travelTypes)[number], string> = { business: 'Business', leisure: 'Leisure', fitness: 'Fitness' };
 
@@ -52,10 +68,13 @@ function ReviewForm() {
   const [submitted, setSubmitted] = useState<{ hotelId: number; hotelName: string } | null>(null);
   const [photos, setPhotos] = useState<ReviewPhoto[]>([]);
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
-    resolver: zodResolver(reviewFormSchema),
+    resolver: reviewFormResolver,
     defaultValues: emptyReviewForm(routeHotelId ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    void loadReviewResolver().catch(() => undefined);
+  }, []);
   const contentLength = (form.watch('content') ?? '').length;
   const listed = hotels.data ?? [];
   const choices = routeHotel.data && !listed.some((h) => h.id === routeHotel.data.id) ? [routeHotel.data, ...listed] : listed;
