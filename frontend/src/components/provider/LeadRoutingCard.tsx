@@ -13,10 +13,10 @@ export function LeadRoutingCard({ hotelId, hotelName }: { hotelId: number; hotel
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (routing.data) setText(routing.data.recipients.join('\n'));
+    if (Array.isArray(routing.data?.recipients)) setText(routing.data.recipients.join('\n'));
   }, [routing.data]);
   // A member whose role does not choose routing for this property (the server answers 404) sees nothing here.
-  if (!routing.data) return null;
+  if (!routing.data || !Array.isArray(routing.data.recipients)) return null;
   const onSave = async () => {
     setError(null);
     const recipients = text.split(/[\n,;]+/).map((line) => line.trim()).filter(Boolean);
