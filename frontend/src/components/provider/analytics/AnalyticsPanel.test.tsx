@@ -60,6 +60,9 @@ function stubApi() {
       urls.push(url);
       if (url.startsWith('/api/provider/hotels')) return Promise.resolve(new Response(JSON.stringify(hotels), { status: 200 }));
       if (url.startsWith('/api/provider/insights')) return Promise.resolve(new Response(JSON.stringify(insights), { status: 200 }));
+      // The tab's proof of value (funnel and statement) reads its own endpoints: empty here.
+      if (url.startsWith('/api/provider/funnel')) return Promise.resolve(new Response(JSON.stringify({ items: [] }), { status: 200 }));
+      if (url.startsWith('/api/provider/statement')) return Promise.resolve(new Response(JSON.stringify({ month: '2026-11', rate: 0.12, items: [], totals: [] }), { status: 200 }));
       const range = Number(new URL(url, 'http://x').searchParams.get('range') ?? 30);
       return Promise.resolve(new Response(JSON.stringify(analytics(range)), { status: 200 }));
     }),
