@@ -84,7 +84,7 @@ if [ "$OVERLOAD_SECONDS" != 0 ]; then
   capacity_p95=$(node -e '
     const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).metrics;
     const out = {};
-    for (const [k, metric] of Object.entries(m)) if (k.startsWith("http_req_duration{group:::")) out[k.slice(27, -1)] = Math.round(metric.values["p(95)"] * 10) / 10;
+    for (const [k, metric] of Object.entries(m)) if (k.startsWith("http_req_duration{group:::")) out[k.slice("http_req_duration{group:::".length, -1)] = Math.round(metric.values["p(95)"] * 10) / 10;
     console.log(JSON.stringify(out));
   ' "$at_capacity")
   log "p95 per group at capacity: $capacity_p95"
