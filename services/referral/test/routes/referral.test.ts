@@ -371,6 +371,8 @@ describe('GET /api/provider/leads', () => {
       message: null,
       referralId: newerRef,
       status: 'new',
+      note: null,
+      assignee: null,
     });
     expect(res.body.items.find((l: { id: string }) => l.id === older.body.id)).toMatchObject({ name: 'Olive Older', email: olive.email.toLowerCase(), referralId: olderRef });
   });
