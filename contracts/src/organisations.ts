@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { organisationMessages as m } from './messages.ts';
 import { emailField, publicUser } from './identity.ts';
 import { allProperties, organisationRoles, type OrganisationGrants } from './organisation-values.ts';
+import { hasControlCharacter } from './plain-text.ts';
 
 export * from './organisation-values.ts';
 
@@ -40,7 +41,7 @@ export const organisationAnswer = z.object({
 export type OrganisationAnswer = z.infer<typeof organisationAnswer>;
 
 export const organisationUpdate = z.object({
-  name: z.string({ error: m.nameInvalid }).trim().min(1, m.nameInvalid).max(100, m.nameInvalid).regex(/^[^\p{Cc}]+$/u, m.nameInvalid),
+  name: z.string({ error: m.nameInvalid }).trim().min(1, m.nameInvalid).max(100, m.nameInvalid).refine((value) => !hasControlCharacter(value), m.nameInvalid),
 });
 
 export const organisationMember = z.object({

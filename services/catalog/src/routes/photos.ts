@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints, messages, photoMaxBytes, photoMessages, photoUploadRequestMaxBytes, photosPerUpload, type HotelPhotosAnswer } from '@reproute/contracts';
+import { uploadedFiles } from '@reproute/platform/photos/upload';
 import { badRequest, HttpError, notFound, requireUser, serveEndpoint, type PoolClient, type ServiceContext } from '@reproute/platform';
 import type { Config } from '../config.ts';
 import { applyListingUpdate, type StoredHotel, type Viewer } from '../domain/hotel.ts';
@@ -26,25 +27,8 @@ function updateOrThrow(result: PhotoEditResult) {
 }
 
 /** The uploaded files of a multipart request, each read whole (at most 10 MB, at most 10 files). */
-async function uploadedFiles(app: FastifyInstance, request: FastifyRequest): Promise<{ name: string; data: Buffer }[]> {
-  if (!request.isMultipart()) throw badRequest(photoMessages.missing);
-  const files: { name: string; data: Buffer }[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: photoMaxBytes, files: photosPerUpload, fields: 20, parts: 40 } })) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (data.length > 0 || part.filename) files.push({ name: part.filename, data });
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(photoMessages.tooLarge);
-    if (error instanceof app.multipartErrors.FilesLimitError) throw badRequest(photoMessages.tooManyInUpload);
-    if (error instanceof app.multipartErrors.PartsLimitError) throw badRequest(photoMessages.tooManyInUpload);
-    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw badRequest(photoMessages.missing);
-    throw error;
-  }
-  if (files.length === 0) throw badRequest(photoMessages.missing);
-  return files;
-}
+const uploadedListingPhotos = (app: FastifyInstance, request: FastifyRequest) =>
+  uploadedFiles(app, request, { fileSize: photoMaxBytes, files: photosPerUpload, fields: 20, parts: 40, tooMany: photoMessages.tooManyInUpload });
 
 const drainLimitBytes = photoUploadRequestMaxBytes;
 
@@ -123,7 +107,7 @@ export async function photoRoutes(app: FastifyInstance, { ctx, storage }: { ctx:
       const id = hotelIdParam(request.params);
       const { kind } = request.query;
       // The body is read before the owner check, so a refusal reaches a caller still sending its files.
-      const files = await uploadedFiles(app, request);
+      const files = await uploadedListingPhotos(app, request);
       await ownListing(viewer, id);
       const processed: ProcessedPhoto[] = [];
       for (const file of files) {

@@ -188,6 +188,9 @@ describe('uploading photos to a listing not yet approved', () => {
     const empty = await api('POST', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token, headers: { 'content-type': 'application/json' }, rawBody: '{}' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(photoMessages.missing);
+    const unbounded = await api('POST', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token, headers: { 'content-type': 'multipart/form-data' }, rawBody: '' });
+    expect(unbounded.status, 'multipart/form-data without its boundary').toBe(400);
+    expect(unbounded.body.message).toBe(photoMessages.missing);
     expect(await filesInStorage()).toEqual(before.files);
     expect(await recordedPhotos(hotel.id)).toBe(before.rows);
     const read = await api<HotelPhotosAnswer>('GET', `/api/provider/hotels/${hotel.id}/photos`, { token: provider.token });

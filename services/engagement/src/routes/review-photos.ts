@@ -2,9 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { endpoints, photoMaxBytes, photoMessages, reviewGymMessages, reviewPhotosPerReview } from '@reproute/contracts';
+import { endpoints, photoMaxBytes, reviewGymMessages, reviewPhotosPerReview } from '@reproute/contracts';
 import { badRequest, forbidden, notFound, requireUser, serveEndpoint, type ServiceContext } from '@reproute/platform';
 import { PhotoGate } from '@reproute/platform/photos/gate';
+import { uploadedFiles } from '@reproute/platform/photos/upload';
 import { PhotoRejected, processPhoto, type ProcessedPhoto } from '@reproute/platform/photos/process';
 import { photoStorageFrom, type PhotoStorage } from '@reproute/platform/photos/storage';
 import type { Config } from '../config.ts';
@@ -35,24 +36,8 @@ export function reviewPhotoStorage(config: Config): PhotoStorage {
 const variantFile = /^([a-f0-9]{32})-([1-9]\d{0,4})\.webp$/;
 
 /** The files of a multipart request, each read whole (at most 10 MB each, at most six). */
-async function uploadedFiles(app: FastifyInstance, request: FastifyRequest): Promise<Buffer[]> {
-  if (!request.isMultipart()) throw badRequest(photoMessages.missing);
-  const files: Buffer[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: photoMaxBytes, files: reviewPhotosPerReview, fields: 10, parts: 20 } })) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (data.length > 0 || part.filename) files.push(data);
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw badRequest(photoMessages.tooLarge);
-    if (error instanceof app.multipartErrors.FilesLimitError || error instanceof app.multipartErrors.PartsLimitError) throw badRequest(reviewGymMessages.photoIdsMax);
-    if (error instanceof app.multipartErrors.InvalidMultipartContentTypeError) throw badRequest(photoMessages.missing);
-    throw error;
-  }
-  if (files.length === 0) throw badRequest(photoMessages.missing);
-  return files;
-}
+const uploadedReviewPhotos = async (app: FastifyInstance, request: FastifyRequest): Promise<Buffer[]> =>
+  (await uploadedFiles(app, request, { fileSize: photoMaxBytes, files: reviewPhotosPerReview, fields: 10, parts: 20, tooMany: reviewGymMessages.photoIdsMax })).map((file) => file.data);
 
 /**
  * Travellers' gym photos for their reviews: the listing photos' pipeline (the platform's photos/process.ts:
@@ -80,7 +65,7 @@ export async function reviewPhotoRoutes(app: FastifyInstance, { ctx, storage }: 
   serveEndpoint(app, endpoints['POST /api/reviews/photos'], async (request, reply) => {
     const user = requireUser(request);
     if (!user.emailVerified) throw forbidden(reviewGymMessages.photoUploadNeedsVerifiedEmail);
-    const files = await uploadedFiles(app, request);
+    const files = await uploadedReviewPhotos(app, request);
     const processed: ProcessedPhoto[] = [];
     for (const file of files) {
       try {

@@ -146,6 +146,10 @@ describe('review photos', () => {
     const none = await upload(traveller.token, []);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(photoMessages.missing);
+    // multipart/form-data without its boundary: the parser refuses it, and so does the route, with a 400.
+    const unbounded = await (await engagement()).inject({ method: 'POST', url: '/api/reviews/photos', headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${traveller.token}` }, payload: '' });
+    expect(unbounded.statusCode).toBe(400);
+    expect(JSON.parse(unbounded.body).message).toBe(photoMessages.missing);
     expect((await db.query('SELECT count(*) AS n FROM review_photos')).rows[0].n).toBe(before);
   });
 
