@@ -46,6 +46,7 @@ beforeAll(async () => {
     REFERRAL_URL: target,
     ANALYTICS_URL: target,
     NOTIFIER_URL: target,
+    WEBHOOKS_URL: target,
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_NAMESPACE: `ratelimit:private-answers-test-${process.pid}-${Date.now()}:`,
     FRONTEND_DIST: '/nonexistent',
