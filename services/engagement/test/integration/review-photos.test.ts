@@ -13,7 +13,9 @@ import { engagementDb, seededToken, waitForKnownHotel } from './support.ts';
 let admin: string;
 
 async function upload(token: string, width: number) {
-  const data = await sharp({ create: { width, height: 600, channels: 3, background: { r: 20, g: 120, b: 90 } } })
+  // A picture of its own each run: photos are named by their content, so one a past run's approved review holds is public.
+  const shade = () => Math.floor(Math.random() * 256);
+  const data = await sharp({ create: { width, height: 600, channels: 3, background: { r: shade(), g: shade(), b: shade() } } })
     .jpeg()
     .withExif({ IFD0: { Make: 'IntegrationSecretCam' } })
     .toBuffer();
