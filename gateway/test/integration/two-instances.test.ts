@@ -7,7 +7,7 @@ import { apiFrom, eventually, listEmails, login, mentionsIn, redeliveries, runSc
 // Two instances of every service, the notifier and the gateway, against the real components:
 // `services.sh start` with INSTANCES=2 adds the second ones (name-2, port + 100) beside the running
 // system, and this file stops them again. The second gateway balances over both instances of each service.
-const services = Object.fromEntries((['identity', 'catalog', 'engagement', 'referral', 'analytics', 'notifier'] as const).map((name) => [name, stack.servicePort(name)])) as Record<ServiceName, number>;
+const services = Object.fromEntries((['identity', 'catalog', 'engagement', 'referral', 'analytics', 'notifier', 'webhooks'] as const).map((name) => [name, stack.servicePort(name)])) as Record<ServiceName, number>;
 type Service = ServiceName;
 const secondPort = (port: number) => port + 100;
 const gatewayPort = stack.gatewayPort;
