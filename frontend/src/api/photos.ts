@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl, photoMaxBytes, photoMessages, type PhotoKind } from '@reproute/contracts';
-import { readToken } from '@/lib/tokenStorage';
 import { apiQuery, apiQueryKey, callApi, type ApiBody } from './client';
 import { hotelReads } from './hotelReads';
 import { providerHotelsKey } from './provider';
-import { ApiError } from './request';
+import { uploadWithProgress } from './upload';
 import type { HotelPhotosAnswer } from './types';
 
 export const hotelPhotosKey = (hotelId: number) => apiQueryKey('GET /api/provider/hotels/:id/photos', { params: { id: hotelId } });
@@ -23,35 +22,9 @@ export function photoFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
   return null;
 }
 
-/**
- * Uploads one file as multipart with XMLHttpRequest, which (unlike fetch) reports upload progress.
- * Resolves with the listing's photos after the upload; rejects with an ApiError carrying the server's message.
- */
-export function uploadPhoto(hotelId: number, file: File, kind: PhotoKind, onProgress: (fraction: number) => void): Promise<HotelPhotosAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', apiUrl('POST /api/provider/hotels/:id/photos', { params: { id: hotelId }, query: { kind } }));
-    request.setRequestHeader('Accept', 'application/json');
-    const token = readToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.withCredentials = true;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1);
-        resolve(JSON.parse(request.responseText) as HotelPhotosAnswer);
-      } else {
-        reject(new ApiError(request.status, request.statusText, request.responseText));
-      }
-    };
-    request.onerror = () => reject(new ApiError(0, 'Network error', JSON.stringify({ message: 'The upload could not reach the server. Check your connection and try again.' })));
-    const form = new FormData();
-    form.append('photos', file, file.name);
-    request.send(form);
-  });
-}
+/** Uploads one photo to a listing, reporting progress; resolves with the listing's photos after the upload. */
+export const uploadPhoto = (hotelId: number, file: File, kind: PhotoKind, onProgress: (fraction: number) => void): Promise<HotelPhotosAnswer> =>
+  uploadWithProgress(apiUrl('POST /api/provider/hotels/:id/photos', { params: { id: hotelId }, query: { kind } }), file, onProgress);
 
 /**
  * After a photo change: the manager shows the answer at once; listings and hotel pages are marked
