@@ -241,6 +241,8 @@ export const eventCatalog = {
       referralId: z.string().nullable().optional(),
       /** The property's lead routing: every address the lead is emailed to (absent or empty: `contactEmail` alone). */
       recipients: z.array(z.string()).optional(),
+      /** The property's choice: each lead emailed at once, or kept for one digest a day per recipient (absent: instant, as in older events). */
+      delivery: z.enum(['instant', 'daily']).optional(),
     }),
   },
   'analytics.recorded': {

@@ -351,7 +351,7 @@ export const leadInboxMessages = {
   recipientsInvalid: 'Recipients must be a list of email addresses',
   recipientsMax: 'At most 10 addresses can receive a property\'s leads',
   recipientsDuplicate: 'Each address may be listed once',
-  deliveryInvalid: 'Delivery must be instant (each lead emailed at once)',
+  deliveryInvalid: 'Delivery must be instant (each lead emailed at once) or daily (one digest a day)',
   routingUnknownField: 'Only recipients and delivery can be set',
 } as const;
 

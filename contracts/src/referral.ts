@@ -190,8 +190,9 @@ export const leadDetailsUpdate = z
   .refine((body) => body.note !== undefined || body.assignee !== undefined, { message: leadInboxMessages.detailsEmpty });
 export type LeadDetailsUpdate = z.infer<typeof leadDetailsUpdate>;
 
-/** Who is emailed for a property's leads: `recipients` (none: the listing's lead address) and how (each lead at once). */
-export const leadDeliveries = ['instant'] as const;
+/** Who is emailed for a property's leads: `recipients` (none: the listing's lead address) and how (each lead at once, or one digest a day). */
+export const leadDeliveries = ['instant', 'daily'] as const;
+export type LeadDelivery = (typeof leadDeliveries)[number];
 export const leadRoutingUpdate = z
   .strictObject({
     recipients: z

@@ -56,11 +56,13 @@ test.describe('a team\'s lead inbox', () => {
       // Who is emailed for this property's leads: a bad address is refused with the server's message; good ones saved.
       const routing = page.getByTestId('lead-routing');
       await routing.getByLabel('Addresses').fill('front-desk@hotel.example\nnot an address');
-      await routing.getByRole('button', { name: 'Save addresses' }).click();
+      await routing.getByRole('button', { name: 'Save lead emails' }).click();
       await expect(routing.getByRole('alert')).toContainText('Each recipient must be one valid email address');
       await routing.getByLabel('Addresses').fill('front-desk@hotel.example\nsales@hotel.example');
-      await routing.getByRole('button', { name: 'Save addresses' }).click();
-      await expect(toastWith(page, 'Lead emails saved')).toBeVisible();
+      await expect(routing.getByRole('radio', { name: 'Each lead at once' })).toBeChecked();
+      await routing.getByRole('radio', { name: 'One digest a day (08:00 UTC)' }).check();
+      await routing.getByRole('button', { name: 'Save lead emails' }).click();
+      await expect(toastWith(page, 'Lead emails saved')).toContainText('in one digest a day at 08:00 UTC');
       if (width < 768) await noSidewaysScroll(page, width);
       await page.screenshot({ path: `test-results/lead-team-inbox-${width}.png`, fullPage: true });
 
@@ -70,6 +72,7 @@ test.describe('a team\'s lead inbox', () => {
       await expect(again.getByTestId('lead-assignee')).toHaveText('Taken by you');
       await expect(again.getByLabel(/Note on the lead from Rhea/)).toHaveValue('Called back: wants a room near the gym');
       await expect(page.getByTestId('lead-routing').getByLabel('Addresses')).toHaveValue('front-desk@hotel.example\nsales@hotel.example');
+      await expect(page.getByTestId('lead-routing').getByRole('radio', { name: 'One digest a day (08:00 UTC)' })).toBeChecked();
     });
   }
 });

@@ -60,7 +60,7 @@ export const referralEndpoints = defineEndpoints('referral', {
     summary: 'Who is emailed for a property\'s leads',
     params: z.object({ hotelId: z.string() }),
     responses: { 200: leadRoutingAnswer },
-    doc: '`{ hotelId, recipients, delivery, fallback, updatedAt }`: the addresses each lead is emailed to at once (members and extra addresses); with none, the listing\'s lead address (`fallback`) as before; owners and managers of the property, else 404 "Hotel not found"',
+    doc: '`{ hotelId, recipients, delivery, fallback, updatedAt }`: the addresses each lead is emailed to (members and extra addresses); with none, the listing\'s lead address (`fallback`) as before; `delivery` `instant` (each lead at once, the default) or `daily` (one digest per address a day at 08:00 UTC); owners and managers of the property, else 404 "Hotel not found"',
   },
   'PUT /api/provider/lead-routing/:hotelId': {
     access: 'provider',
@@ -68,6 +68,6 @@ export const referralEndpoints = defineEndpoints('referral', {
     params: z.object({ hotelId: z.string() }),
     body: leadRoutingUpdate,
     responses: { 200: leadRoutingAnswer },
-    doc: 'the routing as stored; `recipients` at most 10 distinct addresses (an empty list goes back to the listing\'s lead address), `delivery` `instant`; 400 "Each recipient must be one valid email address", "At most 10 addresses can receive a property\'s leads", "Each address may be listed once", "Only recipients and delivery can be set"; each lead is then emailed to every recipient (one email each, the traveller as Reply-To); owners and managers of the property, else 404 "Hotel not found"',
+    doc: 'the routing as stored; `recipients` at most 10 distinct addresses (an empty list goes back to the listing\'s lead address), `delivery` `instant` (left out: `instant`) or `daily`; 400 "Each recipient must be one valid email address", "At most 10 addresses can receive a property\'s leads", "Each address may be listed once", "Delivery must be instant (each lead emailed at once) or daily (one digest a day)", "Only recipients and delivery can be set"; with `instant` each lead is then emailed to every recipient (one email each, the traveller as Reply-To), with `daily` each recipient gets one email a day at 08:00 UTC listing the past day\'s leads; owners and managers of the property, else 404 "Hotel not found"',
   },
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { EventData } from '@reproute/contracts';
-import type { EventHandlers, Logger } from '@reproute/platform';
+import type { Logger } from '@reproute/platform';
 import type { EmailJob } from './domain/email.ts';
 import { savedSearchDigestEmail, type DigestItem } from './templates/saved-searches.ts';
 
@@ -21,15 +21,20 @@ export const digestKey = (userId: string) => `search-digest:${userId}`;
  */
 export const digestRef = (userId: string) => createHash('sha256').update(`search-digest:${userId}`).digest('hex').slice(0, 24);
 
-/** The digest's send time: Monday (`weekday` 1), 08:00 UTC. */
-export const digestSchedule = { weekday: 1, hourUtc: 8 } as const;
+/** When a digest goes: on `weekday` (0 Sunday … 6 Saturday; null: every day) at `hourUtc`. */
+export interface DigestSchedule {
+  weekday: number | null;
+  hourUtc: number;
+}
+
+/** The saved-search digest's send time: Monday (`weekday` 1), 08:00 UTC. */
+export const digestSchedule: DigestSchedule = { weekday: 1, hourUtc: 8 };
 
 /** The first digest send time strictly after `now`. */
-export function nextDigestTime(now: Date, schedule: { weekday: number; hourUtc: number } = digestSchedule): Date {
+export function nextDigestTime(now: Date, schedule: DigestSchedule = digestSchedule): Date {
   const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), schedule.hourUtc));
-  const days = (schedule.weekday - at.getUTCDay() + 7) % 7;
-  at.setUTCDate(at.getUTCDate() + days);
-  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 7);
+  if (schedule.weekday !== null) at.setUTCDate(at.getUTCDate() + ((schedule.weekday - at.getUTCDay() + 7) % 7));
+  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + (schedule.weekday === null ? 1 : 7));
   return at;
 }
 
@@ -39,8 +44,9 @@ export interface DigestJob {
   sendAt: number;
 }
 
-export function createDigestQueue(connection: Redis): Queue<DigestJob> {
-  return new Queue<DigestJob>(DIGEST_QUEUE, {
+/** A queue of digest send jobs (delayed until their send time, tried again until Redis and SMTP answer). */
+export function createDigestQueue<Job extends object = DigestJob>(connection: Redis, name = DIGEST_QUEUE): Queue<Job> {
+  return new Queue<Job>(name, {
     connection,
     defaultJobOptions: {
       attempts: 1_000_000,
@@ -103,9 +109,14 @@ export function createDigestWorker(options: {
   appUrl: string;
   logger: Logger;
 }): Worker<DigestJob> {
-  const worker = new Worker<DigestJob>(DIGEST_QUEUE, async (job: Job<DigestJob>) => sendDigest({ ...options }, job.data), { connection: options.connection, concurrency: 2 });
-  worker.on('failed', (job, err) => options.logger.warn({ err: { name: err.name, message: err.message }, jobId: job?.id }, 'digest job failed'));
-  worker.on('error', (err) => options.logger.warn({ err: { name: err.name, message: err.message } }, 'digest worker error'));
+  return digestWorker(DIGEST_QUEUE, options, (data) => sendDigest({ ...options }, data));
+}
+
+/** The worker of one digest queue: each send job runs `send` (a failure is tried again, with the queue's backoff). */
+export function digestWorker<Data extends object>(name: string, options: { connection: Redis; logger: Logger }, send: (data: Data) => Promise<unknown>): Worker<Data> {
+  const worker = new Worker<Data>(name, async (job: Job<Data>) => send(job.data), { connection: options.connection, concurrency: 2 });
+  worker.on('failed', (job, err) => options.logger.warn({ err: { name: err.name, message: err.message }, jobId: job?.id, queue: name }, 'digest job failed'));
+  worker.on('error', (err) => options.logger.warn({ err: { name: err.name, message: err.message }, queue: name }, 'digest worker error'));
   return worker;
 }
 
@@ -129,37 +140,4 @@ export async function eraseDigest(redis: Pick<Redis, 'del'>, queue: Queue<Digest
   for (const job of await queue.getJobs(['delayed', 'wait', 'failed', 'prioritized'])) {
     if (job?.data.userId === userId) await job.remove();
   }
-}
-
-/**
- * The notifier consumer's handlers with the digest's part: a weekly search's match is kept for the digest (the
- * instant ones go on to the email handler as every other event), a search paused or deleted takes its kept matches
- * back, and a deleted account's kept matches and
- * scheduled digests go before the rest of its erasure (events/account-erasure.ts) reports it done.
- */
-export function withDigests(
-  handlers: EventHandlers,
-  deps: { redis: Redis; digests: Queue<DigestJob> },
-): EventHandlers {
-  const emailMatch = handlers['saved-search.matched'];
-  const erase = handlers['user.deletion-requested'];
-  return {
-    ...handlers,
-    'saved-search.matched': async (event, tx) => {
-      if (event.data.delivery === 'weekly') await addToDigest(deps.redis, deps.digests, event.data);
-      else await emailMatch?.(event, tx);
-    },
-    // Comes after the search's earlier matches (the same key): a search no longer weekly takes its kept matches back.
-    'saved-search.changed': async (event) => {
-      if (event.data.alerts !== 'weekly') await dropSearchFromDigest(deps.redis, event.data.userId, event.data.savedSearchId);
-    },
-    ...(erase
-      ? {
-          'user.deletion-requested': async (event, tx) => {
-            await eraseDigest(deps.redis, deps.digests, event.data.userId);
-            await erase(event, tx);
-          },
-        }
-      : {}),
-  };
 }

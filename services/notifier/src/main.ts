@@ -9,7 +9,9 @@ import { createEmailQueue, createEmailWorker, createTransport, queueConnection, 
 import { notifiedEventTypes } from './domain/routing.ts';
 import { queueEmailsHandler } from './events/handlers.ts';
 import { emailJobErasureHandlers } from './events/account-erasure.ts';
-import { createDigestQueue, createDigestWorker, withDigests } from './digest.ts';
+import { createDigestQueue, createDigestWorker, digestWorker } from './digest.ts';
+import { LEAD_DIGEST_QUEUE, sendLeadDigest, type LeadDigestJob } from './lead-digest.ts';
+import { withDigests } from './events/digest-handlers.ts';
 import { emailPreferenceHandlers } from './events/email-preferences.ts';
 import { isEmailWanted } from './store/email-opt-outs.ts';
 import { oneClickAddressProblem } from './domain/list-mail.ts';
@@ -23,9 +25,11 @@ function createDeps(ctx: ServiceContext<Config>) {
   const queue = createEmailQueue(producer);
   // Weekly digests of saved-search alerts wait here as delayed jobs, one per account (src/digest.ts).
   const digests = createDigestQueue(producer);
-  digests.on('error', (err) => ctx.logger.debug({ err }, 'digest queue connection error'));
+  // Daily lead digests, one delayed job per address and day (src/lead-digest.ts).
+  const leadDigests = createDigestQueue<LeadDigestJob>(producer, LEAD_DIGEST_QUEUE);
+  for (const q of [digests, leadDigests]) q.on('error', (err) => ctx.logger.debug({ err }, 'digest queue connection error'));
   queue.on('error', (err) => ctx.logger.debug({ err }, 'email queue connection error'));
-  return { redis, producer, queue, digests };
+  return { redis, producer, queue, digests, leadDigests };
 }
 
 await startService({
@@ -46,7 +50,7 @@ await startService({
         topics: [...new Set(types.map((t) => eventCatalog[t].topic))],
         // In the same group as the account emails: an account's deletion comes after its earlier emails were queued.
         // The copy of the accounts' email opt-outs comes on identity.users too, in the order of the account's other events.
-        handlers: withDigests({ ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue), ...emailPreferenceHandlers }, { redis: deps!.redis, digests: deps!.digests }),
+        handlers: withDigests({ ...Object.fromEntries(types.map((t) => [t, handler])), ...emailJobErasureHandlers(deps!.queue), ...emailPreferenceHandlers }, { redis: deps!.redis, digests: deps!.digests, leadDigests: deps!.leadDigests }),
       },
     ];
   },
@@ -76,7 +80,7 @@ await startService({
       lists: { key: emailLinkKey, appUrl: ctx.config.PUBLIC_APP_URL, wanted: (list) => isEmailWanted(ctx.pool, list) },
     });
     const digestConnection = redisConnection(ctx.config);
-    const digestWorker = createDigestWorker({
+    const searchDigestWorker = createDigestWorker({
       connection: digestConnection,
       redis: deps!.redis,
       emails: deps!.queue,
@@ -84,12 +88,19 @@ await startService({
       appUrl: ctx.config.PUBLIC_APP_URL,
       logger: ctx.logger.child({ component: 'digest-worker' }),
     });
+    const leadDigestConnection = redisConnection(ctx.config);
+    const leadDigestWorker = digestWorker<LeadDigestJob>(
+      LEAD_DIGEST_QUEUE,
+      { connection: leadDigestConnection, logger: ctx.logger.child({ component: 'lead-digest-worker' }) },
+      (job) => sendLeadDigest({ redis: deps!.redis, emails: deps!.queue, digests: deps!.leadDigests, appUrl: ctx.config.PUBLIC_APP_URL, logger: ctx.logger.child({ component: 'lead-digest-worker' }) }, job),
+    );
     return [
-      { name: 'digest worker', close: () => digestWorker.close() },
+      { name: 'lead digest worker', close: () => leadDigestWorker.close() },
+      { name: 'digest worker', close: () => searchDigestWorker.close() },
       { name: 'email worker', close: () => worker.close() },
-      { name: 'digest queue', close: () => deps!.digests.close() },
+      { name: 'digest queues', close: async () => { await deps!.digests.close(); await deps!.leadDigests.close(); } },
       { name: 'email queue', close: () => deps!.queue.close() },
-      { name: 'redis', close: async () => { workerConnection.disconnect(); digestConnection.disconnect(); deps!.producer.disconnect(); deps!.redis.disconnect(); } },
+      { name: 'redis', close: async () => { workerConnection.disconnect(); digestConnection.disconnect(); leadDigestConnection.disconnect(); deps!.producer.disconnect(); deps!.redis.disconnect(); } },
       { name: 'smtp', close: async () => transport.close() },
     ];
   },

@@ -1,5 +1,5 @@
 import { isPersonName, personNameMaxLength, type EventData } from '@reproute/contracts';
-import { appLink, button, detailsTable, detailsText, formatDate, layout, paragraph, singleAddress, transactionalNote, type EmailMessage } from '../domain/email.ts';
+import { appLink, button, detailsTable, detailsText, escapeHtml, formatDate, layout, paragraph, singleAddress, transactionalNote, type EmailMessage } from '../domain/email.ts';
 import type { EmailBuilders } from '../domain/builders.ts';
 
 type Lead = EventData<'lead.created'>;
@@ -80,3 +80,70 @@ export const leadEmails: EmailBuilders = {
     return recipients.map((to, i) => ({ suffix: `hotel-${i}`, email: { ...email, to } }));
   },
 };
+
+/** One lead kept for an address's daily digest (what the notifier holds until 08:00 UTC): its contact as leadContact keeps it. */
+export interface LeadDigestItem {
+  recipient: string;
+  leadId: string;
+  hotelId: number;
+  hotelName: string;
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  message: string | null;
+  checkInDate: string | null;
+  checkOutDate: string | null;
+  guests: number | null;
+  referralId: string | null;
+  receivedAt: string;
+}
+
+/**
+ * The daily lead digest of one address: every lead its properties received since the last one, grouped by property
+ * (oldest first), each with who, their email (a mailto link), the dates, guests, message and referral id. Leads the
+ * hotel chose to receive this way, so transactional, as the single lead email is; a digest answers no one traveller,
+ * so it has no Reply-To and each traveller's address is a link of its own.
+ */
+export function leadDigestEmail(items: readonly LeadDigestItem[], appUrl: string): EmailMessage {
+  const ordered = [...items].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.leadId.localeCompare(b.leadId));
+  const byHotel = new Map<number, LeadDigestItem[]>();
+  for (const item of ordered) byHotel.set(item.hotelId, [...(byHotel.get(item.hotelId) ?? []), item]);
+  const count = ordered.length;
+  const hotels = [...byHotel.values()].map((group) => group[0]!.hotelName);
+  const where = hotels.length === 1 ? hotels[0]! : `${hotels.length} properties`;
+  const intro = `${count} new ${count === 1 ? 'lead' : 'leads'} for ${where} since yesterday's digest: travellers RepRoute sent to your booking page, with the details they chose to share.`;
+  const dashboard = appLink(appUrl, '/provider/dashboard?tab=leads');
+  const rowsOf = (lead: LeadDigestItem): [string, string | null][] => [
+    ['Email', lead.email],
+    ['Check-in', formatDate(lead.checkInDate)],
+    ['Check-out', formatDate(lead.checkOutDate)],
+    ['Guests', lead.guests === null ? null : String(lead.guests)],
+    ['Referral ID', lead.referralId],
+  ];
+  const textSections: string[] = [];
+  const htmlSections: string[] = [];
+  for (const group of byHotel.values()) {
+    const hotelName = group[0]!.hotelName;
+    textSections.push(
+      [`${hotelName} (${group.length} ${group.length === 1 ? 'lead' : 'leads'})`, ...group.map((lead) => [`- ${leadWho(lead)}`, detailsText(rowsOf(lead)).replace(/^/gm, '  '), ...(lead.message ? [`  Their message: ${lead.message.replace(/\n/g, '\n  ')}`] : [])].join('\n'))].join('\n'),
+    );
+    htmlSections.push(
+      `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(hotelName)}</h2>${group
+        .map(
+          (lead) =>
+            `<div style="border-top:1px solid #e2e8f0;padding:10px 0 0;margin:0 0 10px"><p style="margin:0 0 6px;font-weight:bold">${escapeHtml(leadWho(lead))}${lead.email ? ` · <a href="mailto:${escapeHtml(lead.email)}">${escapeHtml(lead.email)}</a>` : ''}</p>${detailsTable(rowsOf(lead).slice(1))}${lead.message ? `${paragraph('Their message:')}${paragraph(lead.message)}` : ''}</div>`,
+        )
+        .join('')}`,
+    );
+  }
+  const why = transactionalNote(`this address receives the daily lead digest of ${hotels.join(', ')} on RepRoute (set under Leads in the provider dashboard)`);
+  return {
+    to: ordered[0]!.recipient,
+    subject: `Your daily RepRoute leads: ${count} new ${count === 1 ? 'lead' : 'leads'} for ${where}`,
+    text: [intro, '', textSections.join('\n\n'), '', 'Write to a traveller at the address shown; the referral ID matches a lead to a booking.', '', `All your leads: ${dashboard}`, '', 'RepRoute', '', why.text].join('\n'),
+    html: layout(
+      `Your daily leads: ${count} new`,
+      `${paragraph(intro)}${htmlSections.join('')}${paragraph('Write to a traveller at the address shown; the referral ID matches a lead to a booking.')}${button('See all your leads', dashboard)}${why.html}`,
+    ),
+  };
+}

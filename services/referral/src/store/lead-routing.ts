@@ -1,10 +1,10 @@
-import type { LeadRoutingAnswer } from '@reproute/contracts';
+import type { LeadDelivery, LeadRoutingAnswer } from '@reproute/contracts';
 import type { Queryable } from '@reproute/platform';
 import { leadRecipient, type ProjectedHotel } from '../domain/hotels.ts';
 
 interface RoutingRow {
   recipients: string[];
-  delivery: 'instant';
+  delivery: LeadDelivery;
   updated_at: Date;
 }
 
@@ -22,7 +22,7 @@ export async function leadRoutingOf(db: Queryable, hotel: ProjectedHotel): Promi
   return answerOf(hotel, rows[0]);
 }
 
-export async function saveLeadRouting(db: Queryable, hotel: ProjectedHotel, routing: { recipients: string[]; delivery: 'instant' }, memberId: string): Promise<LeadRoutingAnswer> {
+export async function saveLeadRouting(db: Queryable, hotel: ProjectedHotel, routing: { recipients: string[]; delivery: LeadDelivery }, memberId: string): Promise<LeadRoutingAnswer> {
   const { rows } = await db.query<RoutingRow>(
     `INSERT INTO lead_routing (hotel_id, recipients, delivery, updated_by, updated_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (hotel_id) DO UPDATE SET recipients = EXCLUDED.recipients, delivery = EXCLUDED.delivery, updated_by = EXCLUDED.updated_by, updated_at = now()

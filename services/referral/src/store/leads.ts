@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { referralIdFor, type LeadStatus, type ProviderLead, type ProviderLeadFilters, type ProviderLeadsPage, type ProviderLeadsQuery } from '@reproute/contracts';
+import { referralIdFor, type LeadDelivery, type LeadStatus, type ProviderLead, type ProviderLeadFilters, type ProviderLeadsPage, type ProviderLeadsQuery } from '@reproute/contracts';
 import { limitWaitSql, outboxInsert, prepareEvent, scopeSql, withTransaction, type Pool, type PoolClient, type Queryable, type requireScope } from '@reproute/platform';
 
 export interface NewLead {
@@ -57,6 +57,7 @@ interface LeadChecks {
   requested_taken: boolean;
   now_taken: boolean;
   recipients: string[] | null;
+  delivery: LeadDelivery | null;
 }
 
 /**
@@ -95,12 +96,13 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
                           ORDER BY last DESC OFFSET greatest($8::int - 1, 0) LIMIT 1) END AS hotel_wait,
               EXISTS (SELECT 1 FROM leads WHERE referral_id = $4) AS requested_taken,
               EXISTS (SELECT 1 FROM leads WHERE referral_id = $5) AS now_taken,
-              (SELECT recipients FROM lead_routing WHERE hotel_id = $3) AS recipients
+              routing.recipients, routing.delivery
          FROM (SELECT 1) AS one
          LEFT JOIN LATERAL (
            SELECT id, referral_id FROM leads WHERE repeat_key = $1 AND created_at > now() - make_interval(secs => $9::double precision)
             ORDER BY created_at DESC LIMIT 1
-         ) e ON true`,
+         ) e ON true
+         LEFT JOIN lead_routing routing ON routing.hotel_id = $3`,
       [
         lead.repeatKey, lead.clientGroup, lead.hotelId, lead.referralId, referralIdFor(lead.hotelId, timestamp),
         limits.windowSeconds, limits.perClient, limits.perHotel, limits.repeatWindowSeconds, limits.perHotelPerClient,
@@ -137,6 +139,8 @@ export async function createLead(pool: Pool, lead: NewLead, limits: LeadLimits):
         referralId,
         // The property's lead routing (read under the locks with the checks): every address the lead goes to.
         ...(checks.recipients && checks.recipients.length > 0 ? { recipients: checks.recipients } : {}),
+        // A daily property's leads wait for each recipient's digest in the notifier; instant stays absent, as in older events.
+        ...(checks.delivery === 'daily' ? { delivery: 'daily' as const } : {}),
       },
       { key: id },
     );

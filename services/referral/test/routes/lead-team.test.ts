@@ -106,6 +106,21 @@ describe('lead routing', () => {
     expect(plainEvent?.data.recipients).toBeUndefined();
   });
 
+  it('a daily property\'s leads are marked for the digest in their event; instant again, they are not', async () => {
+    const daily = await routing(harbour, owner.token, { recipients: ['sales@hotel.example'], delivery: 'daily' });
+    expect(daily.status, JSON.stringify(daily.body)).toBe(200);
+    expect(daily.body).toMatchObject({ recipients: ['sales@hotel.example'], delivery: 'daily' });
+    expect((await routing(harbour, owner.token)).body).toMatchObject({ delivery: 'daily' });
+    const held = await sendLead(harbour, 'Any squat racks?', await sut.asTraveller({ firstName: 'Dana', lastName: 'Daily' }));
+    const [heldEvent] = (await sut.events('lead.created')).filter((e) => e.data.leadId === held);
+    expect(heldEvent?.data).toMatchObject({ recipients: ['sales@hotel.example'], delivery: 'daily' });
+    // Left out, delivery goes back to instant, and the next lead's event says nothing of it (as events before digests).
+    expect((await routing(harbour, owner.token, { recipients: ['sales@hotel.example'] })).body).toMatchObject({ delivery: 'instant' });
+    const instant = await sendLead(harbour, 'Towels?', await sut.asTraveller({ firstName: 'Ines', lastName: 'Instant' }));
+    const [instantEvent] = (await sut.events('lead.created')).filter((e) => e.data.leadId === instant);
+    expect(instantEvent?.data.delivery).toBeUndefined();
+  });
+
   it('only the property\'s owners and managers choose, with 400 for bad addresses and nothing stored', async () => {
     expect((await routing(station, stationManager.token, { recipients: ['desk@station.example'] })).status).toBe(200);
     expect((await routing(harbour, stationManager.token, { recipients: ['desk@station.example'] })).status).toBe(404);
