@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gymScoreConfidence } from './gym-freshness.ts';
 import { gymFactMessages, messages, photoCaptionMessages, trainingMessages } from './messages.ts';
-import { equipmentCategories, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
+import { equipmentCategories, equipmentMatchModes, gymAccessTypes, type EquipmentByCategory, type GymAccessType } from './equipment.ts';
 import { searchQueryMaxLength } from './search-values.ts';
 import { checkGymFacts, gymFactFields, gymFactsAnswer } from './gym-specs.ts';
 import { gymEntryKinds } from './gym-values.ts';
@@ -292,11 +292,12 @@ const optionalNumber = (min: number, max: number, message: string) =>
 
 /**
  * GET /api/hotels/search: the spec's filter shape (document 2, section 3). `query` (alias `q`),
- * `eq` (comma-separated labels), `sort` (alias `sortBy`), a point (`lat`, `lng`) for distance,
+ * `eq` (comma-separated labels), `eqMatch` (`all`, the default: every chosen category; `any`: any chosen label), `sort` (alias `sortBy`), a point (`lat`, `lng`) for distance,
  * price bounds in `currency` (default USD), `minRating`, `gymAccessType`, `accessibilityFeatures` (all
  * required), and the lifter's gym facts
  * (`open24h`, `gymSize`, `minDumbbellKg`). Unknown sort and list values are dropped; malformed
- * numbers, a half point and a price range with min above max answer 400.
+ * numbers, a half point and a price range with min above max answer 400; an unknown `eqMatch` is `all`, as an unknown sort
+ * is the default sort.
  */
 const searchFlag = z.preprocess((value) => value === 'true' || value === '1' || value === true, z.boolean());
 
@@ -305,6 +306,10 @@ export const hotelSearchQuery = z
     query: z.preprocess(emptyToUndefined, z.string().trim().max(searchQueryMaxLength, messages.searchQueryTooLong).optional()),
     q: z.preprocess(emptyToUndefined, z.string().trim().max(searchQueryMaxLength, messages.searchQueryTooLong).optional()),
     eq: z.string().max(2000).optional(),
+    eqMatch: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim().toLowerCase() === 'any' ? 'any' : 'all'),
+      z.enum(equipmentMatchModes),
+    ),
     sort: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
     sortBy: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.string().max(40).optional()),
     lat: optionalNumber(-90, 90, messages.searchPointInvalid),
@@ -355,14 +360,14 @@ export type HotelSearchQuery = z.output<typeof hotelSearchQuery>;
 type Applied<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
 
 /**
- * The search's filters beyond text, equipment and sort, as the catalog applies them (the answer's `filters`) and
- * the search page keeps them in its URL (with the sort added): the search query's own fields, a bound not given
- * as null, and `lat` with `lng` as one point, the one distances are measured from.
+ * The search's filters beyond text, equipment labels and sort, as the catalog applies them (the answer's `filters`) and
+ * the search page keeps them in its URL (with the sort added): how the labels combine (`eqMatch`), the search query's
+ * own fields, a bound not given as null, and `lat` with `lng` as one point, the one distances are measured from.
  */
 export type HotelSearchFilters = Applied<
   Pick<
     HotelSearchQuery,
-    'minPrice' | 'maxPrice' | 'currency' | 'minRating' | 'gymAccessType' | 'accessibilityFeatures' | 'open24h' | 'gymSize' | 'minDumbbellKg' | 'minRacks' | 'adjustableBench' | 'openEarly' | 'openLate' | 'entry'
+    'eqMatch' | 'minPrice' | 'maxPrice' | 'currency' | 'minRating' | 'gymAccessType' | 'accessibilityFeatures' | 'open24h' | 'gymSize' | 'minDumbbellKg' | 'minRacks' | 'adjustableBench' | 'openEarly' | 'openLate' | 'entry'
   >
 > & { point: { lat: NonNullable<HotelSearchQuery['lat']>; lng: NonNullable<HotelSearchQuery['lng']> } | null };
 
@@ -520,6 +525,8 @@ export const hotelSearchAnswer = z.object({
   sort: z.enum(hotelSortOptions),
   /** The other filters as applied (unknown values dropped); absent bounds are null. */
   filters: z.object({
+    /** How the chosen equipment combined: `all` (every chosen category) or `any` (any chosen label). */
+    eqMatch: z.enum(equipmentMatchModes),
     minPrice: z.number().nullable(),
     maxPrice: z.number().nullable(),
     currency: z.enum(supportedCurrencies),

@@ -100,8 +100,26 @@ export function groupLabelsByCategory(labels: readonly string[]): Partial<Equipm
   return grouped;
 }
 
-/** Document 1's equipment rule: within a category at least one label, and every selected category must match. */
-export function matchesEquipment(hotelLabels: EquipmentByCategory, selected: readonly string[]): boolean {
+/**
+ * How the chosen equipment combines (the search's `eqMatch`): `all` (the default) is document 1's rule, `any` asks for
+ * at least one of the chosen labels, whatever its category.
+ */
+export const equipmentMatchModes = ['all', 'any'] as const;
+export type EquipmentMatch = (typeof equipmentMatchModes)[number];
+
+/**
+ * Document 1's equipment rule: within a category at least one label, and every selected category must match; with
+ * `match` `any`, at least one selected label of any category.
+ */
+export function matchesEquipment(hotelLabels: EquipmentByCategory, selected: readonly string[], match: EquipmentMatch = 'all'): boolean {
+  if (match === 'any') {
+    // Unknown labels are left out, as the rule of `all` leaves them out.
+    const known = selected.flatMap((label) => {
+      const category = labelCategory.get(label);
+      return category ? [[category, label] as const] : [];
+    });
+    return known.length === 0 || known.some(([category, label]) => hotelLabels[category].includes(label));
+  }
   const grouped = groupLabelsByCategory(selected);
   return equipmentCategories.every((category) => {
     const wanted = grouped[category];

@@ -11,6 +11,7 @@ export type SavedSearchAlertMode = (typeof savedSearchAlertModes)[number];
 export const savedSearchParamKeys = [
   'query',
   'eq',
+  'eqMatch',
   'sort',
   'lat',
   'lng',

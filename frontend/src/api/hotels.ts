@@ -31,7 +31,7 @@ export function hotelSearchQuery(params: HotelSearchParams): ApiQueryArg<'GET /a
       search.set('sort', 'gymScore');
     }
   }
-  for (const [key, value] of filterParams(params.filters ?? defaultFilters)) if (key !== 'sort') search.set(key, value);
+  for (const [key, value] of filterParams(params.filters ?? defaultFilters, params.eq)) if (key !== 'sort') search.set(key, value);
   search.set('pageSize', String(params.pageSize ?? SEARCH_PAGE_SIZE));
   if (params.page && params.page > 1) search.set('page', String(params.page));
   return queryFromSearch(search);

@@ -31,7 +31,7 @@ describe('sorting and filters in the URL', () => {
       'query=London&eq=pool&sort=price&minPrice=100&maxPrice=400.5&currency=EUR&minRating=4.5&gymAccessType=on-site,nearby&accessibilityFeatures=wheelchair-access,elevator&open24h=true&gymSize=medium,large&minDumbbellKg=40';
     const filters = read(qs);
     expect(filters).toEqual({
-      sort: 'price', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], accessibilityFeatures: ['wheelchair-access', 'elevator'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, minRacks: null, adjustableBench: false, openEarly: false, openLate: false, entry: [], point: null,
+      sort: 'price', eqMatch: 'all', minPrice: 100, maxPrice: 400.5, currency: 'EUR', minRating: 4.5, gymAccessType: ['on-site', 'nearby'], accessibilityFeatures: ['wheelchair-access', 'elevator'], open24h: true, gymSize: ['medium', 'large'], minDumbbellKg: 40, minRacks: null, adjustableBench: false, openEarly: false, openLate: false, entry: [], point: null,
     });
     expect(searchPath('London', ['pool'], filters)).toBe(`/search?${qs}`);
   });

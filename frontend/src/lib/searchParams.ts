@@ -9,6 +9,7 @@ import {
   ratingThresholds,
   searchQueryMaxLength,
   supportedCurrencies,
+  type EquipmentMatch,
   type HotelSearchFilters,
   type HotelSearchQuery,
   type HotelSort,
@@ -28,6 +29,7 @@ export type SearchFilters = HotelSearchFilters & Pick<HotelSearchQuery, 'sort'>;
 
 export const defaultFilters: SearchFilters = {
   sort: 'rating',
+  eqMatch: 'all',
   minPrice: null,
   maxPrice: null,
   currency: 'USD',
@@ -197,6 +199,7 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
   const currency = (params.get('currency') ?? '').trim().toUpperCase();
   return {
     sort,
+    eqMatch: readEqMatch(params),
     minPrice,
     maxPrice,
     currency: (supportedCurrencies as readonly string[]).includes(currency) ? (currency as SupportedCurrency) : 'USD',
@@ -215,9 +218,22 @@ export function readSearchFilters(params: URLSearchParams): SearchFilters {
   };
 }
 
-/** The URL parameters of the filters that differ from the defaults, in a fixed order (one URL per state). */
-export function filterParams(filters: SearchFilters): [string, string][] {
+/**
+ * How the chosen equipment combines, from the URL: `eqMatch=any` (any chosen label), else `all` (the default). With
+ * fewer than two labels both give the same hotels, so it is `all` then (one URL per state).
+ */
+export function readEqMatch(params: URLSearchParams): EquipmentMatch {
+  const any = params.get('eqMatch')?.trim().toLowerCase() === 'any';
+  return any && parseEquipmentParam(params.get('eq')).length > 1 ? 'any' : 'all';
+}
+
+/**
+ * The URL parameters of the filters that differ from the defaults, in a fixed order (one URL per state). `eq`, the
+ * chosen labels, decides whether `eqMatch` is written: only with two or more of them.
+ */
+export function filterParams(filters: SearchFilters, eq: readonly string[] = []): [string, string][] {
   const out: [string, string][] = [];
+  if (filters.eqMatch === 'any' && eq.length > 1) out.push(['eqMatch', 'any']);
   if (filters.sort !== 'rating') out.push(['sort', filters.sort]);
   if (filters.point) out.push(['lat', String(Math.round(filters.point.lat * 10_000) / 10_000)], ['lng', String(Math.round(filters.point.lng * 10_000) / 10_000)]);
   if (filters.minPrice !== null) out.push(['minPrice', String(filters.minPrice)]);
@@ -267,7 +283,7 @@ export function searchPath(query: string, eq: readonly string[], filters: Search
   const trimmed = query.trim();
   if (trimmed) parts.push(`query=${encodeURIComponent(trimmed)}`);
   if (eq.length > 0) parts.push(`eq=${eq.map(encodeURIComponent).join(',')}`);
-  for (const [key, value] of filterParams(filters)) parts.push(`${key}=${value.split(',').map(encodeURIComponent).join(',')}`);
+  for (const [key, value] of filterParams(filters, eq)) parts.push(`${key}=${value.split(',').map(encodeURIComponent).join(',')}`);
   for (const [key, value] of stayParams(stay)) parts.push(`${key}=${encodeURIComponent(value)}`);
   return parts.length > 0 ? `/search?${parts.join('&')}` : '/search';
 }

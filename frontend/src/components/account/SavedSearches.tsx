@@ -18,8 +18,9 @@ type Alerts = keyof typeof alertText;
 export function searchSummary(params: Record<string, string>): string {
   const parts: string[] = [params.query ? `"${params.query}"` : 'All hotels'];
   const eq = (params.eq ?? '').split(',').filter(Boolean);
-  if (eq.length > 0) parts.push(eq.map(equipmentLabelText).join(', '));
-  const others = Object.keys(params).filter((key) => !['query', 'eq', 'sort', 'lat', 'lng', 'currency'].includes(key)).length;
+  // `eqMatch=any`: any of the labels ("Pool or sauna"); otherwise they combine as the search's default does.
+  if (eq.length > 0) parts.push(eq.map(equipmentLabelText).join(params.eqMatch === 'any' && eq.length > 1 ? ' or ' : ', '));
+  const others = Object.keys(params).filter((key) => !['query', 'eq', 'eqMatch', 'sort', 'lat', 'lng', 'currency'].includes(key)).length;
   if (others > 0) parts.push(`${others} more ${others === 1 ? 'filter' : 'filters'}`);
   return parts.join(' · ');
 }

@@ -160,7 +160,27 @@ export function SearchFiltersPanel({ filters, eq, answer, onChange }: SearchFilt
 
       <div>
         <h3 className="mb-3 text-base font-bold text-slate-900">Gym equipment</h3>
-        <EquipmentFilter selected={eq} facets={answer?.facets} unit={unit} onToggle={(label) => onChange(filters, toggleLabel(eq, label))} />
+        {eq.length > 1 ? (
+          <div className="mb-4">
+            <FilterGroup legend="Chosen equipment">
+              <RadioOption name="eqMatch" label="Match all" checked={filters.eqMatch !== 'any'} onSelect={() => set({ eqMatch: 'all' })} />
+              <RadioOption name="eqMatch" label="Match any" checked={filters.eqMatch === 'any'} onSelect={() => set({ eqMatch: 'any' })} />
+              <li className="px-2 text-xs text-slate-600" data-testid="eq-match-hint">
+                {filters.eqMatch === 'any' ? 'Hotels with at least one of the chosen items.' : 'Hotels with a chosen item of each group chosen from (strength, cardio, specialty, recovery).'}
+              </li>
+            </FilterGroup>
+          </div>
+        ) : null}
+        <EquipmentFilter
+          selected={eq}
+          facets={answer?.facets}
+          unit={unit}
+          onToggle={(label) => {
+            const next = toggleLabel(eq, label);
+            // With fewer than two labels there is nothing to combine: back to the default.
+            onChange(next.length > 1 || filters.eqMatch === 'all' ? filters : { ...filters, eqMatch: 'all' }, next);
+          }}
+        />
       </div>
     </div>
   );

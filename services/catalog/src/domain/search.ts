@@ -10,6 +10,7 @@ import {
   type HotelSearchQuery,
   type HotelSort,
   trainingNeedsOfQuery,
+  type EquipmentMatch,
   type TrainingNeeds,
 } from '@reproute/contracts';
 import { equipmentLabelsOf, equipmentObject } from './hotel.ts';
@@ -25,10 +26,13 @@ export interface SearchCriteria {
   words: string[];
   /** Known labels only, in the order given; unknown ones are dropped. */
   equipment: string[];
-  /** One list per category that has a selection: a hotel needs at least one label of each list. */
+  /**
+   * The lists a hotel needs at least one label of each of: with `eqMatch` `all`, one per category that has a selection;
+   * with `any`, one list of every chosen label (so one condition, whatever the categories).
+   */
   equipmentGroups: string[][];
   /**
-   * The filters beyond text and equipment (document 2, section 3), as applied; price bounds are in `currency`,
+   * The filters beyond text and equipment labels (document 2, section 3), with how the labels combine (`eqMatch`), as applied; price bounds are in `currency`,
    * converted to USD with the catalog's currency_rates, and a hotel needs every accessibility feature.
    */
   filters: HotelSearchFilters;
@@ -54,8 +58,9 @@ export function toSearchCriteria(query: HotelSearchQuery): SearchCriteria {
     term,
     words: termWords(term),
     equipment,
-    equipmentGroups: equipmentCategories.flatMap((c) => (grouped[c] ? [grouped[c]] : [])),
+    equipmentGroups: query.eqMatch === 'any' ? (equipment.length > 0 ? [equipment] : []) : equipmentCategories.flatMap((c) => (grouped[c] ? [grouped[c]] : [])),
     filters: {
+      eqMatch: query.eqMatch,
       minPrice: query.minPrice ?? null,
       maxPrice: query.maxPrice ?? null,
       currency: query.currency,
@@ -148,9 +153,9 @@ export function matchesSearchTerm(hotel: { name: string; city: string | null; co
 /** The whole rule (text and equipment) in plain code, for tests and checks. */
 export function matchesSearch(
   hotel: { name: string; city: string | null; country: string | null; rawEquipment: readonly string[]; gym?: { heaviestDumbbellKg?: number | null } | null },
-  criteria: Pick<SearchCriteria, 'term' | 'equipment'>,
+  criteria: Pick<SearchCriteria, 'term' | 'equipment'> & { eqMatch?: EquipmentMatch },
 ): boolean {
   // The labels as the catalog stores them: "dumbbells ≥40kg" follows the heaviest dumbbell when it is known.
   const labels = equipmentObject(equipmentLabelsOf({ rawEquipment: [...hotel.rawEquipment], gym: hotel.gym ? { heaviestDumbbellKg: hotel.gym.heaviestDumbbellKg ?? null } : null }));
-  return matchesSearchTerm(hotel, criteria.term) && matchesEquipment(labels, criteria.equipment);
+  return matchesSearchTerm(hotel, criteria.term) && matchesEquipment(labels, criteria.equipment, criteria.eqMatch);
 }

@@ -34,7 +34,8 @@ export interface SqlOptions {
  * a word of the folded name/city/country text, several words: each starting a word of the folded
  * name/city/country/equipment text (both trigram-indexed; a short form also as its long form); for each equipment category
  * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
- * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
+ * together and labels within one OR (with `eqMatch=any`, one overlap with every chosen label: the criteria's
+ * equipmentGroups are then one list); then the price, rating, gym-access and gym-fact filters.
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
 /**
@@ -134,7 +135,8 @@ function searchConditionParts(
  * a word of the folded name/city/country text, several words: each starting a word of the folded
  * name/city/country/equipment text (both trigram-indexed; a short form also as its long form); for each equipment category
  * with a selection, an overlap with its labels (GIN index on equipment_labels), so categories AND
- * together and labels within one OR; then the price, rating, gym-access and gym-fact filters.
+ * together and labels within one OR (with `eqMatch=any`, one overlap with every chosen label: the criteria's
+ * equipmentGroups are then one list); then the price, rating, gym-access and gym-fact filters.
  * `viaMask` states the equipment rule on equipment_mask bits instead (one pass for counts).
  */
 export function searchConditions(

@@ -53,7 +53,7 @@ describe('search criteria from the query string', () => {
       open24h: 'true', gymSize: 'large,huge', minDumbbellKg: '40',
     });
     expect(criteria.filters).toEqual({
-      minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], accessibilityFeatures: ['wheelchair-access', 'elevator'],
+      eqMatch: 'all', minPrice: 100, maxPrice: 500.5, currency: 'EUR', minRating: 4, gymAccessType: ['on-site', 'partnered'], accessibilityFeatures: ['wheelchair-access', 'elevator'],
       open24h: true, gymSize: ['large'], minDumbbellKg: 40, minRacks: null, adjustableBench: false, openEarly: false, openLate: false, entry: [], point: null,
     });
     expect(criteriaFor({ currency: 'XXX' }).filters.currency).toBe('USD');
