@@ -171,4 +171,66 @@ test.describe('structured gym data in the provider listing form', () => {
       await deleteListingApi(request, provider.token, hotel.id);
     }
   });
+
+  test('in pounds the weights are shown, bounded and typed in pounds and sent in kilograms; saved as shown they stay as stored', async ({ page, request }) => {
+    test.slow();
+    const provider = await newProvider(request);
+    const admin = await adminToken(request);
+    const name = unique('E2E Pound Gym');
+    const created = await request.post(`${API}/api/provider/hotels`, {
+      headers: { Authorization: `Bearer ${provider.token}` },
+      data: { name, address: '3 Quay', cityId: 2, gymAccessType: 'on-site', bookingUrl: 'https://book.e2e.example/pounds', rawEquipment: ['Power rack'], gym: { heaviestDumbbellKg: 40, lightestDumbbellKg: 2, heaviestKettlebellKg: 32, platesTotalKg: 500 } },
+    });
+    const hotel = (await created.json()) as Hotel;
+    const saveBody = async () => {
+      const put = page.waitForRequest((r) => r.url().endsWith(`/api/provider/hotels/${hotel.id}`) && r.method() === 'PUT');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      return (await put).postDataJSON() as { gym?: Record<string, unknown> };
+    };
+    try {
+      await approveApi(request, admin, hotel.id);
+      await signInWithToken(page, provider.token, `/edit-hotel/${hotel.id}`);
+      await expect(page.getByLabel('Heaviest dumbbell (kg)')).toHaveValue('40');
+      // Chosen in the header while the form is open: the weights are shown again in pounds.
+      await page.getByRole('banner').getByLabel('Weights in').selectOption('lb');
+      const dumbbell = page.getByLabel('Heaviest dumbbell (lb)');
+      await expect(dumbbell).toHaveValue('88');
+      await expect(dumbbell).toHaveAttribute('max', '440.5');
+      await expect(page.getByLabel('Lightest dumbbell (lb)')).toHaveValue('4.5');
+      await expect(page.getByLabel('Heaviest kettlebell (lb)')).toHaveValue('70.5');
+      await expect(page.getByLabel('Total plate weight (lb)')).toHaveValue('1102');
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        // From the gym's size to the plates' total, wherever the width puts them on the page.
+        const scrollY = await page.evaluate(() => window.scrollY);
+        const top = (await page.getByLabel('Gym size (m²)').boundingBox())!.y + scrollY - 40;
+        const plates = (await page.getByLabel('Total plate weight (lb)').boundingBox())!;
+        await page.screenshot({ path: `${shots}/provider-weights-lb-${width}.png`, fullPage: true, clip: { x: 0, y: top, width, height: plates.y + scrollY + plates.height + 40 - top } });
+      }
+
+      // Saved without touching them: no gym is sent (40 kg shown as 88 lb is not sent back as 39.9 kg).
+      await page.getByLabel('Description').fill('Only the description changes.');
+      expect(await saveBody()).not.toHaveProperty('gym');
+      await expect(toastWith(page, 'Listing Updated')).toBeVisible();
+
+      await page.goto(`/edit-hotel/${hotel.id}`);
+      await expect(dumbbell).toHaveValue('88');
+      await dumbbell.fill('450');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Heaviest dumbbell must be a number of pounds from 2.5 to 440.5')).toBeVisible();
+      await dumbbell.fill('100');
+      const body = await saveBody();
+      expect(body.gym).toMatchObject({ heaviestDumbbellKg: 45.4, lightestDumbbellKg: 2, heaviestKettlebellKg: 32, platesTotalKg: 500 });
+      await expect(toastWith(page, 'Changes Submitted for Review')).toBeVisible();
+
+      // The change awaiting review, in pounds too.
+      await page.goto(`/edit-hotel/${hotel.id}`);
+      const notice = page.getByTestId('pending-changes-notice');
+      await expect(notice).toContainText('dumbbells 4–88 lb');
+      await expect(notice).toContainText('dumbbells 4–100 lb');
+      await expect(dumbbell).toHaveValue('100');
+    } finally {
+      await deleteListingApi(request, provider.token, hotel.id);
+    }
+  });
 });

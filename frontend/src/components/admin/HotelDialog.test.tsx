@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Hotel } from '@reproute/contracts';
 import { HotelDialog } from './HotelDialog';
 import { renderWithApp } from '@/test/render';
 import { hotelFixture } from '@/test/fixtures';
+import { displayStore } from '@/lib/displayPrefs';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  displayStore.set({ units: 'kg', currency: null, chosen: false });
+});
 
 const cities = [
   { id: 5, name: 'Dubai', country: 'United Arab Emirates', latitude: 25.2, longitude: 55.27, hotelCount: 5 },
@@ -76,5 +80,45 @@ describe('HotelDialog (edit mode) never changes a field the admin did not touch'
     fireEvent.click(screen.getByRole('button', { name: 'Update Hotel' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({ pricePerNight: null, currency: 'EUR' });
+  });
+});
+
+describe('HotelDialog in pounds', () => {
+  const strong = { ...dubai, gym: { name: null, type: null, description: null, hours: null, size: null, hasPool: false, hasSauna: false, hasPersonalTrainer: false, heaviestDumbbellKg: 40, heaviestKettlebellKg: 32 } } as unknown as Hotel;
+
+  it('shows the stored weights in pounds and saves them untouched as they were', async () => {
+    displayStore.set({ units: 'lb', currency: null, chosen: true });
+    const puts = stubApi();
+    renderWithApp(<HotelDialog open hotel={strong} onOpenChange={() => undefined} />);
+    const dumbbell = (await screen.findByLabelText('Heaviest dumbbell (lb)')) as HTMLInputElement;
+    await waitFor(() => expect(dumbbell.value).toBe('88'));
+    expect((screen.getByLabelText('Heaviest kettlebell (lb)') as HTMLInputElement).value).toBe('70.5');
+    expect(dumbbell.max).toBe('440.5');
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLSelectElement).value).toBe('5'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Hotel' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({});
+  });
+
+  it('sends a weight typed in pounds in kilograms, and follows a change of unit while open', async () => {
+    displayStore.set({ units: 'lb', currency: null, chosen: true });
+    const puts = stubApi();
+    renderWithApp(<HotelDialog open hotel={strong} onOpenChange={() => undefined} />);
+    const dumbbell = (await screen.findByLabelText('Heaviest dumbbell (lb)')) as HTMLInputElement;
+    await waitFor(() => expect(dumbbell.value).toBe('88'));
+    fireEvent.change(dumbbell, { target: { value: '450' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Hotel' }));
+    expect(await screen.findByText('Heaviest dumbbell must be a number of pounds from 2.5 to 440.5')).toBeTruthy();
+    fireEvent.change(dumbbell, { target: { value: '100' } });
+    act(() => displayStore.set({ units: 'kg', currency: null, chosen: true }));
+    const inKg = (await screen.findByLabelText('Heaviest dumbbell (kg)')) as HTMLInputElement;
+    await waitFor(() => expect(inKg.value).toBe('45.4'));
+    expect((screen.getByLabelText('Heaviest kettlebell (kg)') as HTMLInputElement).value).toBe('32');
+    act(() => displayStore.set({ units: 'lb', currency: null, chosen: true }));
+    await waitFor(() => expect((screen.getByLabelText('Heaviest dumbbell (lb)') as HTMLInputElement).value).toBe('100'));
+    await waitFor(() => expect((screen.getByLabelText('City') as HTMLSelectElement).value).toBe('5'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Hotel' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0] as { gym: Record<string, unknown> }).gym).toMatchObject({ heaviestDumbbellKg: 45.4, heaviestKettlebellKg: 32 });
   });
 });

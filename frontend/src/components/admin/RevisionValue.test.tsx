@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
+import { displayStore } from '@/lib/displayPrefs';
 import { RevisionValue } from './RevisionValue';
 
 const id = 'cd'.repeat(16);
+
+afterEach(() => displayStore.set({ units: 'kg', currency: null, chosen: false }));
 
 describe('RevisionValue', () => {
   it('shows photo changes as thumbnails in order, uploaded photos with their small variants', () => {
@@ -19,5 +22,11 @@ describe('RevisionValue', () => {
     expect(render(<RevisionValue field="imageUrl" value={`/images/photos/${id}-800.webp`} />).container.querySelectorAll('img')).toHaveLength(1);
     expect(render(<RevisionValue field="gymImages" value={[]} />).container.textContent).toBe('(none)');
     expect(render(<RevisionValue field="bookingUrl" value="https://book.example/x" />).container.textContent).toBe('https://book.example/x');
+  });
+
+  it('shows a gym’s weights in the unit the reader chose', () => {
+    expect(render(<RevisionValue field="gym" value={{ heaviestDumbbellKg: 40 }} />).container.textContent).toBe('dumbbells to 40 kg');
+    displayStore.set({ units: 'lb', currency: null, chosen: true });
+    expect(render(<RevisionValue field="gym" value={{ heaviestDumbbellKg: 40 }} />).container.textContent).toBe('dumbbells to 88 lb');
   });
 });

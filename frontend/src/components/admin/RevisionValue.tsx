@@ -1,15 +1,17 @@
 import type { City, ReviewedListingField } from '@reproute/contracts';
 import { photoSources } from '@reproute/contracts';
+import { useWeightUnit } from '@/lib/displayPrefs';
 import { revisionValueText } from './revisionText';
 
 const photoFields: readonly ReviewedListingField[] = ['imageUrl', 'images', 'gymImages'];
 
 /**
  * A revision value for the reviewer: photo fields as small thumbnails in order (an admin judges a
- * picture by looking at it, not by its URL), everything else as text.
+ * picture by looking at it, not by its URL), everything else as text, weights in the unit the admin chose.
  */
 export function RevisionValue({ field, value, cities }: { field: ReviewedListingField; value: unknown; cities?: Pick<City, 'id' | 'name' | 'country'>[] }) {
-  if (!photoFields.includes(field)) return <>{revisionValueText(field, value, cities)}</>;
+  const unit = useWeightUnit();
+  if (!photoFields.includes(field)) return <>{revisionValueText(field, value, cities, unit)}</>;
   const urls = (Array.isArray(value) ? value : value ? [value] : []).filter((url): url is string => typeof url === 'string');
   if (urls.length === 0) return <>(none)</>;
   return (

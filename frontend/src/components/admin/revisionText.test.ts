@@ -21,4 +21,12 @@ describe('revision text', () => {
     expect(gymFactsText({ opensAt: '06:00', closesAt: '22:00', size: '300 sqm' })).toBe('06:00–22:00 · 300 sqm');
     expect(gymFactsText({})).toBe('(none)');
   });
+
+  it('shows a gym’s weights in the unit chosen', () => {
+    const gym = { heaviestDumbbellKg: 40, lightestDumbbellKg: 2, heaviestKettlebellKg: 32, plateKinds: ['bumper'], platesTotalKg: 1000 };
+    expect(revisionValueText('gym', gym)).toBe('dumbbells 2–40 kg · kettlebells to 32 kg · plates: bumper, 1,000 kg');
+    expect(revisionValueText('gym', gym, [], 'lb')).toBe('dumbbells 4–88 lb · kettlebells to 71 lb · plates: bumper, 2,205 lb');
+    expect(gymFactsText({ heaviestDumbbellKg: 22.68 }, 'lb')).toBe('dumbbells to 50 lb');
+    expect(gymFactsText({ lightestDumbbellKg: 2 }, 'lb')).toBe('dumbbells from 4 lb');
+  });
 });

@@ -19,11 +19,12 @@ import {
   weekDayNames,
   weekDays,
   type EquipmentPieceItem,
+  type WeightUnit,
 } from '@reproute/contracts';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { equipmentLabelText } from '@/lib/hotel';
 import { SelectField } from './FormControls';
-import { pieceSlotId, type GymDataFormValues } from './gymDataForm';
+import { pieceSlotId, weightFieldBounds, type GymDataFormValues, type GymWeightField } from './gymDataForm';
 
 const LocationPicker = lazy(() => import('./LocationPicker'));
 const hasKinds = (item: EquipmentPieceItem) => equipmentPieceKinds[item].length > 0;
@@ -48,7 +49,15 @@ export interface GymDataFieldsProps {
   open24Hours: boolean;
   /** Makes the ids unique when two forms are on one page. */
   idPrefix: string;
+  /** The unit the weights are typed in (the form's `weightUnit`): labels and bounds say it. */
+  weightUnit?: WeightUnit;
 }
+
+/** Example weights, in each unit. */
+const weightPlaceholders: Record<WeightUnit, Partial<Record<GymWeightField, string>>> = {
+  kg: { heaviestDumbbellKg: '40', lightestDumbbellKg: '2', heaviestKettlebellKg: '32' },
+  lb: { heaviestDumbbellKg: '90', lightestDumbbellKg: '5', heaviestKettlebellKg: '70' },
+};
 
 const boxClass = 'h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-600';
 
@@ -65,7 +74,7 @@ function CheckRow({ id, label, children }: { id: string; label: ReactNode; child
  * The gym as travellers filter it: the equipment checklist in the taxonomy's four groups (each a
  * fieldset with its legend), other equipment as text, hours, size, heaviest dumbbell and services.
  */
-export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickGymPoint, gymLatitude = '', gymLongitude = '', daysFilled = false }: GymDataFieldsProps) {
+export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickGymPoint, gymLatitude = '', gymLongitude = '', daysFilled = false, weightUnit = 'kg' }: GymDataFieldsProps) {
   const id = (name: string) => `${idPrefix}-${name.replace(/[^a-z0-9]+/gi, '-')}`;
   const message = (field: keyof GymDataFormValues) => (errors?.[field] as FieldErrors)?.message;
   const nested = (field: 'days' | 'pieces', key: string) => (errors?.[field] as Record<string, FieldErrors> | undefined)?.[key]?.message;
@@ -77,6 +86,11 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickG
   }, [daysFilled]);
   const dayError = weekDays.some((d) => nested('days', d));
   const coordinate = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+  /** A weight's input props in the form's unit: its bounds and step, an example, its message. */
+  const weight = (field: GymWeightField) => {
+    const { min, max, step } = weightFieldBounds(field, weightUnit);
+    return { type: 'number', inputMode: 'decimal', min, max, step: String(step), placeholder: weightPlaceholders[weightUnit][field], error: message(field), ...register(field) } as const;
+  };
   return (
     <>
       <TextField id={id('gym-name')} label="What the gym is called" placeholder="Riverside Health Club" error={message('name')} {...register('name')} />
@@ -231,20 +245,9 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickG
         error={message('sizeSqm')}
         {...register('sizeSqm')}
       />
-      <TextField
-        id={id('dumbbell')}
-        label="Heaviest dumbbell (kg)"
-        type="number"
-        inputMode="decimal"
-        min={1}
-        max={200}
-        step="0.5"
-        placeholder="40"
-        error={message('heaviestDumbbellKg')}
-        {...register('heaviestDumbbellKg')}
-      />
-      <TextField id={id('lightest')} label="Lightest dumbbell (kg)" type="number" inputMode="decimal" min={0.5} max={200} step="0.5" placeholder="2" error={message('lightestDumbbellKg')} {...register('lightestDumbbellKg')} />
-      <TextField id={id('kettlebell')} label="Heaviest kettlebell (kg)" type="number" inputMode="decimal" min={1} max={100} step="0.5" placeholder="32" error={message('heaviestKettlebellKg')} {...register('heaviestKettlebellKg')} />
+      <TextField id={id('dumbbell')} label={`Heaviest dumbbell (${weightUnit})`} {...weight('heaviestDumbbellKg')} />
+      <TextField id={id('lightest')} label={`Lightest dumbbell (${weightUnit})`} {...weight('lightestDumbbellKg')} />
+      <TextField id={id('kettlebell')} label={`Heaviest kettlebell (${weightUnit})`} {...weight('heaviestKettlebellKg')} />
       <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">Plates</legend>
         <div className="grid gap-x-2 sm:grid-cols-3">
@@ -254,7 +257,7 @@ export function GymDataFields({ register, errors, open24Hours, idPrefix, onPickG
             </CheckRow>
           ))}
         </div>
-        <TextField id={id('plates-total')} label="Total plate weight (kg)" className="mt-2 sm:max-w-xs" type="number" inputMode="decimal" min={1} step={1} error={message('platesTotalKg')} {...register('platesTotalKg')} />
+        <TextField id={id('plates-total')} label={`Total plate weight (${weightUnit})`} className="mt-2 sm:max-w-xs" {...weight('platesTotalKg')} />
       </fieldset>
 
       <fieldset className="rounded-xl border border-slate-200 p-3 sm:col-span-2">

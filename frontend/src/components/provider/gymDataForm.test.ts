@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '@reproute/contracts';
-import { emptyGymData, gymDataChanged, gymDataFormSchema, gymDataFromHotel, isEmptyGymData, toGymPayload } from './gymDataForm';
+import {
+  emptyGymData,
+  gymDataChanged,
+  gymDataFormSchema,
+  gymDataFromHotel,
+  gymWeightsIn,
+  isEmptyGymData,
+  toGymPayload,
+  weightFieldBounds,
+  weightFieldKg,
+  weightFieldText,
+} from './gymDataForm';
 
 const baseGym = { name: null, type: null, description: null, hours: null, size: null, hasPool: false, hasSauna: false, hasPersonalTrainer: false } satisfies NonNullable<Hotel['gym']>;
 
@@ -98,5 +109,64 @@ describe('toGymPayload', () => {
     const a = { ...emptyGymData, equipment: ['rower', 'trx'] };
     expect(gymDataChanged(a, { ...a, equipment: ['trx', 'rower'] })).toBe(false);
     expect(gymDataChanged(a, { ...a, equipment: ['trx'] })).toBe(true);
+  });
+});
+
+describe('weights in pounds', () => {
+  const stored = gymDataFromHotel({ rawEquipment: [], gym: { ...baseGym, heaviestDumbbellKg: 40, lightestDumbbellKg: 0.5, heaviestKettlebellKg: 24, platesTotalKg: 1000 } });
+  const lb = gymDataFromHotel({ rawEquipment: [], gym: { ...baseGym, heaviestDumbbellKg: 40, lightestDumbbellKg: 0.5, heaviestKettlebellKg: 24, platesTotalKg: 1000 } }, 'lb');
+  const lbForm = (values: Partial<typeof emptyGymData>) => ({ ...emptyGymData, weightUnit: 'lb' as const, ...values });
+
+  it('shows stored kilograms in pounds: dumbbells and kettlebells to the half pound, plates to the pound', () => {
+    expect(stored).toMatchObject({ weightUnit: 'kg', heaviestDumbbellKg: '40', lightestDumbbellKg: '0.5', storedKg: { heaviestDumbbellKg: 40, lightestDumbbellKg: 0.5, heaviestKettlebellKg: 24, platesTotalKg: 1000 } });
+    expect(lb).toMatchObject({ weightUnit: 'lb', heaviestDumbbellKg: '88', lightestDumbbellKg: '1', heaviestKettlebellKg: '53', platesTotalKg: '2205', storedKg: stored.storedKg });
+    expect(weightFieldText(16, 'heaviestKettlebellKg', 'lb')).toBe('35.5');
+    expect(weightFieldText(22.5, 'heaviestDumbbellKg', 'kg')).toBe('22.5');
+    expect(weightFieldText(null, 'platesTotalKg', 'lb')).toBe('');
+  });
+  it('sends pounds typed as kilograms to one decimal', () => {
+    expect(weightFieldKg('heaviestDumbbellKg', '50', 'lb')).toBe(22.7);
+    expect(weightFieldKg('lightestDumbbellKg', ' 2.5 ', 'lb')).toBe(1.1);
+    expect(weightFieldKg('platesTotalKg', '225', 'lb')).toBe(102.1);
+    expect(weightFieldKg('heaviestDumbbellKg', '22.55', 'kg')).toBe(22.55);
+    expect(weightFieldKg('heaviestDumbbellKg', '', 'lb')).toBeNull();
+    expect(toGymPayload(lbForm({ heaviestDumbbellKg: '100', heaviestKettlebellKg: '53', platesTotalKg: '315' })).gym).toMatchObject({ heaviestDumbbellKg: 45.4, heaviestKettlebellKg: 24, platesTotalKg: 142.9, lightestDumbbellKg: null });
+  });
+  it('keeps a stored weight left as shown, so opening and saving in pounds moves nothing', () => {
+    expect(toGymPayload(lb).gym).toMatchObject({ heaviestDumbbellKg: 40, lightestDumbbellKg: 0.5, heaviestKettlebellKg: 24, platesTotalKg: 1000 });
+    expect(weightFieldKg('heaviestDumbbellKg', '88.0', 'lb', 40)).toBe(40);
+    expect(weightFieldKg('heaviestDumbbellKg', '88.5', 'lb', 40)).toBe(40.1);
+    expect(gymDataChanged(stored, lb)).toBe(false);
+    expect(gymDataChanged(stored, { ...lb, heaviestDumbbellKg: '90' })).toBe(true);
+    // A weight typed in pounds reads as typed when the form is opened again.
+    for (const typed of ['2.5', '7.5', '12.5', '45', '50', '52.5', '105', '440.5']) {
+      expect(weightFieldText(weightFieldKg('heaviestDumbbellKg', typed, 'lb'), 'heaviestDumbbellKg', 'lb')).toBe(typed);
+    }
+  });
+  it('shows the weights again in kilograms when the unit changes back, stored ones as stored', () => {
+    expect(gymWeightsIn({ ...lb, lightestDumbbellKg: '5' }, 'kg')).toEqual({ weightUnit: 'kg', heaviestDumbbellKg: '40', lightestDumbbellKg: '2.3', heaviestKettlebellKg: '24', platesTotalKg: '1000' });
+    expect(gymWeightsIn({ ...lb, heaviestDumbbellKg: 'forty' }, 'kg')).toMatchObject({ heaviestDumbbellKg: 'forty' });
+  });
+  it('checks weights typed in pounds against the bounds in pounds, with messages that say pounds', () => {
+    expect(weightFieldBounds('heaviestDumbbellKg', 'lb')).toEqual({ min: 2.5, max: 440.5, step: 0.5 });
+    expect(weightFieldBounds('lightestDumbbellKg', 'lb')).toEqual({ min: 1.5, max: 440.5, step: 0.5 });
+    expect(weightFieldBounds('heaviestKettlebellKg', 'lb')).toEqual({ min: 2.5, max: 220, step: 0.5 });
+    expect(weightFieldBounds('platesTotalKg', 'lb')).toEqual({ min: 3, max: 22046, step: 1 });
+    expect(weightFieldBounds('heaviestDumbbellKg', 'kg')).toEqual({ min: 1, max: 200, step: 0.5 });
+    expect(parse(lbForm({ heaviestDumbbellKg: '440.5', lightestDumbbellKg: '1.5', heaviestKettlebellKg: '220', platesTotalKg: '22046' })).success).toBe(true);
+    expect(messagesOf(lbForm({ heaviestDumbbellKg: '441', lightestDumbbellKg: '1', heaviestKettlebellKg: '221', platesTotalKg: '2' }))).toEqual([
+      ['lightestDumbbellKg', 'Dumbbells must weigh from 1.5 to 440.5 lb'],
+      ['heaviestDumbbellKg', 'Heaviest dumbbell must be a number of pounds from 2.5 to 440.5'],
+      ['heaviestKettlebellKg', 'Heaviest kettlebell must be a number of pounds from 2.5 to 220'],
+      ['platesTotalKg', 'Total plate weight must be a number of pounds from 3 to 22046'],
+    ]);
+    // 300 is too heavy a dumbbell in kilograms, not in pounds.
+    expect(parse(lbForm({ heaviestDumbbellKg: '300' })).success).toBe(true);
+    expect(messagesOf({ heaviestDumbbellKg: '300' })).toEqual([['heaviestDumbbellKg', 'Heaviest dumbbell must be a number of kilograms from 1 to 200']]);
+    expect(messagesOf(lbForm({ lightestDumbbellKg: '50', heaviestDumbbellKg: '40' }))).toEqual([['lightestDumbbellKg', 'The lightest dumbbell cannot be heavier than the heaviest']]);
+    // A stored 0.5 kg shows as 1 lb, under the pounds' lowest: left as shown it passes.
+    expect(parse(lb).success).toBe(true);
+    expect(messagesOf({ ...lb, lightestDumbbellKg: '1.0' })).toEqual([]);
+    expect(messagesOf({ heaviestKettlebellKg: '101' })).toEqual([['heaviestKettlebellKg', 'Heaviest kettlebell must be a number of kilograms from 1 to 100']]);
   });
 });

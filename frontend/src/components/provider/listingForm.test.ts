@@ -1,4 +1,4 @@
-import { emptyGymData } from './gymDataForm';
+import { emptyGymData, gymWeightsIn } from './gymDataForm';
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '@reproute/contracts';
 import { emptyListingForm, formPathOf, listingFormFromHotel, listingFormSchema, toCreateListing, toUpdateListing } from './listingForm';
@@ -90,9 +90,36 @@ describe('listingFormFromHotel', () => {
       closesAt: '22:00',
       sizeSqm: '300',
       heaviestDumbbellKg: '40',
+      storedKg: { ...emptyGymData.storedKg, heaviestDumbbellKg: 40 },
       hasPersonalTrainer: true,
       hasFitnessClasses: false,
     });
+  });
+});
+
+describe('a listing edited in pounds', () => {
+  const hotel = {
+    name: 'Iron Inn', description: null, gymAccessType: 'on-site', address: '1 Main St', cityId: 2, city: 'London', country: 'United Kingdom', latitude: null, longitude: null,
+    pricePerNight: 100, price: 100, currency: 'USD', imageUrl: null, bookingUrl: 'https://iron.example/book', contactEmail: null, rawEquipment: [],
+    gym: { sizeSqm: 300, heaviestDumbbellKg: 40, lightestDumbbellKg: 2, heaviestKettlebellKg: 32, platesTotalKg: 500, hasPool: false, hasSauna: false },
+  } as unknown as Hotel;
+  const shown = listingFormFromHotel(hotel);
+  const inPounds = { ...shown, gymData: { ...shown.gymData, ...gymWeightsIn(shown.gymData, 'lb') } };
+
+  it('shows the stored kilograms in pounds and, saved as they are, sends no gym (nothing drifts)', () => {
+    expect(inPounds.gymData).toMatchObject({ weightUnit: 'lb', heaviestDumbbellKg: '88', lightestDumbbellKg: '4.5', heaviestKettlebellKg: '70.5', platesTotalKg: '1102' });
+    const values = listingFormSchema.parse(inPounds);
+    expect(toUpdateListing(values, shown)).not.toHaveProperty('gym');
+  });
+  it('sends a weight typed in pounds in kilograms, the others as stored', () => {
+    const values = listingFormSchema.parse({ ...inPounds, gymData: { ...inPounds.gymData, heaviestDumbbellKg: '100' } });
+    expect(toUpdateListing(values, shown).gym).toMatchObject({ heaviestDumbbellKg: 45.4, lightestDumbbellKg: 2, heaviestKettlebellKg: 32, platesTotalKg: 500 });
+    const created = listingFormSchema.parse({ ...emptyListingForm, name: 'A', address: 'B', bookingUrl: 'https://a.example', place: { ...emptyListingForm.place, cityId: '1' }, gymData: { ...emptyGymData, weightUnit: 'lb', heaviestDumbbellKg: '50', lightestDumbbellKg: '2.5' } });
+    expect(toCreateListing(created).gym).toMatchObject({ heaviestDumbbellKg: 22.7, lightestDumbbellKg: 1.1 });
+  });
+  it('names pounds in the messages of weights typed in pounds', () => {
+    const result = listingFormSchema.safeParse({ ...inPounds, gymData: { ...inPounds.gymData, heaviestDumbbellKg: '450' } });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['gymData.heaviestDumbbellKg', 'Heaviest dumbbell must be a number of pounds from 2.5 to 440.5']]);
   });
 });
 
