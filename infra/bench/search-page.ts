@@ -112,6 +112,8 @@ async function serveCatalog(): Promise<void> {
   const bus = new InMemoryBus({});
   const relay = new OutboxRelay({ pool, bus, logger, schema: 'catalog' });
   const app = await buildApp({ config, logger, pool, bus, relay, revocations: new InMemoryRevocations() } as never, { key: remoteKeySet(config.IDENTITY_JWKS_URL) } as never);
+  // As a deployed instance is ready only once its facet index has loaded (services/catalog/src/store/search-index.ts).
+  await (await import('../../services/catalog/src/store/search.ts')).warmFacetIndex(pool);
   await app.listen({ host: '127.0.0.1', port: catalogPort });
   // The gateway asks a lone instance's readiness only for /api/health; answer it on the ops port too.
   const ops = (await import('node:http')).createServer((_req, res) => res.writeHead(200).end('{"status":"ok"}'));

@@ -15,7 +15,7 @@ import { searchSuggestionRoutes } from './routes/search-suggestions.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { gymFreshnessRoutes } from './routes/gym-freshness.ts';
 import { photoStorageFrom } from './photos/storage.ts';
-import { configureSearchSummaries } from './store/search.ts';
+import { configureSearchSummaries, warmFacetIndex } from './store/search.ts';
 
 export const defaultImagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/images');
 /** Uploaded photos on local runs: the repository's data folder, beside the database files. */
@@ -23,13 +23,16 @@ export const defaultPhotosDir = path.resolve(path.dirname(fileURLToPath(import.m
 
 /** Tests may pass their own token key instead of identity's key set. */
 export async function buildApp(ctx: ServiceContext<Config>, options: { key?: KeySource } = {}) {
-  configureSearchSummaries({ ttlMs: ctx.config.SEARCH_SUMMARY_CACHE_MS, staleMs: ctx.config.SEARCH_SUMMARY_STALE_MS });
+  configureSearchSummaries({ ttlMs: ctx.config.SEARCH_SUMMARY_CACHE_MS, staleMs: ctx.config.SEARCH_SUMMARY_STALE_MS, facetIndex: ctx.config.SEARCH_FACET_INDEX, logger: ctx.logger });
+  const facetIndexWarm = warmFacetIndex(ctx.pool);
   const app = createHttpApp({
     logger: ctx.logger,
     clientAddressKey: ctx.clientAddressKey,
     openapiTitle: 'RepRoute catalog',
     readiness: {
       postgres: () => ctx.pool.query('SELECT 1'),
+      // Ready once the facet index has loaded (a second at 100,000 hotels; a failed load is logged and leaves Postgres counting).
+      facetIndex: () => facetIndexWarm,
       kafka: () => ctx.bus.ping(),
     },
   });

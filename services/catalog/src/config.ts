@@ -28,6 +28,9 @@ export const configSchema = serviceConfigSchema.extend({
     .min(0)
     .default(5_000)
     .describe('How long (ms) a search\'s totals and facets are fresh (store/search.ts); any hotel write of this instance clears them. 0: not kept.'),
+  SEARCH_FACET_INDEX: flag
+    .default(true)
+    .describe('Count the totals and facets of searches without text from an in-memory copy of every live hotel\'s filter columns (store/search-index.ts), reloaded when a write moves search_index_version. false: Postgres counts every search.'),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000).describe('How long (ms) the home page\'s summary figures (GET /api/stats) are reused before they are worked out again. 0: every time.'),
   SEARCH_SUMMARY_STALE_MS: z.coerce.number().min(0).default(60_000).describe('For how long (ms) after that they are still answered at once while one request computes them again.'),
   GYM_FACTS_STALE_DAYS: z

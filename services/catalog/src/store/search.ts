@@ -1,9 +1,10 @@
 import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, foldText, gymAccessTypes, gymEntryKinds, longFormOf, gymSizeBandLimits, gymSizeBands, ratingThresholds, type GymSizeBand, type HotelSort } from '@reproute/contracts';
 import { earlyOpeningMinute, lateClosingMinute, minuteOfDay, type TrainingNeeds } from '@reproute/contracts';
-import type { Pool, Queryable } from '@reproute/platform';
+import type { Logger, Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
+import { FacetIndexHolder, indexCounts, summaryFromIndex, type FacetIndex } from './search-index.ts';
 
 export interface SqlQuery {
   text: string;
@@ -297,7 +298,7 @@ export interface FilterFacets {
   priceRange: { min: number; max: number } | null;
 }
 
-interface Summary {
+export interface Summary {
   total: number;
   facets: Record<string, number>;
   filterFacets: FilterFacets;
@@ -379,10 +380,38 @@ export class SummaryCache<T> {
 
 /** This process's search summaries: none is kept until the app sets how long (configureSearchSummaries). */
 let summaries = new SummaryCache<Summary>(0, 0);
+/** This process's facet index per pool (store/search-index.ts), when SEARCH_FACET_INDEX is on. */
+let facetIndexes: WeakMap<Pool, FacetIndexHolder> | null = null;
+let facetIndexLogger: Logger | undefined;
 
-/** How long search summaries are kept (the catalog's SEARCH_SUMMARY_CACHE_MS and SEARCH_SUMMARY_STALE_MS): buildApp sets it; the kept ones go. */
-export function configureSearchSummaries(settings: { ttlMs: number; staleMs: number }): void {
+/**
+ * How search summaries are made (the catalog's SEARCH_SUMMARY_CACHE_MS, SEARCH_SUMMARY_STALE_MS and SEARCH_FACET_INDEX):
+ * buildApp sets it; the kept ones go.
+ */
+export function configureSearchSummaries(settings: { ttlMs: number; staleMs: number; facetIndex?: boolean; logger?: Logger }): void {
   summaries = new SummaryCache<Summary>(settings.ttlMs, settings.staleMs);
+  facetIndexes = settings.facetIndex ? new WeakMap() : null;
+  facetIndexLogger = settings.logger;
+}
+
+function facetIndexHolder(pool: Pool): FacetIndexHolder | null {
+  if (!facetIndexes) return null;
+  let holder = facetIndexes.get(pool);
+  if (!holder) {
+    holder = new FacetIndexHolder(pool, { logger: facetIndexLogger });
+    facetIndexes.set(pool, holder);
+  }
+  return holder;
+}
+
+/** The facet index of the pool's database when it is on and current (null: count in Postgres); exported for tests. */
+export async function currentFacetIndex(pool: Pool): Promise<FacetIndex | null> {
+  return (await facetIndexHolder(pool)?.current()) ?? null;
+}
+
+/** Loads the facet index now (at start: the instance is ready once it has, so no first search counts 100,000 rows). */
+export async function warmFacetIndex(pool: Pool): Promise<void> {
+  await facetIndexHolder(pool)?.reload();
 }
 
 /** Called after every hotel write: totals and facets may have changed. */
@@ -408,6 +437,15 @@ async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick
 }
 
 async function computeSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
+  if (indexCounts(criteria, options.usdPerUnit)) {
+    const index = await currentFacetIndex(pool);
+    if (index) return summaryFromIndex(index, criteria, options.usdPerUnit);
+  }
+  return summaryFromSql(pool, criteria, options);
+}
+
+/** The totals and counts as Postgres counts them (searchSummarySql). */
+export async function summaryFromSql(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
   const sql = searchSummarySql(criteria, options);
   const { rows } = await pool.query<Record<string, number | null>>(sql.text, sql.values);
   const counted = rows[0] ?? {};

@@ -1,0 +1,316 @@
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, gymAccessTypes, gymEntryKinds, gymSizeBandLimits, gymSizeBands, ratingThresholds } from '@reproute/contracts';
+import type { Logger, Pool } from '@reproute/platform';
+import type { SearchCriteria } from '../domain/search.ts';
+import { equipmentMask } from '../domain/hotel.ts';
+import { rackThresholds, type FilterFacets, type Summary } from './search.ts';
+
+/**
+ * The facet index (docs/decisions.md, "Search at directory scale"): what the counts beside the search filters read of
+ * every live hotel, held in this process as typed arrays (about 60 bytes a hotel), so the totals and counts of a search
+ * without text are one pass in memory instead of a scan of every hotel with some 80 counted conditions. The counts
+ * are those of `searchSummarySql`, whose conditions it repeats value for value (a route test holds the two equal).
+ *
+ * It is never stale: every write to hotels or gyms moves the sequence `search_index_version` (a deferred trigger,
+ * migration 026, so at commit), each use reads it first (one indexed read), and an index older than the version is
+ * not used: the search asks Postgres as before while one reload runs in the background. A reload also runs once a
+ * minute whatever the version says, which closes the one gap a sequence leaves (a version read between a writer's
+ * bump and its commit).
+ */
+
+/** Null as stored: a NaN in a float column, -1 in a count or a tri-state (0 false, 1 true). */
+const unknown = -1;
+
+export interface FacetIndex {
+  version: string;
+  loadedAt: number;
+  size: number;
+  mask: Int32Array;
+  priceUsd: Float64Array;
+  rating: Float64Array;
+  access: Int8Array;
+  accessibility: Uint8Array;
+  open24h: Int8Array;
+  sizeSqm: Float64Array;
+  dumbbellKg: Float64Array;
+  racks: Int16Array;
+  bench: Int8Array;
+  early: Int8Array;
+  late: Int8Array;
+  entry: Int8Array;
+}
+
+interface IndexRow {
+  equipment_mask: number;
+  price_usd: number | null;
+  rating: number | null;
+  gym_access_type: string | null;
+  accessibility_features: string[] | null;
+  open_24h: boolean | null;
+  size_sqm: number | null;
+  heaviest_dumbbell_kg: number | null;
+  rack_count: number | null;
+  adjustable_bench: boolean | null;
+  opens_early: boolean | null;
+  open_late: boolean | null;
+  entry: string | null;
+}
+
+const triState = (value: boolean | null) => (value === null ? unknown : value ? 1 : 0);
+const float = (value: number | null) => (value === null ? Number.NaN : Number(value));
+
+/** Every live hotel's facet values, read in one snapshot with the version it reflects. */
+export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // Read before the rows, in the same snapshot: a write committed after it moves the version past this one.
+    const { rows: versions } = await client.query<{ version: string }>('SELECT last_value::text AS version FROM search_index_version');
+    const { rows } = await client.query<IndexRow>(
+      `SELECT h.equipment_mask, h.price_usd::float8 AS price_usd, h.rating::float8 AS rating, h.gym_access_type, h.accessibility_features,
+              g.open_24h, g.size_sqm::float8 AS size_sqm, h.heaviest_dumbbell_kg::float8 AS heaviest_dumbbell_kg, g.rack_count,
+              g.adjustable_bench, g.opens_early, g.open_late, g.entry
+         FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved`,
+    );
+    await client.query('COMMIT');
+    const size = rows.length;
+    const index: FacetIndex = {
+      version: versions[0]!.version,
+      loadedAt: Date.now(),
+      size,
+      mask: new Int32Array(size),
+      priceUsd: new Float64Array(size),
+      rating: new Float64Array(size),
+      access: new Int8Array(size),
+      accessibility: new Uint8Array(size),
+      open24h: new Int8Array(size),
+      sizeSqm: new Float64Array(size),
+      dumbbellKg: new Float64Array(size),
+      racks: new Int16Array(size),
+      bench: new Int8Array(size),
+      early: new Int8Array(size),
+      late: new Int8Array(size),
+      entry: new Int8Array(size),
+    };
+    rows.forEach((row, i) => {
+      index.mask[i] = row.equipment_mask | 0;
+      index.priceUsd[i] = float(row.price_usd);
+      index.rating[i] = float(row.rating);
+      index.access[i] = row.gym_access_type === null ? unknown : gymAccessTypes.indexOf(row.gym_access_type as (typeof gymAccessTypes)[number]);
+      index.accessibility[i] = accessibilityFeatureOptions.reduce((bits, feature, bit) => (row.accessibility_features?.includes(feature) ? bits | (1 << bit) : bits), 0);
+      index.open24h[i] = triState(row.open_24h);
+      index.sizeSqm[i] = float(row.size_sqm);
+      index.dumbbellKg[i] = float(row.heaviest_dumbbell_kg);
+      index.racks[i] = row.rack_count === null ? unknown : row.rack_count;
+      index.bench[i] = triState(row.adjustable_bench);
+      index.early[i] = triState(row.opens_early);
+      index.late[i] = triState(row.open_late);
+      index.entry[i] = row.entry === null ? unknown : gymEntryKinds.indexOf(row.entry as (typeof gymEntryKinds)[number]);
+    });
+    return index;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether the index can count this search: no text (text is matched by Postgres' word rules) and a known rate. */
+export function indexCounts(criteria: Pick<SearchCriteria, 'term'>, usdPerUnit: number | undefined): usdPerUnit is number {
+  return criteria.term === '' && usdPerUnit !== undefined;
+}
+
+/** The filter groups, in the order of their bits in a hotel's failures. */
+const groups = ['price', 'rating', 'access', 'accessibility', 'open24h', 'size', 'dumbbell', 'racks', 'bench', 'early', 'late', 'entry'] as const;
+type Group = (typeof groups)[number];
+const bitOf = Object.fromEntries(groups.map((group, i) => [group, i])) as Record<Group, number>;
+
+/** A price as the summary SQL gives it: numeric USD over the rate, to float, then whole units (floor or ceiling). */
+const priceIn = (usd: number, rate: number) => Math.round((usd / rate) * 1e9) / 1e9;
+
+/**
+ * The totals and counts of a search without text, from the index: the same numbers as `searchSummarySql` (a hotel's
+ * value for a filter group counts when it passes every other group in force; the labels and accessibility features
+ * count within the whole result; price bounds are USD rounded to cents, as the SQL binds them).
+ */
+export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number): Summary {
+  const f = criteria.filters;
+  const inUsd = (amount: number) => Math.round(amount * usdPerUnit * 100) / 100;
+  // A bound not given is one every price passes (a hotel without a price fails any bound, as NULL does in SQL).
+  const pricedOnly = f.minPrice !== null || f.maxPrice !== null;
+  const minUsd = f.minPrice !== null ? inUsd(f.minPrice) : Number.NEGATIVE_INFINITY;
+  const maxUsd = f.maxPrice !== null ? inUsd(f.maxPrice) : Number.POSITIVE_INFINITY;
+  const masks = Int32Array.from(criteria.equipmentGroups.map((group) => equipmentMask(group)));
+  const maskCount = masks.length;
+  const minRating = f.minRating ?? Number.NEGATIVE_INFINITY;
+  const ratingOn = f.minRating !== null;
+  // Wanted values as bit sets over their codes (code 0 is bit 0; unknown, -1, is never wanted).
+  const codeBits = (codes: number[]) => codes.reduce((bits, code) => (code >= 0 ? bits | (1 << code) : bits), 0);
+  const accessBits = codeBits(f.gymAccessType.map((type) => gymAccessTypes.indexOf(type as (typeof gymAccessTypes)[number])));
+  const featuresWanted = codeBits(f.accessibilityFeatures.map((feature) => accessibilityFeatureOptions.indexOf(feature as (typeof accessibilityFeatureOptions)[number])));
+  const entryBits = codeBits((f.entry ?? []).map((kind) => gymEntryKinds.indexOf(kind)));
+  const entryOn = (f.entry?.length ?? 0) > 0;
+  const bandMin = Float64Array.from(gymSizeBands.map((band) => gymSizeBandLimits[band].minSqm));
+  const bandMax = Float64Array.from(gymSizeBands.map((band) => gymSizeBandLimits[band].maxSqm ?? Number.POSITIVE_INFINITY));
+  const bandOf = (sqm: number) => {
+    for (let b = 0; b < bandMin.length; b += 1) if (sqm >= bandMin[b]! && sqm <= bandMax[b]!) return b;
+    return -1;
+  };
+  const bandBits = codeBits(f.gymSize.map((band) => gymSizeBands.indexOf(band)));
+  const minKg = f.minDumbbellKg ?? Number.NEGATIVE_INFINITY;
+  const kgOn = f.minDumbbellKg !== null;
+  const minRacks = f.minRacks ?? 0;
+  const racksOn = f.minRacks != null;
+  const ratingMins = Float64Array.from(ratingThresholds);
+  const kgMins = Float64Array.from(dumbbellThresholdsKg);
+  const rackMins = Int32Array.from(rackThresholds);
+
+  const P = 1 << bitOf.price, R = 1 << bitOf.rating, A = 1 << bitOf.access, F = 1 << bitOf.accessibility, O = 1 << bitOf.open24h;
+  const S = 1 << bitOf.size, D = 1 << bitOf.dumbbell, K = 1 << bitOf.racks, B = 1 << bitOf.bench, E = 1 << bitOf.early, L = 1 << bitOf.late, N = 1 << bitOf.entry;
+
+  let total = 0;
+  const labels = new Int32Array(allEquipmentLabels.length);
+  const access = new Int32Array(gymAccessTypes.length);
+  const features = new Int32Array(accessibilityFeatureOptions.length);
+  const rating = new Int32Array(ratingMins.length);
+  const dumbbell = new Int32Array(kgMins.length);
+  const size = new Int32Array(gymSizeBands.length);
+  const racks = new Int32Array(rackMins.length);
+  const entry = new Int32Array(gymEntryKinds.length);
+  let open24h = 0, bench = 0, early = 0, late = 0;
+  let unknownKg = 0, unknownRacks = 0, unknownBench = 0, unknownEarly = 0, unknownLate = 0, unknownEntry = 0;
+  let priceMin = Number.POSITIVE_INFINITY;
+  let priceMax = Number.NEGATIVE_INFINITY;
+  const { mask: maskOf, priceUsd, rating: ratingOf, access: accessOf, accessibility, open24h: open24hOf, sizeSqm, dumbbellKg, racks: racksOf, bench: benchOf, early: earlyOf, late: lateOf, entry: entryOf } = index;
+
+  hotels: for (let i = 0; i < index.size; i += 1) {
+    const mask = maskOf[i]!;
+    for (let m = 0; m < maskCount; m += 1) if ((mask & masks[m]!) === 0) continue hotels;
+    const price = priceUsd[i]!;
+    const stars = ratingOf[i]!;
+    const accessCode = accessOf[i]!;
+    const featureBits = accessibility[i]!;
+    const is24h = open24hOf[i]!;
+    const band = bandOf(sizeSqm[i]!);
+    const kg = dumbbellKg[i]!;
+    const rackCount = racksOf[i]!;
+    const hasBench = benchOf[i]!;
+    const opensEarly = earlyOf[i]!;
+    const openLate = lateOf[i]!;
+    const entryKind = entryOf[i]!;
+    // The groups this hotel fails, as bits: it counts for a group's values when it fails no other group.
+    let failed = 0;
+    if (pricedOnly && !(price >= minUsd && price <= maxUsd)) failed |= P;
+    if (ratingOn && !(stars >= minRating)) failed |= R;
+    if (accessBits !== 0 && (accessCode < 0 || (accessBits & (1 << accessCode)) === 0)) failed |= A;
+    if (featuresWanted !== 0 && (featureBits & featuresWanted) !== featuresWanted) failed |= F;
+    if (f.open24h && is24h !== 1) failed |= O;
+    if (bandBits !== 0 && (band < 0 || (bandBits & (1 << band)) === 0)) failed |= S;
+    if (kgOn && !(kg >= minKg)) failed |= D;
+    if (racksOn && !(rackCount !== unknown && rackCount >= minRacks)) failed |= K;
+    if (f.adjustableBench && hasBench !== 1) failed |= B;
+    if (f.openEarly && opensEarly !== 1) failed |= E;
+    if (f.openLate && openLate !== 1) failed |= L;
+    if (entryOn && (entryKind < 0 || (entryBits & (1 << entryKind)) === 0)) failed |= N;
+    // Kept by every group but one: it fails none, or that one alone.
+    if (failed !== 0 && (failed & (failed - 1)) !== 0) continue;
+
+    if (failed === 0) {
+      total += 1;
+      for (let bits = mask; bits !== 0; bits &= bits - 1) labels[31 - Math.clz32(bits & -bits)]! += 1;
+      for (let bits = featureBits; bits !== 0; bits &= bits - 1) features[31 - Math.clz32(bits & -bits)]! += 1;
+    }
+    if ((failed === 0 || failed === A) && accessCode >= 0) access[accessCode]! += 1;
+    if (failed === 0 || failed === R) for (let t = 0; t < ratingMins.length; t += 1) if (stars >= ratingMins[t]!) rating[t]! += 1;
+    if (failed === 0 || failed === D) {
+      if (Number.isNaN(kg)) unknownKg += 1;
+      else for (let t = 0; t < kgMins.length; t += 1) if (kg >= kgMins[t]!) dumbbell[t]! += 1;
+    }
+    if ((failed === 0 || failed === S) && band >= 0) size[band]! += 1;
+    if ((failed === 0 || failed === O) && is24h === 1) open24h += 1;
+    if (failed === 0 || failed === K) {
+      if (rackCount === unknown) unknownRacks += 1;
+      else for (let t = 0; t < rackMins.length; t += 1) if (rackCount >= rackMins[t]!) racks[t]! += 1;
+    }
+    if (failed === 0 || failed === B) {
+      if (hasBench === unknown) unknownBench += 1;
+      else if (hasBench === 1) bench += 1;
+    }
+    if (failed === 0 || failed === E) {
+      if (opensEarly === unknown) unknownEarly += 1;
+      else if (opensEarly === 1) early += 1;
+    }
+    if (failed === 0 || failed === L) {
+      if (openLate === unknown) unknownLate += 1;
+      else if (openLate === 1) late += 1;
+    }
+    if (failed === 0 || failed === N) {
+      if (entryKind === unknown) unknownEntry += 1;
+      else if (entryKind >= 0) entry[entryKind]! += 1;
+    }
+    if ((failed === 0 || failed === P) && !Number.isNaN(price)) {
+      if (price < priceMin) priceMin = price;
+      if (price > priceMax) priceMax = price;
+    }
+  }
+
+  const byIndex = (keys: readonly (string | number)[], counts: Int32Array) => Object.fromEntries(keys.map((key, i) => [String(key), counts[i]!]));
+  const filterFacets: FilterFacets = {
+    gymAccessType: byIndex(gymAccessTypes, access),
+    accessibilityFeatures: byIndex(accessibilityFeatureOptions, features),
+    minRating: byIndex(ratingThresholds, rating),
+    open24h,
+    gymSize: byIndex(gymSizeBands, size),
+    minDumbbellKg: byIndex(dumbbellThresholdsKg, dumbbell),
+    minRacks: byIndex(rackThresholds, racks),
+    adjustableBench: bench,
+    openEarly: early,
+    openLate: late,
+    entry: byIndex(gymEntryKinds, entry),
+    priceRange: priceMin === Number.POSITIVE_INFINITY ? null : { min: Math.floor(priceIn(priceMin, usdPerUnit)), max: Math.ceil(priceIn(priceMax, usdPerUnit)) },
+  };
+  const unknownFacts = { minDumbbellKg: unknownKg, minRacks: unknownRacks, adjustableBench: unknownBench, openEarly: unknownEarly, openLate: unknownLate, entry: unknownEntry };
+  return { total, facets: byIndex(allEquipmentLabels, labels), filterFacets, unknownFacts };
+}
+
+/**
+ * This process's facet index for one pool: `current()` answers the index when it reflects the database's latest
+ * write, else null (and starts one reload, which later calls find ready).
+ */
+export class FacetIndexHolder {
+  private index: FacetIndex | null = null;
+  private loading: Promise<void> | null = null;
+  private readonly pool: Pool;
+  private readonly logger: Logger | undefined;
+  private readonly maxAgeMs: number;
+
+  constructor(pool: Pool, options: { logger?: Logger; maxAgeMs?: number } = {}) {
+    this.pool = pool;
+    this.logger = options.logger;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+  }
+
+  async current(): Promise<FacetIndex | null> {
+    const { rows } = await this.pool.query<{ version: string }>('SELECT last_value::text AS version FROM search_index_version');
+    const index = this.index;
+    const fresh = index !== null && index.version === rows[0]?.version;
+    if (!fresh || Date.now() - index.loadedAt > this.maxAgeMs) this.reload();
+    return fresh ? index : null;
+  }
+
+  /** Starts one reload unless one is running (a failure is logged; the next use tries again). */
+  reload(): Promise<void> {
+    if (this.loading) return this.loading;
+    const started = Date.now();
+    this.loading = loadFacetIndex(this.pool)
+      .then((index) => {
+        this.index = index;
+        this.logger?.debug({ hotels: index.size, ms: Date.now() - started }, 'facet index loaded');
+      })
+      .catch((err: unknown) => this.logger?.warn({ err }, 'facet index could not be loaded; searches count in Postgres'))
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+}

@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hotelSearchQuery, type HotelSearchAnswer } from '@reproute/contracts';
+import { toSearchCriteria } from '../../src/domain/search.ts';
+import { loadFacetIndex, summaryFromIndex } from '../../src/store/search-index.ts';
+import { currentFacetIndex, summaryFromSql } from '../../src/store/search.ts';
+import { afterAll } from 'vitest';
+import { catalogUnderTest, seedCatalogHotels } from './support.ts';
+
+/**
+ * The facet index (src/store/search-index.ts) counts a search without text in memory: its totals and counts must be
+ * Postgres' own (searchSummarySql) for every filter, alone and together, and it must never answer from before a write.
+ */
+let sut: Awaited<ReturnType<typeof catalogUnderTest>>;
+
+beforeAll(async () => {
+  // Without the summary cache: a write straight to the database (as another instance makes it) shows at once.
+  sut = await catalogUnderTest({ SEARCH_SUMMARY_CACHE_MS: '0' });
+  await seedCatalogHotels(sut.pool);
+  // Facts the seed leaves out, so every unknown and every value is counted: a gym with none of its specs, a hotel
+  // with no gym row, a price in another currency, a live hotel and one waiting for review.
+  await sut.pool.query(`UPDATE gyms SET weekly_hours = NULL, equipment_pieces = '[]'::jsonb, entry = NULL, stated_size_sqm = NULL, size = NULL WHERE hotel_id = (SELECT min(hotel_id) FROM gyms)`);
+  await sut.pool.query(`DELETE FROM gyms WHERE hotel_id = (SELECT max(hotel_id) FROM gyms)`);
+});
+
+afterAll(async () => {
+  await sut?.close();
+});
+
+const criteriaOf = (params: Record<string, string>) => toSearchCriteria(hotelSearchQuery.parse(params));
+
+const cases: Record<string, string>[] = [
+  {},
+  { eq: 'squat rack' },
+  { eq: 'squat rack,pool,sauna' },
+  { eq: 'squat rack,pool,sauna', eqMatch: 'any' },
+  { minPrice: '100', maxPrice: '300' },
+  { minPrice: '80', currency: 'EUR' },
+  { maxPrice: '20000', currency: 'JPY' },
+  { minRating: '4' },
+  { minRating: '4.5', gymAccessType: 'on-site,partnered' },
+  { accessibilityFeatures: 'wheelchair-access,elevator' },
+  { open24h: 'true' },
+  { gymSize: 'small,large' },
+  { minDumbbellKg: '40' },
+  { minRacks: '2' },
+  { adjustableBench: 'true', openEarly: 'true' },
+  { openLate: 'true', entry: 'keycard,staffed' },
+  { eq: 'dumbbells', minRating: '4', open24h: 'true', gymSize: 'medium,large', minDumbbellKg: '30', minPrice: '50', currency: 'GBP' },
+  { gymAccessType: 'nearby', minRacks: '1', adjustableBench: 'true', openLate: 'true', entry: 'reception' },
+];
+
+describe('the facet index', () => {
+  it('counts every filter as Postgres does, alone and together', async () => {
+    const index = await loadFacetIndex(sut.pool);
+    expect(index.size).toBeGreaterThanOrEqual(25);
+    const { rows } = await sut.pool.query<{ currency: string; usd_per_unit: string }>('SELECT currency, usd_per_unit FROM currency_rates');
+    const rates = new Map(rows.map((r) => [r.currency, Number(r.usd_per_unit)]));
+    let nonZero = 0;
+    for (const params of cases) {
+      const criteria = criteriaOf(params);
+      const usdPerUnit = rates.get(criteria.filters.currency)!;
+      const fromSql = await summaryFromSql(sut.pool, criteria, { usdPerUnit });
+      expect(summaryFromIndex(index, criteria, usdPerUnit), JSON.stringify(params)).toEqual(fromSql);
+      if (fromSql.total > 0) nonZero += 1;
+    }
+    // The cases find something, so equal counts are not only zeros.
+    expect(nonZero).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('never answers from before a write, whoever made it', async () => {
+    const total = async (params: Record<string, string>) => {
+      const res = await sut.api<HotelSearchAnswer>('GET', `/api/hotels/search?${new URLSearchParams({ ...params, pageSize: '1' })}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    // Loaded once the first search asks (that one counts in Postgres while it loads).
+    await total({});
+    await expect.poll(async () => (await currentFacetIndex(sut.pool)) !== null, { timeout: 5_000 }).toBe(true);
+    const before = await total({ minRating: '4' });
+    const loaded = (await currentFacetIndex(sut.pool))!;
+    // A write straight to the database, as another catalog instance makes it: the index is behind at once, never used
+    // again, and the one that replaces it counts the write.
+    const { rows } = await sut.pool.query<{ id: number }>(`UPDATE hotels SET rating = 1.0 WHERE id = (SELECT id FROM hotels WHERE is_approved AND rating >= 4 ORDER BY id LIMIT 1) RETURNING id`);
+    expect(rows).toHaveLength(1);
+    expect(await currentFacetIndex(sut.pool)).not.toBe(loaded);
+    const after = await total({ minRating: '4' });
+    expect(after.total).toBe(before.total - 1);
+    expect(after.filterFacets.minRating['4']).toBe(before.filterFacets.minRating['4']! - 1);
+    await expect.poll(async () => (await currentFacetIndex(sut.pool)) !== null, { timeout: 5_000 }).toBe(true);
+    expect((await currentFacetIndex(sut.pool))!.version).not.toBe(loaded.version);
+    expect(await total({ minRating: '4' })).toEqual(after);
+    // A change no count reads (a click) does not move the version.
+    const version = async () => (await sut.pool.query<{ v: string }>('SELECT last_value::text AS v FROM search_index_version')).rows[0]!.v;
+    const moved = await version();
+    await sut.pool.query('UPDATE hotels SET affiliate_clicks = affiliate_clicks + 1 WHERE id = $1', [rows[0]!.id]);
+    expect(await version()).toBe(moved);
+  });
+});
