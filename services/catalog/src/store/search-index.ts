@@ -24,6 +24,8 @@ export interface FacetIndex {
   version: string;
   loadedAt: number;
   size: number;
+  /** The hotels' ids, ascending: position i holds hotel ids[i]. */
+  ids: Int32Array;
   mask: Int32Array;
   priceUsd: Float64Array;
   rating: Float64Array;
@@ -40,6 +42,7 @@ export interface FacetIndex {
 }
 
 interface IndexRow {
+  id: number;
   equipment_mask: number;
   price_usd: number | null;
   rating: number | null;
@@ -66,10 +69,10 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
     // Read before the rows, in the same snapshot: a write committed after it moves the version past this one.
     const { rows: versions } = await client.query<{ version: string }>('SELECT last_value::text AS version FROM search_index_version');
     const { rows } = await client.query<IndexRow>(
-      `SELECT h.equipment_mask, h.price_usd::float8 AS price_usd, h.rating::float8 AS rating, h.gym_access_type, h.accessibility_features,
+      `SELECT h.id, h.equipment_mask, h.price_usd::float8 AS price_usd, h.rating::float8 AS rating, h.gym_access_type, h.accessibility_features,
               g.open_24h, g.size_sqm::float8 AS size_sqm, h.heaviest_dumbbell_kg::float8 AS heaviest_dumbbell_kg, g.rack_count,
               g.adjustable_bench, g.opens_early, g.open_late, g.entry
-         FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved`,
+         FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved ORDER BY h.id`,
     );
     await client.query('COMMIT');
     const size = rows.length;
@@ -77,6 +80,7 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       version: versions[0]!.version,
       loadedAt: Date.now(),
       size,
+      ids: new Int32Array(size),
       mask: new Int32Array(size),
       priceUsd: new Float64Array(size),
       rating: new Float64Array(size),
@@ -92,6 +96,7 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       entry: new Int8Array(size),
     };
     rows.forEach((row, i) => {
+      index.ids[i] = row.id;
       index.mask[i] = row.equipment_mask | 0;
       index.priceUsd[i] = float(row.price_usd);
       index.rating[i] = float(row.rating);
@@ -115,9 +120,27 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
   }
 }
 
-/** Whether the index can count this search: no text (text is matched by Postgres' word rules) and a known rate. */
-export function indexCounts(criteria: Pick<SearchCriteria, 'term'>, usdPerUnit: number | undefined): usdPerUnit is number {
-  return criteria.term === '' && usdPerUnit !== undefined;
+/** The positions of these hotels in the index, ascending (a hotel the index does not hold, written since, is left out). */
+export function positionsOf(index: FacetIndex, hotelIds: readonly number[]): Int32Array {
+  const sorted = Int32Array.from(hotelIds).sort();
+  const positions = new Int32Array(sorted.length);
+  let found = 0;
+  let low = 0;
+  for (const id of sorted) {
+    let high = index.size - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = index.ids[mid]!;
+      if (at === id) {
+        positions[found++] = mid;
+        low = mid + 1;
+        break;
+      }
+      if (at < id) low = mid + 1;
+      else high = mid - 1;
+    }
+  }
+  return positions.subarray(0, found);
 }
 
 /** The filter groups, in the order of their bits in a hotel's failures. */
@@ -129,11 +152,12 @@ const bitOf = Object.fromEntries(groups.map((group, i) => [group, i])) as Record
 const priceIn = (usd: number, rate: number) => Math.round((usd / rate) * 1e9) / 1e9;
 
 /**
- * The totals and counts of a search without text, from the index: the same numbers as `searchSummarySql` (a hotel's
+ * The totals and counts of a search from the index (`within`: the positions of the hotels its text matches, else
+ * every hotel): the same numbers as `searchSummarySql` (a hotel's
  * value for a filter group counts when it passes every other group in force; the labels and accessibility features
  * count within the whole result; price bounds are USD rounded to cents, as the SQL binds them).
  */
-export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number): Summary {
+export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number, within: Int32Array | null = null): Summary {
   const f = criteria.filters;
   const inUsd = (amount: number) => Math.round(amount * usdPerUnit * 100) / 100;
   // A bound not given is one every price passes (a hotel without a price fails any bound, as NULL does in SQL).
@@ -183,7 +207,9 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   let priceMax = Number.NEGATIVE_INFINITY;
   const { mask: maskOf, priceUsd, rating: ratingOf, access: accessOf, accessibility, open24h: open24hOf, sizeSqm, dumbbellKg, racks: racksOf, bench: benchOf, early: earlyOf, late: lateOf, entry: entryOf } = index;
 
-  hotels: for (let i = 0; i < index.size; i += 1) {
+  const count = within ? within.length : index.size;
+  hotels: for (let j = 0; j < count; j += 1) {
+    const i = within ? within[j]! : j;
     const mask = maskOf[i]!;
     for (let m = 0; m < maskCount; m += 1) if ((mask & masks[m]!) === 0) continue hotels;
     const price = priceUsd[i]!;

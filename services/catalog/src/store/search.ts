@@ -4,7 +4,7 @@ import type { Logger, Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
-import { FacetIndexHolder, indexCounts, summaryFromIndex, type FacetIndex } from './search-index.ts';
+import { FacetIndexHolder, positionsOf, summaryFromIndex, type FacetIndex } from './search-index.ts';
 
 export interface SqlQuery {
   text: string;
@@ -254,6 +254,13 @@ export function searchSummarySql(
   return { text: `SELECT ${counts.join(', ')} FROM ${hotelsWithGym} WHERE ${parts.base.join(' AND ')}`, values: parts.values };
 }
 
+/** The ids of the live hotels a search's text and equipment match (the base every count starts from). */
+export function searchMatchesSql(criteria: Pick<SearchCriteria, 'term' | 'equipmentGroups'> & Partial<Pick<SearchCriteria, 'words'>>): SqlQuery {
+  // The filters are left out of the criteria: their conditions would bind values the base does not use.
+  const parts = searchConditionParts({ term: criteria.term, words: criteria.words, equipmentGroups: criteria.equipmentGroups });
+  return { text: `SELECT h.id FROM hotels h WHERE ${parts.base.join(' AND ')}`, values: parts.values };
+}
+
 /** equipment_mask computed in SQL from equipment_labels, in the taxonomy's current order. */
 export function equipmentMaskSql(column = 'equipment_labels'): string {
   return allEquipmentLabels.map((label, bit) => `(CASE WHEN ${column} @> ARRAY['${label.replace(/'/g, "''")}'] THEN ${1 << bit} ELSE 0 END)`).join(' | ');
@@ -437,9 +444,14 @@ async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick
 }
 
 async function computeSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
-  if (indexCounts(criteria, options.usdPerUnit)) {
-    const index = await currentFacetIndex(pool);
-    if (index) return summaryFromIndex(index, criteria, options.usdPerUnit);
+  const usdPerUnit = options.usdPerUnit;
+  const index = usdPerUnit === undefined ? null : await currentFacetIndex(pool);
+  if (index && usdPerUnit !== undefined) {
+    if (criteria.term === '') return summaryFromIndex(index, criteria, usdPerUnit);
+    // Text is matched by Postgres' word rules (the trigram-indexed folded text): it names the hotels, the index counts them.
+    const matched = searchMatchesSql(criteria);
+    const { rows } = await pool.query<{ id: number }>(matched.text, matched.values);
+    return summaryFromIndex(index, criteria, usdPerUnit, positionsOf(index, rows.map((row) => row.id)));
   }
   return summaryFromSql(pool, criteria, options);
 }

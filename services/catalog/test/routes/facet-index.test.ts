@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotelSearchQuery, type HotelSearchAnswer } from '@reproute/contracts';
 import { toSearchCriteria } from '../../src/domain/search.ts';
-import { loadFacetIndex, summaryFromIndex } from '../../src/store/search-index.ts';
-import { currentFacetIndex, summaryFromSql } from '../../src/store/search.ts';
+import { loadFacetIndex, positionsOf, summaryFromIndex } from '../../src/store/search-index.ts';
+import { currentFacetIndex, searchMatchesSql, summaryFromSql } from '../../src/store/search.ts';
 import { afterAll } from 'vitest';
 import { catalogUnderTest, seedCatalogHotels } from './support.ts';
 
 /**
- * The facet index (src/store/search-index.ts) counts a search without text in memory: its totals and counts must be
+ * The facet index (src/store/search-index.ts) counts a search in memory (with text, over the hotels Postgres matched): its totals and counts must be
  * Postgres' own (searchSummarySql) for every filter, alone and together, and it must never answer from before a write.
  */
 let sut: Awaited<ReturnType<typeof catalogUnderTest>>;
@@ -47,6 +47,12 @@ const cases: Record<string, string>[] = [
   { openLate: 'true', entry: 'keycard,staffed' },
   { eq: 'dumbbells', minRating: '4', open24h: 'true', gymSize: 'medium,large', minDumbbellKg: '30', minPrice: '50', currency: 'GBP' },
   { gymAccessType: 'nearby', minRacks: '1', adjustableBench: 'true', openLate: 'true', entry: 'reception' },
+  // With text, Postgres names the hotels it matches and the index counts them.
+  { query: 'london' },
+  { query: 'uk', minRating: '4' },
+  { query: 'new york', eq: 'squat rack', minPrice: '100', currency: 'EUR' },
+  { query: 'united', gymAccessType: 'on-site', minRacks: '1', openEarly: 'true' },
+  { query: 'nowhere at all' },
 ];
 
 describe('the facet index', () => {
@@ -60,7 +66,9 @@ describe('the facet index', () => {
       const criteria = criteriaOf(params);
       const usdPerUnit = rates.get(criteria.filters.currency)!;
       const fromSql = await summaryFromSql(sut.pool, criteria, { usdPerUnit });
-      expect(summaryFromIndex(index, criteria, usdPerUnit), JSON.stringify(params)).toEqual(fromSql);
+      const matched = searchMatchesSql(criteria);
+      const within = criteria.term === '' ? null : positionsOf(index, (await sut.pool.query<{ id: number }>(matched.text, matched.values)).rows.map((row) => row.id));
+      expect(summaryFromIndex(index, criteria, usdPerUnit, within), JSON.stringify(params)).toEqual(fromSql);
       if (fromSql.total > 0) nonZero += 1;
     }
     // The cases find something, so equal counts are not only zeros.
