@@ -49,6 +49,22 @@ export function wordPatternSql(word: string, bind: (value: unknown) => string): 
   return `('(' || search_word_regex(${bind(word)}, true) || '|' || search_word_regex(${bind(longForm)}, true) || ')')`;
 }
 
+/**
+ * A search word as a condition on folded text: starting a word of `column`; a short form as a whole word, else its
+ * long form. The long form comes first (the trigram index finds it, and most matches stop there); the short form as
+ * a whole word is found through the GIN index of search_words' word list (migration 027), then checked by the same
+ * regular expression, so the index only narrows.
+ */
+export function wordConditionSql(column: string, word: string, bind: (value: unknown) => string): string {
+  const longForm = longFormOf(word);
+  if (!longForm) return `${column} ~ search_word_regex(${bind(word)}, false)`;
+  const short = bind(word);
+  return `(${column} ~ search_word_regex(${bind(longForm)}, true) OR (${column} ~ search_word_regex(${short}, true) AND ${searchWordListSql} @> ARRAY[fold_text(${short})]))`;
+}
+
+/** The words of a hotel's search_words, as migration 027 indexes them. */
+const searchWordListSql = "regexp_split_to_array(h.search_words, '[^[:alnum:]_]+')";
+
 /** The filter groups whose facet counts leave out their own selection (a value's count is what choosing it would add). */
 type FilterGroup = 'price' | 'rating' | 'access' | 'accessibility' | 'open24h' | 'size' | 'dumbbell' | SpecGroup;
 /** The gym-spec filters (migration 022): each has a condition, and hotels that state nothing for it are counted apart. */
@@ -88,7 +104,7 @@ function searchConditionParts(
   const words = criteria.words ?? termWords(criteria.term);
   if (words.length > 0) {
     const column = words.length > 1 ? 'h.search_words' : 'h.search_text';
-    for (const word of words) base.push(`${column} ~ ${wordPatternSql(word, bind)}`);
+    for (const word of words) base.push(wordConditionSql(column, word, bind));
   } else if (criteria.term !== '') {
     // No letter or digit ("&"): looked for as it is.
     base.push(`h.search_text LIKE fold_text(${bind(containsPattern(criteria.term))})`);
