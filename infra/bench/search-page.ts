@@ -11,7 +11,7 @@
  * it (the main stack's other services behind it), measures, and stops both.
  *
  *   node --import tsx infra/bench/search-page.ts prepare [100000]     # database, catalog migrations, generate-hotels.ts
- *   node --import tsx infra/bench/search-page.ts [--requests 40] [--concurrency 8] [--explain]
+ *   node --import tsx infra/bench/search-page.ts [--requests 40] [--concurrency 8] [--warmup 3] [--explain]
  *   node --import tsx infra/bench/search-page.ts serve                # the same gateway and catalog for a browser
  *
  * Each request is asked twice over: as visitors ask (the gateway's 2 s public cache and the catalog's 5 s summary
@@ -36,6 +36,8 @@ const catalogPort = Number(process.env.BENCH_CATALOG_PORT ?? 4802);
 const gatewayPort = Number(process.env.BENCH_GATEWAY_PORT ?? 8095);
 const requests = numberOption(args, 'requests', 40);
 const concurrency = numberOption(args, 'concurrency', 8);
+/** Untimed rounds of every request before a mode is timed: a process that has served traffic, its code compiled by the JIT. */
+const warmup = numberOption(args, 'warmup', 3);
 
 const needs: TrainingNeeds = { equipment: ['rower', 'sauna'], pieces: [{ item: 'rack', kind: 'power-rack', count: 1 }], minDumbbellKg: 40, opensBefore: '06:00', openAfter: null };
 
@@ -170,6 +172,9 @@ async function measureMode(gateway: string, mode: { name: string; headers?: Reco
     console.log(`\n## ${mode.name}: ${requests} requests each, ${concurrency} concurrent callers, through the gateway (:${gatewayPort})\n`);
     console.log('| request | kind | matches | p50 ms | p95 ms | p99 ms | failures |\n|---|---|---|---|---|---|---|');
     const all: number[] = [];
+    for (let round = 0; round < warmup; round += 1) {
+      for (const scenario of scenarios) await (await fetch(`${gateway}${scenario.path}`, { headers: mode.headers })).arrayBuffer();
+    }
     for (const scenario of scenarios) {
       const m = await measureUrl(`${gateway}${scenario.path}`, { count: requests, concurrency, headers: mode.headers });
       all.push(m.p95);

@@ -1,4 +1,4 @@
-import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, gymAccessTypes, gymEntryKinds, gymSizeBandLimits, gymSizeBands, ratingThresholds } from '@reproute/contracts';
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, earlyOpeningMinute, gymAccessTypes, gymEntryKinds, gymSizeBandLimits, gymSizeBands, lateClosingMinute, minuteOfDay, ratingThresholds, type TrainingNeeds } from '@reproute/contracts';
 import type { Logger, Pool } from '@reproute/platform';
 import type { SearchCriteria } from '../domain/search.ts';
 import { equipmentMask } from '../domain/hotel.ts';
@@ -32,13 +32,20 @@ export interface FacetIndex {
   access: Int8Array;
   accessibility: Uint8Array;
   open24h: Int8Array;
-  sizeSqm: Float64Array;
+  /** The gym size band (gymSizeBands' position), -1 when the size is not known. */
+  sizeBand: Int8Array;
   dumbbellKg: Float64Array;
   racks: Int16Array;
   bench: Int8Array;
   early: Int8Array;
   late: Int8Array;
   entry: Int8Array;
+  gymScore: Float64Array;
+  /**
+   * The listed pieces, for the fit sort: per `item` and per `item|kind` seen, each hotel's count (the sum, as
+   * gym_piece_count gives it), -1 when its gym lists none.
+   */
+  pieces: Map<string, Int16Array>;
 }
 
 interface IndexRow {
@@ -56,6 +63,8 @@ interface IndexRow {
   opens_early: boolean | null;
   open_late: boolean | null;
   entry: string | null;
+  gym_score: number | null;
+  equipment_pieces: { item: string; kind?: string | null; count: number }[] | null;
 }
 
 const triState = (value: boolean | null) => (value === null ? unknown : value ? 1 : 0);
@@ -71,7 +80,7 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
     const { rows } = await client.query<IndexRow>(
       `SELECT h.id, h.equipment_mask, h.price_usd::float8 AS price_usd, h.rating::float8 AS rating, h.gym_access_type, h.accessibility_features,
               g.open_24h, g.size_sqm::float8 AS size_sqm, h.heaviest_dumbbell_kg::float8 AS heaviest_dumbbell_kg, g.rack_count,
-              g.adjustable_bench, g.opens_early, g.open_late, g.entry
+              g.adjustable_bench, g.opens_early, g.open_late, g.entry, h.gym_score::float8 AS gym_score, g.equipment_pieces
          FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved ORDER BY h.id`,
     );
     await client.query('COMMIT');
@@ -87,13 +96,23 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       access: new Int8Array(size),
       accessibility: new Uint8Array(size),
       open24h: new Int8Array(size),
-      sizeSqm: new Float64Array(size),
+      sizeBand: new Int8Array(size),
       dumbbellKg: new Float64Array(size),
       racks: new Int16Array(size),
       bench: new Int8Array(size),
       early: new Int8Array(size),
       late: new Int8Array(size),
       entry: new Int8Array(size),
+      gymScore: new Float64Array(size),
+      pieces: new Map(),
+    };
+    const piecesOf = (key: string) => {
+      let counts = index.pieces.get(key);
+      if (!counts) {
+        counts = new Int16Array(size).fill(unknown);
+        index.pieces.set(key, counts);
+      }
+      return counts;
     };
     rows.forEach((row, i) => {
       index.ids[i] = row.id;
@@ -103,13 +122,20 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       index.access[i] = row.gym_access_type === null ? unknown : gymAccessTypes.indexOf(row.gym_access_type as (typeof gymAccessTypes)[number]);
       index.accessibility[i] = accessibilityFeatureOptions.reduce((bits, feature, bit) => (row.accessibility_features?.includes(feature) ? bits | (1 << bit) : bits), 0);
       index.open24h[i] = triState(row.open_24h);
-      index.sizeSqm[i] = float(row.size_sqm);
+      index.sizeBand[i] = bandOf(float(row.size_sqm));
       index.dumbbellKg[i] = float(row.heaviest_dumbbell_kg);
       index.racks[i] = row.rack_count === null ? unknown : row.rack_count;
       index.bench[i] = triState(row.adjustable_bench);
       index.early[i] = triState(row.opens_early);
       index.late[i] = triState(row.open_late);
       index.entry[i] = row.entry === null ? unknown : gymEntryKinds.indexOf(row.entry as (typeof gymEntryKinds)[number]);
+      index.gymScore[i] = float(row.gym_score);
+      for (const piece of row.equipment_pieces ?? []) {
+        for (const key of piece.kind ? [piece.item, `${piece.item}|${piece.kind}`] : [piece.item]) {
+          const counts = piecesOf(key);
+          counts[i] = Math.max(counts[i]!, 0) + piece.count;
+        }
+      }
     });
     return index;
   } catch (err) {
@@ -147,17 +173,19 @@ export function positionsOf(index: FacetIndex, hotelIds: readonly number[]): Int
 const groups = ['price', 'rating', 'access', 'accessibility', 'open24h', 'size', 'dumbbell', 'racks', 'bench', 'early', 'late', 'entry'] as const;
 type Group = (typeof groups)[number];
 const bitOf = Object.fromEntries(groups.map((group, i) => [group, i])) as Record<Group, number>;
+const groupBit = Object.fromEntries(Object.entries(bitOf).map(([group, bit]) => [group, 1 << bit])) as Record<Group, number>;
 
 /** A price as the summary SQL gives it: numeric USD over the rate, to float, then whole units (floor or ceiling). */
 const priceIn = (usd: number, rate: number) => Math.round((usd / rate) * 1e9) / 1e9;
 
+/** A hotel left out before any filter: it lacks a chosen equipment group (or the text did not match it). */
+const excluded = 1 << 30;
+
 /**
- * The totals and counts of a search from the index (`within`: the positions of the hotels its text matches, else
- * every hotel): the same numbers as `searchSummarySql` (a hotel's
- * value for a filter group counts when it passes every other group in force; the labels and accessibility features
- * count within the whole result; price bounds are USD rounded to cents, as the SQL binds them).
+ * The search's filters over the index: for a position, the bits of the filter groups the hotel fails (0: it is in the
+ * result), or `excluded` when its equipment does not match. The conditions of searchConditionParts, value for value.
  */
-export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number, within: Int32Array | null = null): Summary {
+function compileFilter(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number): (i: number) => number {
   const f = criteria.filters;
   const inUsd = (amount: number) => Math.round(amount * usdPerUnit * 100) / 100;
   // A bound not given is one every price passes (a hotel without a price fails any bound, as NULL does in SQL).
@@ -174,23 +202,60 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   const featuresWanted = codeBits(f.accessibilityFeatures.map((feature) => accessibilityFeatureOptions.indexOf(feature as (typeof accessibilityFeatureOptions)[number])));
   const entryBits = codeBits((f.entry ?? []).map((kind) => gymEntryKinds.indexOf(kind)));
   const entryOn = (f.entry?.length ?? 0) > 0;
-  const bandMin = Float64Array.from(gymSizeBands.map((band) => gymSizeBandLimits[band].minSqm));
-  const bandMax = Float64Array.from(gymSizeBands.map((band) => gymSizeBandLimits[band].maxSqm ?? Number.POSITIVE_INFINITY));
-  const bandOf = (sqm: number) => {
-    for (let b = 0; b < bandMin.length; b += 1) if (sqm >= bandMin[b]! && sqm <= bandMax[b]!) return b;
-    return -1;
-  };
   const bandBits = codeBits(f.gymSize.map((band) => gymSizeBands.indexOf(band)));
   const minKg = f.minDumbbellKg ?? Number.NEGATIVE_INFINITY;
   const kgOn = f.minDumbbellKg !== null;
   const minRacks = f.minRacks ?? 0;
   const racksOn = f.minRacks != null;
+
+  const { price: P, rating: R, access: A, accessibility: F, open24h: O, size: S, dumbbell: D, racks: K, bench: B, early: E, late: L, entry: N } = groupBit;
+
+  const { mask: maskOf, priceUsd, rating: ratingOf, access: accessOf, accessibility, open24h: open24hOf, sizeBand, dumbbellKg, racks: racksOf, bench: benchOf, early: earlyOf, late: lateOf, entry: entryOf } = index;
+  return (i) => {
+    const mask = maskOf[i]!;
+    for (let m = 0; m < maskCount; m += 1) if ((mask & masks[m]!) === 0) return excluded;
+    let failed = 0;
+    if (pricedOnly && !(priceUsd[i]! >= minUsd && priceUsd[i]! <= maxUsd)) failed |= P;
+    if (ratingOn && !(ratingOf[i]! >= minRating)) failed |= R;
+    const accessCode = accessOf[i]!;
+    if (accessBits !== 0 && (accessCode < 0 || (accessBits & (1 << accessCode)) === 0)) failed |= A;
+    if (featuresWanted !== 0 && (accessibility[i]! & featuresWanted) !== featuresWanted) failed |= F;
+    if (f.open24h && open24hOf[i] !== 1) failed |= O;
+    const band = sizeBand[i]!;
+    if (bandBits !== 0 && (band < 0 || (bandBits & (1 << band)) === 0)) failed |= S;
+    if (kgOn && !(dumbbellKg[i]! >= minKg)) failed |= D;
+    if (racksOn && !(racksOf[i] !== unknown && racksOf[i]! >= minRacks)) failed |= K;
+    if (f.adjustableBench && benchOf[i] !== 1) failed |= B;
+    if (f.openEarly && earlyOf[i] !== 1) failed |= E;
+    if (f.openLate && lateOf[i] !== 1) failed |= L;
+    const entryKind = entryOf[i]!;
+    if (entryOn && (entryKind < 0 || (entryBits & (1 << entryKind)) === 0)) failed |= N;
+    return failed;
+  };
+}
+
+/** The size band a gym's square metres fall in (-1: not known). */
+function bandOf(sqm: number): number {
+  for (let b = 0; b < gymSizeBands.length; b += 1) {
+    const { minSqm, maxSqm } = gymSizeBandLimits[gymSizeBands[b]!];
+    if (sqm >= minSqm && (maxSqm === null || sqm <= maxSqm)) return b;
+  }
+  return -1;
+}
+
+
+/**
+ * The totals and counts of a search from the index (`within`: the positions of the hotels its text matches, else
+ * every hotel): the same numbers as `searchSummarySql` (a hotel's
+ * value for a filter group counts when it passes every other group in force; the labels and accessibility features
+ * count within the whole result; price bounds are USD rounded to cents, as the SQL binds them).
+ */
+export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number, within: Int32Array | null = null): Summary {
+  const failedOf = compileFilter(index, criteria, usdPerUnit);
   const ratingMins = Float64Array.from(ratingThresholds);
   const kgMins = Float64Array.from(dumbbellThresholdsKg);
   const rackMins = Int32Array.from(rackThresholds);
-
-  const P = 1 << bitOf.price, R = 1 << bitOf.rating, A = 1 << bitOf.access, F = 1 << bitOf.accessibility, O = 1 << bitOf.open24h;
-  const S = 1 << bitOf.size, D = 1 << bitOf.dumbbell, K = 1 << bitOf.racks, B = 1 << bitOf.bench, E = 1 << bitOf.early, L = 1 << bitOf.late, N = 1 << bitOf.entry;
+  const { price: P, rating: R, access: A, open24h: O, size: S, dumbbell: D, racks: K, bench: B, early: E, late: L, entry: N } = groupBit;
 
   let total = 0;
   const labels = new Int32Array(allEquipmentLabels.length);
@@ -205,39 +270,26 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   let unknownKg = 0, unknownRacks = 0, unknownBench = 0, unknownEarly = 0, unknownLate = 0, unknownEntry = 0;
   let priceMin = Number.POSITIVE_INFINITY;
   let priceMax = Number.NEGATIVE_INFINITY;
-  const { mask: maskOf, priceUsd, rating: ratingOf, access: accessOf, accessibility, open24h: open24hOf, sizeSqm, dumbbellKg, racks: racksOf, bench: benchOf, early: earlyOf, late: lateOf, entry: entryOf } = index;
+  const { mask: maskOf, priceUsd, rating: ratingOf, access: accessOf, accessibility, open24h: open24hOf, sizeBand, dumbbellKg, racks: racksOf, bench: benchOf, early: earlyOf, late: lateOf, entry: entryOf } = index;
 
   const count = within ? within.length : index.size;
-  hotels: for (let j = 0; j < count; j += 1) {
+  for (let j = 0; j < count; j += 1) {
     const i = within ? within[j]! : j;
+    const failed = failedOf(i);
+    if (failed === excluded) continue;
     const mask = maskOf[i]!;
-    for (let m = 0; m < maskCount; m += 1) if ((mask & masks[m]!) === 0) continue hotels;
     const price = priceUsd[i]!;
     const stars = ratingOf[i]!;
     const accessCode = accessOf[i]!;
     const featureBits = accessibility[i]!;
     const is24h = open24hOf[i]!;
-    const band = bandOf(sizeSqm[i]!);
+    const band = sizeBand[i]!;
     const kg = dumbbellKg[i]!;
     const rackCount = racksOf[i]!;
     const hasBench = benchOf[i]!;
     const opensEarly = earlyOf[i]!;
     const openLate = lateOf[i]!;
     const entryKind = entryOf[i]!;
-    // The groups this hotel fails, as bits: it counts for a group's values when it fails no other group.
-    let failed = 0;
-    if (pricedOnly && !(price >= minUsd && price <= maxUsd)) failed |= P;
-    if (ratingOn && !(stars >= minRating)) failed |= R;
-    if (accessBits !== 0 && (accessCode < 0 || (accessBits & (1 << accessCode)) === 0)) failed |= A;
-    if (featuresWanted !== 0 && (featureBits & featuresWanted) !== featuresWanted) failed |= F;
-    if (f.open24h && is24h !== 1) failed |= O;
-    if (bandBits !== 0 && (band < 0 || (bandBits & (1 << band)) === 0)) failed |= S;
-    if (kgOn && !(kg >= minKg)) failed |= D;
-    if (racksOn && !(rackCount !== unknown && rackCount >= minRacks)) failed |= K;
-    if (f.adjustableBench && hasBench !== 1) failed |= B;
-    if (f.openEarly && opensEarly !== 1) failed |= E;
-    if (f.openLate && openLate !== 1) failed |= L;
-    if (entryOn && (entryKind < 0 || (entryBits & (1 << entryKind)) === 0)) failed |= N;
     // Kept by every group but one: it fails none, or that one alone.
     if (failed !== 0 && (failed & (failed - 1)) !== 0) continue;
 
@@ -297,6 +349,127 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   };
   const unknownFacts = { minDumbbellKg: unknownKg, minRacks: unknownRacks, adjustableBench: unknownBench, openEarly: unknownEarly, openLate: unknownLate, entry: unknownEntry };
   return { total, facets: byIndex(allEquipmentLabels, labels), filterFacets, unknownFacts };
+}
+
+/** The most hotels a page from the index may need to rank (offset and page): beyond, Postgres orders them. */
+export const indexPageLimit = 1_000;
+
+/**
+ * The fit terms of training needs over the index (fitTermsSql's rules, term for term: 64 when met, -1 when the listing
+ * says no, 0 when it does not say), or null when a need is one the index does not hold (hours at a time other than the
+ * filters' 06:00 and 22:00, which Postgres reads from the week).
+ */
+function compileFit(index: FacetIndex, needs: TrainingNeeds): ((i: number) => number) | null {
+  const terms: ((i: number) => number)[] = [];
+  for (const label of needs.equipment) {
+    const bit = allEquipmentLabels.indexOf(label);
+    if (bit < 0) return null;
+    terms.push((i) => ((index.mask[i]! & (1 << bit)) !== 0 ? 64 : -1));
+  }
+  const none = new Int16Array(index.size).fill(unknown);
+  for (const piece of needs.pieces) {
+    const wanted = piece.count;
+    if (piece.item === 'rack' && piece.kind === null) {
+      terms.push((i) => (index.racks[i] === unknown ? 0 : index.racks[i]! >= wanted ? 64 : -1));
+      continue;
+    }
+    const items = index.pieces.get(piece.item) ?? none;
+    const kinds = piece.kind === null ? items : (index.pieces.get(`${piece.item}|${piece.kind}`) ?? none);
+    terms.push((i) => (items[i] === unknown ? 0 : kinds[i] === unknown ? -1 : kinds[i]! >= wanted ? 64 : -1));
+  }
+  if (needs.minDumbbellKg !== null) {
+    const kg = needs.minDumbbellKg;
+    terms.push((i) => (Number.isNaN(index.dumbbellKg[i]!) ? 0 : index.dumbbellKg[i]! >= kg ? 64 : -1));
+  }
+  for (const [time, early] of [[needs.opensBefore, true], [needs.openAfter, false]] as const) {
+    const minute = time ? minuteOfDay(time) : null;
+    if (minute === null) continue;
+    if (minute !== (early ? earlyOpeningMinute : lateClosingMinute)) return null;
+    const column = early ? index.early : index.late;
+    terms.push((i) => (column[i] === unknown ? 0 : column[i] === 1 ? 64 : -1));
+  }
+  return (i) => {
+    let score = 0;
+    for (const term of terms) score += term(i);
+    return score;
+  };
+}
+
+/** Postgres' orders over a column with nulls (NaN): negative when a comes before b. */
+const descNullsLast = (a: number, b: number) => (Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : b - a);
+/** DESC alone puts nulls first. */
+const descNullsFirst = (a: number, b: number) => (Number.isNaN(a) ? (Number.isNaN(b) ? 0 : -1) : Number.isNaN(b) ? 1 : b - a);
+const ascNullsLast = (a: number, b: number) => (Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : Number.isNaN(b) ? -1 : a - b);
+
+/**
+ * The ids of a page of the search in its order, from the index: the hotels of the result (`within` the text's
+ * matches, if any), ranked as searchPageSql's ORDER BY ranks them, keeping only the best `offset + pageSize`. Null
+ * when the order is one the index does not hold (by name or distance, fit needs it cannot score, a page past
+ * indexPageLimit): Postgres orders the page then.
+ */
+export function pageIdsFromIndex(
+  index: FacetIndex,
+  criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters' | 'sort' | 'needs' | 'offset' | 'pageSize'>,
+  usdPerUnit: number,
+  within: Int32Array | null = null,
+): number[] | null {
+  const wanted = criteria.offset + criteria.pageSize;
+  if (criteria.filters.point || wanted > indexPageLimit) return null;
+  const { rating, priceUsd, gymScore, ids } = index;
+  let compare: (a: number, b: number) => number;
+  switch (criteria.sort) {
+    case 'rating':
+      compare = (a, b) => descNullsFirst(rating[a]!, rating[b]!) || ids[a]! - ids[b]!;
+      break;
+    case 'price':
+      compare = (a, b) => ascNullsLast(priceUsd[a]!, priceUsd[b]!) || ids[a]! - ids[b]!;
+      break;
+    case 'gymScore':
+    case 'fit': {
+      if (criteria.sort === 'fit' && criteria.needs) {
+        const fit = compileFit(index, criteria.needs);
+        if (!fit) return null;
+        const scores = new Float64Array(index.size);
+        compare = (a, b) => scores[b]! - scores[a]! || descNullsLast(gymScore[a]!, gymScore[b]!) || descNullsFirst(rating[a]!, rating[b]!) || ids[a]! - ids[b]!;
+        const failedOf = compileFilter(index, criteria, usdPerUnit);
+        return topIds(index, within, failedOf, compare, wanted, criteria.offset, (i) => (scores[i] = fit(i)));
+      }
+      compare = (a, b) => descNullsLast(gymScore[a]!, gymScore[b]!) || descNullsFirst(rating[a]!, rating[b]!) || ids[a]! - ids[b]!;
+      break;
+    }
+    default:
+      return null;
+  }
+  return topIds(index, within, compileFilter(index, criteria, usdPerUnit), compare, wanted, criteria.offset);
+}
+
+/** The best `wanted` positions of the result by `compare`, from `offset` on, as hotel ids (a bounded insertion sort). */
+function topIds(
+  index: FacetIndex,
+  within: Int32Array | null,
+  failedOf: (i: number) => number,
+  compare: (a: number, b: number) => number,
+  wanted: number,
+  offset: number,
+  prepare?: (i: number) => void,
+): number[] {
+  const best = new Int32Array(wanted);
+  let kept = 0;
+  const count = within ? within.length : index.size;
+  for (let j = 0; j < count; j += 1) {
+    const i = within ? within[j]! : j;
+    if (failedOf(i) !== 0) continue;
+    prepare?.(i);
+    if (kept === wanted && compare(i, best[kept - 1]!) >= 0) continue;
+    let at = kept === wanted ? kept - 1 : kept;
+    while (at > 0 && compare(i, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at -= 1;
+    }
+    best[at] = i;
+    if (kept < wanted) kept += 1;
+  }
+  return Array.from(best.subarray(offset, kept), (i) => index.ids[i]!);
 }
 
 /**

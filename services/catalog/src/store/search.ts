@@ -4,7 +4,7 @@ import type { Logger, Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
-import { FacetIndexHolder, positionsOf, summaryFromIndex, type FacetIndex } from './search-index.ts';
+import { FacetIndexHolder, pageIdsFromIndex, positionsOf, summaryFromIndex, type FacetIndex } from './search-index.ts';
 
 export interface SqlQuery {
   text: string;
@@ -453,23 +453,11 @@ async function usdPerUnitOf(pool: Pool, currency: string): Promise<number | unde
   return rates.byCurrency.get(currency);
 }
 
-async function searchSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
+/** The search's totals and counts, through this process's summary cache (keyed by all that changes them). */
+function searchSummary(criteria: SearchCriteria, compute: () => Promise<Summary>): Promise<Summary> {
   const { point: _point, ...filters } = criteria.filters;
   const key = JSON.stringify([foldText(criteria.term), criteria.words.map(foldText), criteria.equipmentGroups, filters]);
-  return summaries.get(key, () => computeSummary(pool, criteria, options));
-}
-
-async function computeSummary(pool: Pool, criteria: SearchCriteria, options: Pick<SqlOptions, 'usdPerUnit'>): Promise<Summary> {
-  const usdPerUnit = options.usdPerUnit;
-  const index = usdPerUnit === undefined ? null : await currentFacetIndex(pool);
-  if (index && usdPerUnit !== undefined) {
-    if (criteria.term === '') return summaryFromIndex(index, criteria, usdPerUnit);
-    // Text is matched by Postgres' word rules (the trigram-indexed folded text): it names the hotels, the index counts them.
-    const matched = searchMatchesSql(criteria);
-    const { rows } = await pool.query<{ id: number }>(matched.text, matched.values);
-    return summaryFromIndex(index, criteria, usdPerUnit, positionsOf(index, rows.map((row) => row.id)));
-  }
-  return summaryFromSql(pool, criteria, options);
+  return summaries.get(key, compute);
 }
 
 /** The totals and counts as Postgres counts them (searchSummarySql). */
@@ -507,12 +495,58 @@ export interface SearchResult extends Summary {
   distances: (number | null)[] | null;
 }
 
+/**
+ * A search: its page of hotels and its totals and counts. With the facet index current (store/search-index.ts),
+ * Postgres names the hotels the text matches (none to name without text) and the index counts them and, for the
+ * orders it holds, ranks the page, whose rows Postgres then reads by id; otherwise Postgres does it all.
+ */
 export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promise<SearchResult> {
-  const options = { usdPerUnit: await usdPerUnitOf(pool, criteria.filters.currency) };
-  const page = searchPageSql(criteria, options);
-  const [pageResult, summary] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), searchSummary(pool, criteria, options)]);
-  const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
-  return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
+  const usdPerUnit = await usdPerUnitOf(pool, criteria.filters.currency);
+  const options = { usdPerUnit };
+  const index = usdPerUnit === undefined ? null : await currentFacetIndex(pool);
+  if (!index || usdPerUnit === undefined) {
+    const page = searchPageSql(criteria, options);
+    const [pageResult, summary] = await Promise.all([
+      pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values),
+      searchSummary(criteria, () => summaryFromSql(pool, criteria, options)),
+    ]);
+    const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
+    return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
+  }
+  // Text is matched by Postgres' word rules (the trigram-indexed folded text): asked once, for the counts and the page.
+  let matched: Promise<Int32Array | null> | undefined;
+  const within = () => (matched ??= criteria.term === '' ? Promise.resolve(null) : matchedPositions(pool, index, criteria));
+  const summary = searchSummary(criteria, async () => summaryFromIndex(index, criteria, usdPerUnit, await within()));
+  // Without text the rating, price and gym score orders walk their indexes and stop after a page (about 1 ms); the fit
+  // order has no index, and with text a walk tests each hotel's text until a page is found: the index ranks those.
+  const ranksInMemory = !criteria.filters.point && (criteria.sort === 'fit' || criteria.term !== '');
+  const pageIds = ranksInMemory ? pageIdsFromIndex(index, criteria, usdPerUnit, await within()) : null;
+  if (pageIds === null) {
+    const page = searchPageSql(criteria, options);
+    const [pageResult, counted] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), summary]);
+    const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
+    return { ...counted, hotels: pageResult.rows.map(hotelFromRow), distances };
+  }
+  const [rows, counted] = await Promise.all([hotelsByIds(pool, pageIds), summary]);
+  return { ...counted, hotels: rows, distances: null };
+}
+
+/** The positions in the index of the hotels the search's text and equipment match. */
+async function matchedPositions(pool: Pool, index: FacetIndex, criteria: SearchCriteria): Promise<Int32Array> {
+  const matched = searchMatchesSql(criteria);
+  const { rows } = await pool.query<{ id: number }>(matched.text, matched.values);
+  return positionsOf(index, rows.map((row) => row.id));
+}
+
+/** The hotels of a page, in the order of their ids (one a write removed meanwhile is left out). */
+async function hotelsByIds(pool: Pool, ids: number[]): Promise<StoredHotel[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<HotelRow>(`SELECT ${hotelColumns} FROM ${hotelsWithGym} WHERE h.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [hotelFromRow(row)] : [];
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hotelSearchQuery, type HotelSearchAnswer } from '@reproute/contracts';
 import { toSearchCriteria } from '../../src/domain/search.ts';
-import { loadFacetIndex, positionsOf, summaryFromIndex } from '../../src/store/search-index.ts';
-import { currentFacetIndex, searchMatchesSql, summaryFromSql } from '../../src/store/search.ts';
+import { loadFacetIndex, pageIdsFromIndex, positionsOf, summaryFromIndex } from '../../src/store/search-index.ts';
+import { currentFacetIndex, searchMatchesSql, searchPageSql, summaryFromSql } from '../../src/store/search.ts';
 import { afterAll } from 'vitest';
 import { catalogUnderTest, seedCatalogHotels } from './support.ts';
 
@@ -73,6 +73,38 @@ describe('the facet index', () => {
     }
     // The cases find something, so equal counts are not only zeros.
     expect(nonZero).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('ranks a page as Postgres orders it, for every order it holds, with text, filters and training needs', async () => {
+    const index = await loadFacetIndex(sut.pool);
+    const orders: Record<string, string>[] = [
+      { sort: 'rating' },
+      { sort: 'price' },
+      { sort: 'gymScore' },
+      { sort: 'fit', needEq: 'squat rack,sauna', needPieces: 'rack:power-rack,bench:adjustable*2', needDumbbellKg: '40', needOpensBefore: '06:00' },
+      { sort: 'fit', needPieces: 'rack*2,rower', needOpenAfter: '22:00' },
+      { sort: 'fit', needEq: 'pool' },
+    ];
+    const filters: Record<string, string>[] = [{}, { query: 'united' }, { eq: 'dumbbells', minRating: '4' }, { minPrice: '50', maxPrice: '400', currency: 'EUR', openEarly: 'true' }, { query: 'london', eq: 'squat rack,pool', eqMatch: 'any' }];
+    let pages = 0;
+    for (const order of orders) {
+      for (const filter of filters) {
+        for (const page of ['1', '2']) {
+          const criteria = criteriaOf({ ...order, ...filter, page, pageSize: '7' });
+          const usdPerUnit = Number((await sut.pool.query<{ r: string }>('SELECT usd_per_unit AS r FROM currency_rates WHERE currency = $1', [criteria.filters.currency])).rows[0]!.r);
+          const bound = searchPageSql(criteria, { usdPerUnit });
+          const fromSql = (await sut.pool.query<{ id: number }>(bound.text, bound.values)).rows.map((row) => Number(row.id));
+          const matched = searchMatchesSql(criteria);
+          const within = criteria.term === '' ? null : positionsOf(index, (await sut.pool.query<{ id: number }>(matched.text, matched.values)).rows.map((row) => row.id));
+          expect(pageIdsFromIndex(index, criteria, usdPerUnit, within), JSON.stringify({ ...order, ...filter, page })).toEqual(fromSql);
+          if (fromSql.length > 0) pages += 1;
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(30);
+    // Hours at another time than the filters' are read from the week by Postgres: the index does not rank them.
+    expect(pageIdsFromIndex(index, criteriaOf({ sort: 'fit', needOpensBefore: '07:00' }), 1)).toBeNull();
+    expect(pageIdsFromIndex(index, criteriaOf({ sort: 'name' }), 1)).toBeNull();
   });
 
   it('never answers from before a write, whoever made it', async () => {
