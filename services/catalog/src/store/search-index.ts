@@ -1,6 +1,6 @@
-import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, earlyOpeningMinute, gymAccessTypes, gymEntryKinds, gymSizeBandLimits, gymSizeBands, lateClosingMinute, minuteOfDay, ratingThresholds, type TrainingNeeds } from '@reproute/contracts';
+import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, earlyOpeningMinute, gymAccessTypes, gymEntryKinds, gymSizeBandLimits, gymSizeBands, lateClosingMinute, minuteOfDay, ratingThresholds, hotelSearchQuery, type TrainingNeeds } from '@reproute/contracts';
 import type { Logger, Pool } from '@reproute/platform';
-import type { SearchCriteria } from '../domain/search.ts';
+import { toSearchCriteria, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask } from '../domain/hotel.ts';
 import { rackThresholds, type FilterFacets, type Summary } from './search.ts';
 
@@ -46,6 +46,17 @@ export interface FacetIndex {
    * gym_piece_count gives it), -1 when its gym lists none.
    */
   pieces: Map<string, Int16Array>;
+  /**
+   * The counts of the whole catalogue (no text, equipment or filter), worked out as the index loads: the search
+   * page's first answer, and every fit sort's without filters. Prices in USD; the answer converts them.
+   */
+  everything: { summary: Summary; priceMinUsd: number | null; priceMaxUsd: number | null } | null;
+  /**
+   * The folded search text (name, city, country) and search words (those and the equipment) of each hotel as
+   * Postgres stores them, and their words (split as migration 027 splits them) to the positions having each: so a
+   * search's text is matched here by the rules of searchConditionParts (store/search.ts, textPositions).
+   */
+  text: { fields: { strings: string[]; words: Map<string, Int32Array>; sortedWords: string[] }[] };
 }
 
 interface IndexRow {
@@ -64,6 +75,10 @@ interface IndexRow {
   open_late: boolean | null;
   entry: string | null;
   gym_score: number | null;
+  search_text: string;
+  search_words: string;
+  text_words: string[];
+  all_words: string[];
   equipment_pieces: { item: string; kind?: string | null; count: number }[] | null;
 }
 
@@ -80,7 +95,9 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
     const { rows } = await client.query<IndexRow>(
       `SELECT h.id, h.equipment_mask, h.price_usd::float8 AS price_usd, h.rating::float8 AS rating, h.gym_access_type, h.accessibility_features,
               g.open_24h, g.size_sqm::float8 AS size_sqm, h.heaviest_dumbbell_kg::float8 AS heaviest_dumbbell_kg, g.rack_count,
-              g.adjustable_bench, g.opens_early, g.open_late, g.entry, h.gym_score::float8 AS gym_score, g.equipment_pieces
+              g.adjustable_bench, g.opens_early, g.open_late, g.entry, h.gym_score::float8 AS gym_score, g.equipment_pieces,
+              h.search_text, h.search_words, regexp_split_to_array(h.search_text, '[^[:alnum:]_]+') AS text_words,
+              regexp_split_to_array(h.search_words, '[^[:alnum:]_]+') AS all_words
          FROM hotels h LEFT JOIN gyms g ON g.hotel_id = h.id WHERE h.is_approved ORDER BY h.id`,
     );
     await client.query('COMMIT');
@@ -105,7 +122,10 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       entry: new Int8Array(size),
       gymScore: new Float64Array(size),
       pieces: new Map(),
+      everything: null,
+      text: { fields: [] },
     };
+    const postings = [new Map<string, number[]>(), new Map<string, number[]>()];
     const piecesOf = (key: string) => {
       let counts = index.pieces.get(key);
       if (!counts) {
@@ -114,7 +134,11 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       }
       return counts;
     };
-    rows.forEach((row, i) => {
+    // Built a few thousand hotels at a time, giving the event loop back between them: a reload at 100,000 hotels
+    // never holds up this instance's requests for long.
+    for (let i = 0; i < size; i += 1) {
+      if (i % 5_000 === 4_999) await new Promise((resolve) => setImmediate(resolve));
+      const row = rows[i]!;
       index.ids[i] = row.id;
       index.mask[i] = row.equipment_mask | 0;
       index.priceUsd[i] = float(row.price_usd);
@@ -130,13 +154,27 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
       index.late[i] = triState(row.open_late);
       index.entry[i] = row.entry === null ? unknown : gymEntryKinds.indexOf(row.entry as (typeof gymEntryKinds)[number]);
       index.gymScore[i] = float(row.gym_score);
+      [row.text_words, row.all_words].forEach((words, field) => {
+        for (const word of new Set(words)) {
+          if (word === '') continue;
+          const at = postings[field]!.get(word);
+          if (at) at.push(i);
+          else postings[field]!.set(word, [i]);
+        }
+      });
       for (const piece of row.equipment_pieces ?? []) {
         for (const key of piece.kind ? [piece.item, `${piece.item}|${piece.kind}`] : [piece.item]) {
           const counts = piecesOf(key);
           counts[i] = Math.max(counts[i]!, 0) + piece.count;
         }
       }
+    }
+    index.text.fields = [rows.map((row) => row.search_text), rows.map((row) => row.search_words)].map((strings, field) => {
+      const words = new Map([...postings[field]!].map(([word, at]) => [word, Int32Array.from(at)]));
+      return { strings, words, sortedWords: [...words.keys()].sort() };
     });
+    const whole = summaryFromIndex(index, { equipmentGroups: [], filters: noFilters }, 1);
+    index.everything = { summary: whole, priceMinUsd: whole.filterFacets.priceRange ? priceMinOf(index) : null, priceMaxUsd: whole.filterFacets.priceRange ? priceMaxOf(index) : null };
     return index;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -144,6 +182,22 @@ export async function loadFacetIndex(pool: Pool): Promise<FacetIndex> {
   } finally {
     client.release();
   }
+}
+
+/** A search with no filter in force (the whole catalogue's counts): the search page's own defaults. */
+const noFilters = toSearchCriteria(hotelSearchQuery.parse({})).filters;
+
+const priceMinOf = (index: FacetIndex) => index.priceUsd.reduce((min, price) => (Number.isNaN(price) || price >= min ? min : price), Number.POSITIVE_INFINITY);
+const priceMaxOf = (index: FacetIndex) => index.priceUsd.reduce((max, price) => (Number.isNaN(price) || price <= max ? max : price), Number.NEGATIVE_INFINITY);
+
+/** Whether the search counts the whole catalogue: no equipment and no filter in force. */
+function countsEverything(criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>): boolean {
+  const f = criteria.filters;
+  return (
+    criteria.equipmentGroups.length === 0 && f.minPrice === null && f.maxPrice === null && f.minRating === null && f.gymAccessType.length === 0 &&
+    f.accessibilityFeatures.length === 0 && !f.open24h && f.gymSize.length === 0 && f.minDumbbellKg === null && f.minRacks == null &&
+    !f.adjustableBench && !f.openEarly && !f.openLate && (f.entry?.length ?? 0) === 0
+  );
 }
 
 /** The positions of these hotels in the index, ascending (a hotel the index does not hold, written since, is left out). */
@@ -251,6 +305,13 @@ function bandOf(sqm: number): number {
  * count within the whole result; price bounds are USD rounded to cents, as the SQL binds them).
  */
 export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteria, 'equipmentGroups' | 'filters'>, usdPerUnit: number, within: Int32Array | null = null): Summary {
+  if (within === null && index.everything && countsEverything(criteria)) {
+    // The whole catalogue's counts, as loaded (a copy: the answer is the caller's), the price range in its currency.
+    const { summary, priceMinUsd, priceMaxUsd } = index.everything;
+    const copy = structuredClone(summary);
+    copy.filterFacets.priceRange = priceMinUsd === null || priceMaxUsd === null ? null : { min: Math.floor(priceIn(priceMinUsd, usdPerUnit)), max: Math.ceil(priceIn(priceMaxUsd, usdPerUnit)) };
+    return copy;
+  }
   const failedOf = compileFilter(index, criteria, usdPerUnit);
   const ratingMins = Float64Array.from(ratingThresholds);
   const kgMins = Float64Array.from(dumbbellThresholdsKg);
@@ -351,48 +412,114 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   return { total, facets: byIndex(allEquipmentLabels, labels), filterFacets, unknownFacts };
 }
 
+/** A word character of Postgres' \m and \M (and of the split of migration 027): a letter, a digit or an underscore. */
+const wordChars = /^[\p{L}\p{N}_]+/u;
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** search_word_regex (migration 021) as a JavaScript expression: the folded word at the start of a word, or as a whole word. */
+const wordRegex = (folded: string, whole: boolean) => new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegex(folded)}${whole ? '(?![\\p{L}\\p{N}_])' : ''}`, 'u');
+
+/**
+ * The positions whose text the search's words match, by the rules of searchConditionParts: one word in the search
+ * text (name, city, country), several words each in the search words (those and the equipment); a word at the start
+ * of a word of the field; a short form as a whole word or its long form, whole. `words` are the search's words folded by
+ * Postgres' fold_text, each with its folded long form when it is a short form. The index's word lists find the
+ * candidates; a word with a non-word character inside, or a long form of several words, is then checked by the
+ * regular expression over the field. Null when a word does not start with a word character (Postgres matches it).
+ */
+export function textPositions(index: FacetIndex, words: readonly { word: string; longForm: string | null }[]): Int32Array | null {
+  const field = index.text.fields[words.length > 1 ? 1 : 0]!;
+  const n = index.size;
+  const hits = new Uint8Array(n);
+  const seen = new Int32Array(n).fill(-1);
+  const mark = (w: number, at: Int32Array | readonly number[]) => {
+    for (const i of at) {
+      if (seen[i] === w) continue;
+      seen[i] = w;
+      hits[i]! += 1;
+    }
+  };
+  const exactly = (word: string) => field.words.get(word) ?? new Int32Array(0);
+  const startingWith = (prefix: string): number[] => {
+    const found: number[] = [];
+    let low = 0;
+    let high = field.sortedWords.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (field.sortedWords[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    for (let k = low; k < field.sortedWords.length && field.sortedWords[k]!.startsWith(prefix); k += 1) for (const i of field.words.get(field.sortedWords[k]!)!) found.push(i);
+    return found;
+  };
+  const checked = (candidates: Iterable<number>, pattern: RegExp) => [...candidates].filter((i) => pattern.test(field.strings[i]!));
+  for (let w = 0; w < words.length; w += 1) {
+    const { word, longForm } = words[w]!;
+    const lead = wordChars.exec(word)?.[0];
+    if (!lead) return null;
+    if (longForm === null) {
+      // Every word of the field starting with the word's leading run; with more after it, the expression decides.
+      const candidates = startingWith(lead);
+      mark(w, lead === word ? candidates : checked(new Set(candidates), wordRegex(word, false)));
+      continue;
+    }
+    const exact = lead === word ? exactly(word) : checked(startingWith(lead), wordRegex(word, true));
+    mark(w, exact);
+    const parts = longForm.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+    if (parts.length === 0) return null;
+    const first = exactly(parts[0]!);
+    mark(w, parts.length === 1 && parts[0] === longForm ? first : checked(first, wordRegex(longForm, true)));
+  }
+  let count = 0;
+  for (let i = 0; i < n; i += 1) if (hits[i] === words.length) count += 1;
+  const positions = new Int32Array(count);
+  for (let i = 0, k = 0; i < n; i += 1) if (hits[i] === words.length) positions[k++] = i;
+  return positions;
+}
+
 /** The most hotels a page from the index may need to rank (offset and page): beyond, Postgres orders them. */
 export const indexPageLimit = 1_000;
 
 /**
- * The fit terms of training needs over the index (fitTermsSql's rules, term for term: 64 when met, -1 when the listing
+ * Every hotel's fit score for the training needs (fitTermsSql's rules, term for term: 64 when met, -1 when the listing
  * says no, 0 when it does not say), or null when a need is one the index does not hold (hours at a time other than the
  * filters' 06:00 and 22:00, which Postgres reads from the week).
  */
-function compileFit(index: FacetIndex, needs: TrainingNeeds): ((i: number) => number) | null {
-  const terms: ((i: number) => number)[] = [];
+function fitScores(index: FacetIndex, needs: TrainingNeeds): Int16Array | null {
+  const n = index.size;
+  // One pass over one column per need (a column-wise sum is a few hundred microseconds at 100,000 hotels).
+  const scores = new Int16Array(n);
   for (const label of needs.equipment) {
     const bit = allEquipmentLabels.indexOf(label);
     if (bit < 0) return null;
-    terms.push((i) => ((index.mask[i]! & (1 << bit)) !== 0 ? 64 : -1));
+    const flag = 1 << bit;
+    const mask = index.mask;
+    for (let i = 0; i < n; i += 1) scores[i]! += (mask[i]! & flag) !== 0 ? 64 : -1;
   }
-  const none = new Int16Array(index.size).fill(unknown);
+  const none = new Int16Array(n).fill(unknown);
   for (const piece of needs.pieces) {
     const wanted = piece.count;
     if (piece.item === 'rack' && piece.kind === null) {
-      terms.push((i) => (index.racks[i] === unknown ? 0 : index.racks[i]! >= wanted ? 64 : -1));
+      const racks = index.racks;
+      for (let i = 0; i < n; i += 1) scores[i]! += racks[i] === unknown ? 0 : racks[i]! >= wanted ? 64 : -1;
       continue;
     }
     const items = index.pieces.get(piece.item) ?? none;
     const kinds = piece.kind === null ? items : (index.pieces.get(`${piece.item}|${piece.kind}`) ?? none);
-    terms.push((i) => (items[i] === unknown ? 0 : kinds[i] === unknown ? -1 : kinds[i]! >= wanted ? 64 : -1));
+    for (let i = 0; i < n; i += 1) scores[i]! += items[i] === unknown ? 0 : kinds[i] === unknown ? -1 : kinds[i]! >= wanted ? 64 : -1;
   }
   if (needs.minDumbbellKg !== null) {
     const kg = needs.minDumbbellKg;
-    terms.push((i) => (Number.isNaN(index.dumbbellKg[i]!) ? 0 : index.dumbbellKg[i]! >= kg ? 64 : -1));
+    const heaviest = index.dumbbellKg;
+    for (let i = 0; i < n; i += 1) scores[i]! += Number.isNaN(heaviest[i]!) ? 0 : heaviest[i]! >= kg ? 64 : -1;
   }
   for (const [time, early] of [[needs.opensBefore, true], [needs.openAfter, false]] as const) {
     const minute = time ? minuteOfDay(time) : null;
     if (minute === null) continue;
     if (minute !== (early ? earlyOpeningMinute : lateClosingMinute)) return null;
     const column = early ? index.early : index.late;
-    terms.push((i) => (column[i] === unknown ? 0 : column[i] === 1 ? 64 : -1));
+    for (let i = 0; i < n; i += 1) scores[i]! += column[i] === unknown ? 0 : column[i] === 1 ? 64 : -1;
   }
-  return (i) => {
-    let score = 0;
-    for (const term of terms) score += term(i);
-    return score;
-  };
+  return scores;
 }
 
 /** Postgres' orders over a column with nulls (NaN): negative when a comes before b. */
@@ -427,12 +554,10 @@ export function pageIdsFromIndex(
     case 'gymScore':
     case 'fit': {
       if (criteria.sort === 'fit' && criteria.needs) {
-        const fit = compileFit(index, criteria.needs);
-        if (!fit) return null;
-        const scores = new Float64Array(index.size);
+        const scores = fitScores(index, criteria.needs);
+        if (!scores) return null;
         compare = (a, b) => scores[b]! - scores[a]! || descNullsLast(gymScore[a]!, gymScore[b]!) || descNullsFirst(rating[a]!, rating[b]!) || ids[a]! - ids[b]!;
-        const failedOf = compileFilter(index, criteria, usdPerUnit);
-        return topIds(index, within, failedOf, compare, wanted, criteria.offset, (i) => (scores[i] = fit(i)));
+        break;
       }
       compare = (a, b) => descNullsLast(gymScore[a]!, gymScore[b]!) || descNullsFirst(rating[a]!, rating[b]!) || ids[a]! - ids[b]!;
       break;
@@ -451,7 +576,6 @@ function topIds(
   compare: (a: number, b: number) => number,
   wanted: number,
   offset: number,
-  prepare?: (i: number) => void,
 ): number[] {
   const best = new Int32Array(wanted);
   let kept = 0;
@@ -459,7 +583,6 @@ function topIds(
   for (let j = 0; j < count; j += 1) {
     const i = within ? within[j]! : j;
     if (failedOf(i) !== 0) continue;
-    prepare?.(i);
     if (kept === wanted && compare(i, best[kept - 1]!) >= 0) continue;
     let at = kept === wanted ? kept - 1 : kept;
     while (at > 0 && compare(i, best[at - 1]!) < 0) {

@@ -4,7 +4,7 @@ import type { Logger, Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
-import { FacetIndexHolder, pageIdsFromIndex, positionsOf, summaryFromIndex, type FacetIndex } from './search-index.ts';
+import { FacetIndexHolder, pageIdsFromIndex, positionsOf, summaryFromIndex, textPositions, type FacetIndex } from './search-index.ts';
 
 export interface SqlQuery {
   text: string;
@@ -531,8 +531,20 @@ export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promis
   return { ...counted, hotels: rows, distances: null };
 }
 
-/** The positions in the index of the hotels the search's text and equipment match. */
-async function matchedPositions(pool: Pool, index: FacetIndex, criteria: SearchCriteria): Promise<Int32Array> {
+/**
+ * The positions in the index of the hotels the search's text matches: by the index's word lists, the words folded by
+ * Postgres (fold_text: the stored text's own folding); a term Postgres must match itself (no letter or digit, or a
+ * word starting with another character) is asked of it, with the equipment.
+ */
+export async function matchedPositions(pool: Pool, index: FacetIndex, criteria: SearchCriteria): Promise<Int32Array> {
+  if (criteria.words.length > 0) {
+    const asked = criteria.words.flatMap((word) => [word, longFormOf(word) ?? '']);
+    const { rows } = await pool.query<{ folded: string[] }>('SELECT array(SELECT fold_text(x) FROM unnest($1::text[]) WITH ORDINALITY AS u(x, n) ORDER BY n) AS folded', [asked]);
+    const folded = rows[0]!.folded;
+    const words = criteria.words.map((_, i) => ({ word: folded[2 * i]!, longForm: asked[2 * i + 1] === '' ? null : folded[2 * i + 1]! }));
+    const positions = textPositions(index, words);
+    if (positions) return positions;
+  }
   const matched = searchMatchesSql(criteria);
   const { rows } = await pool.query<{ id: number }>(matched.text, matched.values);
   return positionsOf(index, rows.map((row) => row.id));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hotelSearchQuery, type HotelSearchAnswer } from '@reproute/contracts';
 import { toSearchCriteria } from '../../src/domain/search.ts';
 import { loadFacetIndex, pageIdsFromIndex, positionsOf, summaryFromIndex } from '../../src/store/search-index.ts';
-import { currentFacetIndex, searchMatchesSql, searchPageSql, summaryFromSql } from '../../src/store/search.ts';
+import { currentFacetIndex, matchedPositions, searchMatchesSql, searchPageSql, summaryFromSql } from '../../src/store/search.ts';
 import { afterAll } from 'vitest';
 import { catalogUnderTest, seedCatalogHotels } from './support.ts';
 
@@ -30,6 +30,7 @@ const criteriaOf = (params: Record<string, string>) => toSearchCriteria(hotelSea
 
 const cases: Record<string, string>[] = [
   {},
+  { currency: 'EUR' },
   { eq: 'squat rack' },
   { eq: 'squat rack,pool,sauna' },
   { eq: 'squat rack,pool,sauna', eqMatch: 'any' },
@@ -107,6 +108,22 @@ describe('the facet index', () => {
     expect(pageIdsFromIndex(index, criteriaOf({ sort: 'name' }), 1)).toBeNull();
   });
 
+  it('matches text by the words Postgres matches, prefixes, short forms, long forms and punctuation alike', async () => {
+    // Names with punctuation inside words and non-ASCII letters, beside the seed's.
+    await sut.pool.query(`UPDATE hotels SET name = CASE id % 4 WHEN 0 THEN 'O''Neil''s Iron Den' WHEN 1 THEN 'Łódź Strength & Co.' WHEN 2 THEN 'St. Pauli_Gym UK-Lift' ELSE name END WHERE id IN (SELECT id FROM hotels WHERE is_approved ORDER BY id LIMIT 8)`);
+    const index = await loadFacetIndex(sut.pool);
+    const terms = ['london', 'lon', 'l', 'uk', 'UK', 'united', 'united kingdom', 'kingdom', 'uae', 'usa', 'nyc', 'new york', 'york new', 'la', 'los angeles', 'tokyo sauna', 'paris squat', 'dumbbells', 'o\'neil', 'o\'neil\'s iron', 'neil', 'łódź', 'lodz', 'Łódź strength', 'st.', 'st. pauli', 'pauli_gym', 'uk-lift', 'lift', 'co.', 'zzz', 'abu dhabi', 'dubai uae', 'shinjuku', 'rack'];
+    let nonEmpty = 0;
+    for (const query of terms) {
+      const criteria = criteriaOf({ query });
+      const matched = searchMatchesSql(criteria);
+      const fromSql = positionsOf(index, (await sut.pool.query<{ id: number }>(matched.text, matched.values)).rows.map((row) => row.id));
+      expect(Array.from(await matchedPositions(sut.pool, index, criteria)), query).toEqual(Array.from(fromSql));
+      if (fromSql.length > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(terms.length / 2);
+  });
+
   it('never answers from before a write, whoever made it', async () => {
     const total = async (params: Record<string, string>) => {
       const res = await sut.api<HotelSearchAnswer>('GET', `/api/hotels/search?${new URLSearchParams({ ...params, pageSize: '1' })}`);
@@ -134,5 +151,14 @@ describe('the facet index', () => {
     const moved = await version();
     await sut.pool.query('UPDATE hotels SET affiliate_clicks = affiliate_clicks + 1 WHERE id = $1', [rows[0]!.id]);
     expect(await version()).toBe(moved);
+    // What the index matches and ranks by moves it: a name (its text), the gym score, a gym's pieces.
+    await sut.pool.query("UPDATE hotels SET name = name || ' Renamed' WHERE id = $1", [rows[0]!.id]);
+    const renamed = await version();
+    expect(renamed).not.toBe(moved);
+    await sut.pool.query('UPDATE hotels SET gym_score = CASE WHEN gym_score = 2.5 THEN 3.5 ELSE 2.5 END WHERE id = $1', [rows[0]!.id]);
+    const rescored = await version();
+    expect(rescored).not.toBe(renamed);
+    await sut.pool.query(`UPDATE gyms SET equipment_pieces = '[{"item":"rower","count":3}]'::jsonb WHERE hotel_id = (SELECT min(hotel_id) FROM gyms)`);
+    expect(await version()).not.toBe(rescored);
   });
 });
