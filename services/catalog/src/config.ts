@@ -30,7 +30,7 @@ export const configSchema = serviceConfigSchema.extend({
     .describe('How long (ms) a search\'s totals and facets are fresh (store/search.ts); any hotel write of this instance clears them. 0: not kept.'),
   SEARCH_FACET_INDEX: flag
     .default(true)
-    .describe('Count the totals and facets of searches without text from an in-memory copy of every live hotel\'s filter columns (store/search-index.ts), reloaded when a write moves search_index_version. false: Postgres counts every search.'),
+    .describe('Match, count and rank searches from an in-memory copy of every live hotel\'s filter columns and search text (store/search-index.ts), used only while no write has moved search_index_version since it loaded. false: Postgres answers every search.'),
   STATS_CACHE_MS: z.coerce.number().int().min(0).default(30_000).describe('How long (ms) the home page\'s summary figures (GET /api/stats) are reused before they are worked out again. 0: every time.'),
   SEARCH_SUMMARY_STALE_MS: z.coerce.number().min(0).default(60_000).describe('For how long (ms) after that they are still answered at once while one request computes them again.'),
   GYM_FACTS_STALE_DAYS: z

@@ -5,13 +5,14 @@ import { equipmentMask } from '../domain/hotel.ts';
 import { rackThresholds, type FilterFacets, type Summary } from './search.ts';
 
 /**
- * The facet index (docs/decisions.md, "Search at directory scale"): what the counts beside the search filters read of
- * every live hotel, held in this process as typed arrays (about 60 bytes a hotel), so the totals and counts of a search
- * without text are one pass in memory instead of a scan of every hotel with some 80 counted conditions. The counts
- * are those of `searchSummarySql`, whose conditions it repeats value for value (a route test holds the two equal).
+ * The facet index (docs/decisions.md, "Search at directory scale"): what search reads of every live hotel, held in
+ * this process as typed arrays and word lists, so a search is a few passes in memory instead of scans of every match
+ * with some 80 counted conditions: its text matched (textPositions), its totals and counts (summaryFromIndex, the
+ * numbers of `searchSummarySql`), and the fit order's and text searches' pages ranked (pageIdsFromIndex, the order of
+ * `searchPageSql`); route tests hold each equal to Postgres'.
  *
- * It is never stale: every write to hotels or gyms moves the sequence `search_index_version` (a deferred trigger,
- * migration 026, so at commit), each use reads it first (one indexed read), and an index older than the version is
+ * It is never used stale: every write that changes what it holds moves the sequence `search_index_version` (deferred
+ * triggers, migrations 026 and 028, so at commit), each search reads it first, and an index older than the version is
  * not used: the search asks Postgres as before while one reload runs in the background. A reload also runs once a
  * minute whatever the version says, which closes the one gap a sequence leaves (a version read between a writer's
  * bump and its commit).
