@@ -7,7 +7,7 @@ import { applyProfileSetup } from '../domain/profile.ts';
 import { toPublicUser } from '../domain/users.ts';
 import { findUserByEmail, findUserById, listUsers, registerUser, saveProfile, updatePasswordHash } from '../store/users.ts';
 import { revokeToken, type RevocationMirror } from '../store/revocations.ts';
-import { isBeingDeleted } from '../store/account-deletion.ts';
+import { deletionProgress } from '../store/account-deletion.ts';
 
 export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations }: { ctx: ServiceContext<Config>; deps: IdentityDeps; revocations: RevocationMirror }) {
   const { pool } = ctx;
@@ -49,8 +49,11 @@ export async function authRoutes(app: FastifyInstance, { ctx, deps, revocations 
       throw unauthorized(messages.invalidCredentials);
     }
     await loginLimiter.recordSuccess(email, request.ip).catch((err: unknown) => request.log.warn({ err }, 'could not clear failed sign-ins'));
-    // Told only to whoever knows the password: the account is going, and no new session begins.
-    if (await isBeingDeleted(pool, user.id)) throw forbidden(messages.accountBeingDeleted);
+    // Told only to whoever knows the password: the account is going, and no new session begins. Its deletion may
+    // also have finished while the password was checked (the row read above is gone now): then there is no account.
+    const deletion = await deletionProgress(pool, user.id);
+    if (deletion === 'running') throw forbidden(messages.accountBeingDeleted);
+    if (deletion === 'finished') throw unauthorized(messages.invalidCredentials);
     if (passwords.needsRehash(user.password_hash)) await updatePasswordHash(pool, user.id, await passwords.hash(password));
     const publicUser = toPublicUser(user);
     const { token } = await tokens.issue(publicUser, { notBefore: user.tokens_not_before ? user.tokens_not_before.getTime() / 1000 : undefined });

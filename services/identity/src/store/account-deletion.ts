@@ -60,6 +60,15 @@ export async function requestAccountDeletion(pool: Pool, userId: string): Promis
   });
 }
 
+/**
+ * Where the account's deletion stands: `running` (refused sign-in, links and resets), `finished` (the account is gone,
+ * though a request that read it just before may still hold its row), or `none`.
+ */
+export async function deletionProgress(db: Queryable, userId: string): Promise<'none' | 'running' | 'finished'> {
+  const { rows } = await db.query<{ finished: boolean }>('SELECT finished_at IS NOT NULL AS finished FROM account_deletions WHERE user_id = $1', [userId]);
+  return !rows[0] ? 'none' : rows[0].finished ? 'finished' : 'running';
+}
+
 /** True while the account's deletion runs (it is refused sign-in, links and resets). */
 export async function isBeingDeleted(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM account_deletions WHERE user_id = $1 AND finished_at IS NULL', [userId]);

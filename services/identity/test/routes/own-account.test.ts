@@ -148,4 +148,14 @@ describe('POST /api/auth/delete-account', () => {
     expect(again.status).toBe(201);
     expect(again.body.user.id).not.toBe(user.id);
   });
+
+  it('a sign-in whose password check ends after the deletion finished is refused as an unknown account, never signed in', async () => {
+    // The moment between reading the account's row and checking its deletion: the deletion is recorded as finished
+    // while the row read for the password is still in hand (as a sign-in that started just before sees it).
+    const { email, user } = await register('racing');
+    await identityDb.query('INSERT INTO account_deletions (user_id, tokens_not_before, finished_at) VALUES ($1, now(), now())', [user.id]);
+    const signIn = await login(email, password);
+    expect(signIn.status).toBe(401);
+    expect(messageOf(signIn)).toBe(messages.invalidCredentials);
+  });
 });
