@@ -2,7 +2,7 @@ import { accessibilityFeatureOptions, allEquipmentLabels, dumbbellThresholdsKg, 
 import type { Logger, Pool } from '@reproute/platform';
 import { toSearchCriteria, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask } from '../domain/hotel.ts';
-import { rackThresholds, type FilterFacets, type Summary } from './search.ts';
+import type { FilterFacets, Summary } from './search.ts';
 
 /**
  * The facet index (docs/decisions.md, "Search at directory scale"): what search reads of every live hotel, held in
@@ -17,6 +17,9 @@ import { rackThresholds, type FilterFacets, type Summary } from './search.ts';
  * minute whatever the version says, which closes the one gap a sequence leaves (a version read between a writer's
  * bump and its commit).
  */
+
+/** Rack counts offered as filters ("at least N racks"); facet counts are given for each. */
+export const rackThresholds = [1, 2, 4] as const;
 
 /** Null as stored: a NaN in a float column, -1 in a count or a tri-state (0 false, 1 true). */
 const unknown = -1;
@@ -413,6 +416,22 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   return { total, facets: byIndex(allEquipmentLabels, labels), filterFacets, unknownFacts };
 }
 
+/** The positions in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let k = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i += 1;
+    else if (a[i]! > b[j]!) j += 1;
+    else {
+      both[k++] = a[i]!;
+      i += 1;
+      j += 1;
+    }
+  }
+  return both.subarray(0, k);
+}
+
 /** A word character of Postgres' \m and \M (and of the split of migration 027): a letter, a digit or an underscore. */
 const wordChars = /^[\p{L}\p{N}_]+/u;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -465,10 +484,12 @@ export function textPositions(index: FacetIndex, words: readonly { word: string;
     }
     const exact = lead === word ? exactly(word) : checked(startingWith(lead), wordRegex(word, true));
     mark(w, exact);
+    // A long form matches as a whole: its every word is a whole word of the field (the candidates), then the
+    // expression decides (the words in their order, with what is between them).
     const parts = longForm.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
     if (parts.length === 0) return null;
-    const first = exactly(parts[0]!);
-    mark(w, parts.length === 1 && parts[0] === longForm ? first : checked(first, wordRegex(longForm, true)));
+    const candidates = parts.slice(1).reduce((found, part) => intersect(found, exactly(part)), exactly(parts[0]!));
+    mark(w, parts.length === 1 && parts[0] === longForm ? candidates : checked(candidates, wordRegex(longForm, true)));
   }
   let count = 0;
   for (let i = 0; i < n; i += 1) if (hits[i] === words.length) count += 1;

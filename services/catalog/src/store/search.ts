@@ -4,7 +4,8 @@ import type { Logger, Pool, Queryable } from '@reproute/platform';
 import { containsPattern, termWords, type SearchCriteria } from '../domain/search.ts';
 import { equipmentMask, type StoredHotel } from '../domain/hotel.ts';
 import { hotelColumns, hotelFromRow, hotelsWithGym, type HotelRow } from './rows.ts';
-import { FacetIndexHolder, pageIdsFromIndex, positionsOf, summaryFromIndex, textPositions, type FacetIndex } from './search-index.ts';
+import { FacetIndexHolder, pageIdsFromIndex, positionsOf, rackThresholds, summaryFromIndex, textPositions, type FacetIndex } from './search-index.ts';
+
 
 export interface SqlQuery {
   text: string;
@@ -79,8 +80,6 @@ const unknownOf: Record<'minDumbbellKg' | 'minRacks' | 'adjustableBench' | 'open
   openLate: ['late', 'g.open_late IS NULL'],
   entry: ['entry', 'g.entry IS NULL'],
 };
-/** Rack counts offered as filters ("at least N racks"); facet counts are given for each. */
-export const rackThresholds = [1, 2, 4] as const;
 
 interface ConditionParts {
   /** Approval, text and equipment: what every count starts from. */
