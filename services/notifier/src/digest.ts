@@ -3,7 +3,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { EventData } from '@reproute/contracts';
 import type { Logger } from '@reproute/platform';
-import type { EmailJob } from './domain/email.ts';
+import type { EmailJob, EmailMessage } from './domain/email.ts';
 import { savedSearchDigestEmail, type DigestItem } from './templates/saved-searches.ts';
 
 /**
@@ -87,17 +87,34 @@ export async function sendDigest(
   job: DigestJob,
   now = new Date(),
 ): Promise<number> {
-  const key = digestKey(job.userId);
-  const kept = await deps.redis.hgetall(key);
+  return sendKept<DigestItem>(deps, {
+    key: digestKey(job.userId),
+    jobIdBase: `digest-${digestRef(job.userId)}-${job.sendAt}`,
+    kind: 'search-digest',
+    build: (items) => savedSearchDigestEmail(job.userId, items, deps.appUrl),
+    reschedule: () => scheduleDigest(deps.digests, job.userId, now),
+  });
+}
+
+/**
+ * One digest's send (the saved-search digest's and the lead digest's): everything kept in the hash `key` as one email
+ * job, its id `jobIdBase` and a hash of the fields sent (so running again after a crash queues the same job, which
+ * BullMQ ignores); then what was sent is forgotten, and what was kept meanwhile gets the next send time.
+ */
+export async function sendKept<Item>(
+  deps: { redis: Pick<Redis, 'hgetall' | 'hdel' | 'hlen'>; emails: Pick<Queue<EmailJob>, 'add'>; logger: Logger },
+  digest: { key: string; jobIdBase: string; kind: string; build: (items: Item[]) => EmailMessage; reschedule: () => Promise<void> },
+): Promise<number> {
+  const kept = await deps.redis.hgetall(digest.key);
   const fields = Object.keys(kept).sort();
   if (fields.length === 0) return 0;
-  const items = fields.map((field) => JSON.parse(kept[field]!) as DigestItem);
+  const items = fields.map((field) => JSON.parse(kept[field]!) as Item);
   const batch = createHash('sha256').update(fields.join('\n')).digest('hex').slice(0, 16);
-  const jobId = `digest-${digestRef(job.userId)}-${job.sendAt}-${batch}`;
-  await deps.emails.add('search-digest', { email: savedSearchDigestEmail(job.userId, items, deps.appUrl), eventId: jobId, eventType: 'search-digest' }, { jobId });
-  await deps.redis.hdel(key, ...fields);
-  if ((await deps.redis.hlen(key)) > 0) await scheduleDigest(deps.digests, job.userId, now);
-  deps.logger.info({ jobId, hotels: items.length }, 'weekly digest queued');
+  const jobId = `${digest.jobIdBase}-${batch}`;
+  await deps.emails.add(digest.kind, { email: digest.build(items), eventId: jobId, eventType: digest.kind }, { jobId });
+  await deps.redis.hdel(digest.key, ...fields);
+  if ((await deps.redis.hlen(digest.key)) > 0) await digest.reschedule();
+  deps.logger.info({ jobId, items: items.length, kind: digest.kind }, 'digest queued');
   return items.length;
 }
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { EventData } from '@reproute/contracts';
 import type { Logger } from '@reproute/platform';
 import { singleAddress, type EmailJob } from './domain/email.ts';
-import { nextDigestTime, type DigestSchedule } from './digest.ts';
+import { nextDigestTime, sendKept, type DigestSchedule } from './digest.ts';
 import { leadContact, leadDigestEmail, type LeadDigestItem } from './templates/leads.ts';
 
 /**
@@ -80,18 +80,13 @@ export async function sendLeadDigest(
   job: LeadDigestJob,
   now = new Date(),
 ): Promise<number> {
-  const key = leadDigestKey(job.ref);
-  const kept = await deps.redis.hgetall(key);
-  const fields = Object.keys(kept).sort();
-  if (fields.length === 0) return 0;
-  const items = fields.map((field) => JSON.parse(kept[field]!) as LeadDigestItem);
-  const batch = createHash('sha256').update(fields.join('\n')).digest('hex').slice(0, 16);
-  const jobId = `lead-digest-${job.ref}-${job.sendAt}-${batch}`;
-  await deps.emails.add('lead-digest', { email: leadDigestEmail(items, deps.appUrl), eventId: jobId, eventType: 'lead-digest' }, { jobId });
-  await deps.redis.hdel(key, ...fields);
-  if ((await deps.redis.hlen(key)) > 0) await scheduleLeadDigest(deps.digests, job.ref, now);
-  deps.logger.info({ jobId, leads: items.length }, 'daily lead digest queued');
-  return items.length;
+  return sendKept<LeadDigestItem>(deps, {
+    key: leadDigestKey(job.ref),
+    jobIdBase: `lead-digest-${job.ref}-${job.sendAt}`,
+    kind: 'lead-digest',
+    build: (items) => leadDigestEmail(items, deps.appUrl),
+    reschedule: () => scheduleLeadDigest(deps.digests, job.ref, now),
+  });
 }
 
 /**

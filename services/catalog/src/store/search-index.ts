@@ -341,7 +341,8 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
   for (let j = 0; j < count; j += 1) {
     const i = within ? within[j]! : j;
     const failed = failedOf(i);
-    if (failed === excluded) continue;
+    // Kept by every group but one: it fails none, or that one alone.
+    if (failed === excluded || (failed !== 0 && (failed & (failed - 1)) !== 0)) continue;
     const mask = maskOf[i]!;
     const price = priceUsd[i]!;
     const stars = ratingOf[i]!;
@@ -355,8 +356,6 @@ export function summaryFromIndex(index: FacetIndex, criteria: Pick<SearchCriteri
     const opensEarly = earlyOf[i]!;
     const openLate = lateOf[i]!;
     const entryKind = entryOf[i]!;
-    // Kept by every group but one: it fails none, or that one alone.
-    if (failed !== 0 && (failed & (failed - 1)) !== 0) continue;
 
     if (failed === 0) {
       total += 1;
@@ -517,7 +516,8 @@ function fitScores(index: FacetIndex, needs: TrainingNeeds): Int16Array | null {
     const mask = index.mask;
     for (let i = 0; i < n; i += 1) scores[i]! += (mask[i]! & flag) !== 0 ? 64 : -1;
   }
-  const none = new Int16Array(n).fill(unknown);
+  let none: Int16Array | undefined;
+  const listed = (key: string) => index.pieces.get(key) ?? (none ??= new Int16Array(n).fill(unknown));
   for (const piece of needs.pieces) {
     const wanted = piece.count;
     if (piece.item === 'rack' && piece.kind === null) {
@@ -525,8 +525,8 @@ function fitScores(index: FacetIndex, needs: TrainingNeeds): Int16Array | null {
       for (let i = 0; i < n; i += 1) scores[i]! += racks[i] === unknown ? 0 : racks[i]! >= wanted ? 64 : -1;
       continue;
     }
-    const items = index.pieces.get(piece.item) ?? none;
-    const kinds = piece.kind === null ? items : (index.pieces.get(`${piece.item}|${piece.kind}`) ?? none);
+    const items = listed(piece.item);
+    const kinds = piece.kind === null ? items : listed(`${piece.item}|${piece.kind}`);
     for (let i = 0; i < n; i += 1) scores[i]! += items[i] === unknown ? 0 : kinds[i] === unknown ? -1 : kinds[i]! >= wanted ? 64 : -1;
   }
   if (needs.minDumbbellKg !== null) {

@@ -502,17 +502,16 @@ export interface SearchResult extends Summary {
 export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promise<SearchResult> {
   const usdPerUnit = await usdPerUnitOf(pool, criteria.filters.currency);
   const options = { usdPerUnit };
-  const index = usdPerUnit === undefined ? null : await currentFacetIndex(pool);
-  if (!index || usdPerUnit === undefined) {
+  // The page as Postgres orders it, beside the totals and counts however they are made.
+  const pageFromSql = async (summary: Promise<Summary>): Promise<SearchResult> => {
     const page = searchPageSql(criteria, options);
-    const [pageResult, summary] = await Promise.all([
-      pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values),
-      searchSummary(criteria, () => summaryFromSql(pool, criteria, options)),
-    ]);
+    const [pageResult, counted] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), summary]);
     const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
-    return { ...summary, hotels: pageResult.rows.map(hotelFromRow), distances };
-  }
-  // Text is matched by Postgres' word rules (the trigram-indexed folded text): asked once, for the counts and the page.
+    return { ...counted, hotels: pageResult.rows.map(hotelFromRow), distances };
+  };
+  const index = usdPerUnit === undefined ? null : await currentFacetIndex(pool);
+  if (!index || usdPerUnit === undefined) return pageFromSql(searchSummary(criteria, () => summaryFromSql(pool, criteria, options)));
+  // The hotels the text matches (matchedPositions), found once for the counts and the page.
   let matched: Promise<Int32Array | null> | undefined;
   const within = () => (matched ??= criteria.term === '' ? Promise.resolve(null) : matchedPositions(pool, index, criteria));
   const summary = searchSummary(criteria, async () => summaryFromIndex(index, criteria, usdPerUnit, await within()));
@@ -520,12 +519,7 @@ export async function searchHotels(pool: Pool, criteria: SearchCriteria): Promis
   // order has no index, and with text a walk tests each hotel's text until a page is found: the index ranks those.
   const ranksInMemory = !criteria.filters.point && (criteria.sort === 'fit' || criteria.term !== '');
   const pageIds = ranksInMemory ? pageIdsFromIndex(index, criteria, usdPerUnit, await within()) : null;
-  if (pageIds === null) {
-    const page = searchPageSql(criteria, options);
-    const [pageResult, counted] = await Promise.all([pool.query<HotelRow & { distance_km?: number | null }>(page.text, page.values), summary]);
-    const distances = criteria.filters.point ? pageResult.rows.map((row) => row.distance_km ?? null) : null;
-    return { ...counted, hotels: pageResult.rows.map(hotelFromRow), distances };
-  }
+  if (pageIds === null) return pageFromSql(summary);
   const [rows, counted] = await Promise.all([hotelsByIds(pool, pageIds), summary]);
   return { ...counted, hotels: rows, distances: null };
 }
