@@ -59,7 +59,10 @@ export interface SubscribeOptions {
 /** The event bus seen by the services: publish, subscribe, health. Kafka (kafkajs) is the one implementation. */
 export interface EventBus {
   publish(messages: BusMessage[]): Promise<void>;
-  /** A message counts as handled (its offset is committed) only when `onMessage` resolves; a rejection leaves it for redelivery. */
+  /**
+   * A message counts as handled (its offset is committed, within commitIntervalMs) only when `onMessage` resolves; a
+   * rejection leaves it for redelivery. A handled message may also come again after a crash or a rebalance.
+   */
   subscribe(options: SubscribeOptions): Promise<{ stop: () => Promise<void> }>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -169,6 +172,7 @@ export class KafkaBus implements EventBus {
     const stopping = new AbortController();
     const groupLogger = this.logger.child({ component: 'consumer', groupId: options.groupId });
     let current: Consumer | undefined;
+    let committer: Committer | undefined;
     let restartTimer: NodeJS.Timeout | undefined;
     let restarts = 0;
 
@@ -201,7 +205,22 @@ export class KafkaBus implements EventBus {
       });
       await consumer.connect();
       await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
-      await consumer.run({ eachMessage: (payload) => this.deliver(options.onMessage, stopping.signal, payload) });
+      // kafkajs' own commit follows every fetched batch, which under a trickle is every message: an OffsetCommit (a
+      // write to the broker's offsets log) per message and group. Handled offsets are committed here instead, at most
+      // every commitIntervalMs and when the subscription stops. A message handled but not yet committed when a
+      // process dies or the group rebalances is delivered again, and the consumer's record of processed events (or
+      // the email job's id) makes that repeat a no-op.
+      // A consumer replaced after a crash commits what it handled, if it still can, and stops its timer.
+      void committer?.close();
+      const offsets = new Committer(consumer, options.groupId, groupLogger);
+      committer = offsets;
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async (payload) => {
+          await this.deliver(options.onMessage, stopping.signal, payload);
+          offsets.handled(payload.topic, payload.partition, payload.message.offset);
+        },
+      });
     };
 
     const scheduleRestart = (crashed: Consumer, error: unknown): void => {
@@ -236,6 +255,7 @@ export class KafkaBus implements EventBus {
         if (!consumer) return;
         this.consumers.delete(consumer);
         this.stoppers.delete(consumer);
+        await committer?.close();
         await consumer.disconnect();
       },
     };
@@ -433,6 +453,53 @@ async function waitForPartitions(admin: Admin, names: string[], partitions: numb
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`topics ${names.join(', ')} did not show ${partitions} led partitions within ${timeoutMs} ms`);
     await sleep(100);
+  }
+}
+
+/** How often a consumer commits the offsets it has handled (see subscribe). */
+export const commitIntervalMs = 1_000;
+
+/** The handled offsets of one consumer, committed together every commitIntervalMs and when it closes. */
+class Committer {
+  private readonly pending = new Map<string, { topic: string; partition: number; offset: string }>();
+  private readonly timer: NodeJS.Timeout;
+  private committing: Promise<void> = Promise.resolve();
+  private readonly consumer: Consumer;
+  private readonly group: string;
+  private readonly logger: Logger;
+
+  constructor(consumer: Consumer, group: string, logger: Logger) {
+    this.consumer = consumer;
+    this.group = group;
+    this.logger = logger;
+    this.timer = setInterval(() => void this.commit(), commitIntervalMs);
+    this.timer.unref();
+  }
+
+  /** The message at `offset` is handled: the partition's next offset to read is the one after it. */
+  handled(topic: string, partition: number, offset: string): void {
+    this.pending.set(`${topic}\u0000${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+  }
+
+  commit(): Promise<void> {
+    this.committing = this.committing.then(async () => {
+      if (this.pending.size === 0) return;
+      const offsets = [...this.pending.values()];
+      this.pending.clear();
+      try {
+        await this.consumer.commitOffsets(offsets);
+        metrics.consumerCommits.inc({ group: this.group });
+      } catch (err) {
+        // A rebalance or a broker away: these messages may come again, and are then recognised as handled.
+        this.logger.debug({ err }, 'handled offsets not committed; those messages may be delivered again');
+      }
+    });
+    return this.committing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.commit();
   }
 }
 

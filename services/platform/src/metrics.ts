@@ -84,10 +84,16 @@ export const metrics = madeOnFirstUse({
   consumerBatchSize: () =>
     new client.Histogram({
       name: 'kafka_consumer_batch_messages',
-      help: 'Messages per fetched batch of a consumer group (each batch costs one fetch and one offset commit)',
+      help: 'Messages per fetched batch of a consumer group (each batch costs one fetch)',
       labelNames: ['group'] as const,
       buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
       registers: [registry],
+    }),
+  consumerCommits: () =>
+    new client.Counter({
+      name: 'kafka_consumer_offset_commits_total',
+      help: 'Offset commits of a consumer group (handled offsets are committed together, at most once a second)',
+      labelNames: ['group'] as const,
     }),
   consumerRestarts: () =>
     new client.Counter({
