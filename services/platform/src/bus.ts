@@ -209,8 +209,8 @@ export class KafkaBus implements EventBus {
       // write to the broker's offsets log) per message and group. Handled offsets are committed here instead, at most
       // every commitIntervalMs and when the subscription stops. A message handled but not yet committed when a
       // process dies or the group rebalances is delivered again, and the consumer's record of processed events (or
-      // the email job's id) makes that repeat a no-op.
-      // A consumer replaced after a crash commits what it handled, if it still can, and stops its timer.
+      // the email job's id) makes that repeat a no-op. A consumer replaced after a crash commits what it handled, if
+      // it still can, and stops its timer.
       void committer?.close();
       const offsets = new Committer(consumer, options.groupId, groupLogger);
       committer = offsets;

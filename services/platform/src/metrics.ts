@@ -94,6 +94,7 @@ export const metrics = madeOnFirstUse({
       name: 'kafka_consumer_offset_commits_total',
       help: 'Offset commits of a consumer group (handled offsets are committed together, at most once a second)',
       labelNames: ['group'] as const,
+      registers: [registry],
     }),
   consumerRestarts: () =>
     new client.Counter({

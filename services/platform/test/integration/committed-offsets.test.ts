@@ -24,6 +24,17 @@ async function commits(): Promise<number> {
   return values.find((v) => v.labels.group === groupId)?.value ?? 0;
 }
 
+/** A member of the group that keeps what it is handed in `into`. */
+async function member(into: string[]): Promise<{ stop: () => Promise<void> }> {
+  return bus.subscribe({
+    groupId,
+    topics: [topic],
+    onMessage: async (m) => {
+      into.push(m.value ?? '');
+    },
+  });
+}
+
 async function committedOffset(): Promise<number> {
   const [entry] = await admin.fetchOffsets({ groupId, topics: [topic] });
   return Number(entry?.partitions.find((p) => p.partition === 0)?.offset ?? -1);
@@ -41,13 +52,7 @@ describe('committed offsets', () => {
     await admin.connect();
     await bus.ensureTopics([topic], 1);
     const first: string[] = [];
-    const handle = await bus.subscribe({
-      groupId,
-      topics: [topic],
-      onMessage: async (m) => {
-        first.push(m.value ?? '');
-      },
-    });
+    const handle = await member(first);
     await bus.publish([message('warm-up')]);
     await eventually(async () => first.length === 1, 30_000, 'the group reading');
     const before = await commits();
@@ -73,13 +78,7 @@ describe('committed offsets', () => {
 
     // The next member of the group starts after them: nothing handled is delivered again.
     const second: string[] = [];
-    const next = await bus.subscribe({
-      groupId,
-      topics: [topic],
-      onMessage: async (m) => {
-        second.push(m.value ?? '');
-      },
-    });
+    const next = await member(second);
     stops.push(next.stop);
     await bus.publish([message('after')]);
     await eventually(async () => second.length >= 1, 30_000, 'the new member reading');
