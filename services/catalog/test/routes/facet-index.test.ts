@@ -112,7 +112,7 @@ describe('the facet index', () => {
     // Names with punctuation inside words and non-ASCII letters, beside the seed's.
     await sut.pool.query(`UPDATE hotels SET name = CASE id % 4 WHEN 0 THEN 'O''Neil''s Iron Den' WHEN 1 THEN 'Łódź Strength & Co.' WHEN 2 THEN 'St. Pauli_Gym UK-Lift' ELSE name END WHERE id IN (SELECT id FROM hotels WHERE is_approved ORDER BY id LIMIT 8)`);
     const index = await loadFacetIndex(sut.pool);
-    const terms = ['london', 'lon', 'l', 'uk', 'UK', 'united', 'united kingdom', 'kingdom', 'uae', 'usa', 'nyc', 'new york', 'york new', 'la', 'los angeles', 'tokyo sauna', 'paris squat', 'dumbbells', 'o\'neil', 'o\'neil\'s iron', 'neil', 'łódź', 'lodz', 'Łódź strength', 'st.', 'st. pauli', 'pauli_gym', 'uk-lift', 'lift', 'co.', 'zzz', 'abu dhabi', 'dubai uae', 'shinjuku', 'rack'];
+    const terms = ['london', 'lon', 'l', 'uk', 'UK', 'united', 'united kingdom', 'kingdom', 'uae', 'usa', 'nyc', 'new york', 'york new', 'la', 'los angeles', 'tokyo sauna', 'paris squat', 'dumbbells', 'o\'neil', 'o\'neil\'s iron', 'neil', 'łódź', 'lodz', 'Łódź strength', 'st.', 'st. pauli', 'pauli_gym', 'uk-lift', 'lift', 'co.', 'uk-li', 'o\'ne', 'o\'neil\'s', 'st. pa', 'strength & co', 'no-such-place', 'zzz', 'abu dhabi', 'dubai uae', 'shinjuku', 'rack'];
     let nonEmpty = 0;
     for (const query of terms) {
       const criteria = criteriaOf({ query });
