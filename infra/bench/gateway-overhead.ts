@@ -1,6 +1,7 @@
 // Gateway overhead, measured side by side in one run on this machine: the same read straight to the
 // catalog service, through the gateway, through nginx (Debian) as a reverse proxy in front of the same
-// service, and through a minimal Node.js proxy (infra/bench/minimal-proxy.ts: what Node itself costs).
+// service, through a minimal Node.js proxy (infra/bench/minimal-proxy.ts: what Node itself costs) and through the
+// same proxy on Fastify (infra/bench/fastify-proxy.ts: what the framework adds).
 // Each proxy's CPU per request is read from /proc over its run (the proxy's own process tree; the service behind
 // is not counted), so the gateway's cost reads against the minimal proxy's as a multiple.
 // Uses wrk. Writes a Markdown table to .data/bench/gateway-overhead.md.
@@ -34,6 +35,7 @@ const direct = `http://127.0.0.1:${servicePort}`;
 const nginxPort = 8091;
 const gatewayPort = 8090;
 const minimalPort = 8093;
+const fastifyPort = 8094;
 
 function waitFor(url: string) {
   for (let i = 0; i < 120; i++) {
@@ -132,9 +134,15 @@ const minimal = spawn('node', [path.join(root, 'infra/bench/minimal-proxy.ts')],
   stdio: 'ignore',
 });
 
+const fastifyProxy = spawn('node', [path.join(root, 'infra/bench/fastify-proxy.ts')], {
+  env: { ...process.env, UPSTREAM: direct, PORT: String(fastifyPort) },
+  stdio: 'ignore',
+});
+
 try {
   waitFor(`${direct}${target}`);
   waitFor(`http://127.0.0.1:${minimalPort}${target}`);
+  waitFor(`http://127.0.0.1:${fastifyPort}${target}`);
   waitFor(`http://127.0.0.1:${nginxPort}${target}`);
   waitFor(`http://127.0.0.1:${gatewayPort}${target}`);
   // Rounds, each path once per round in a turning order, so a slow spell of this shared machine falls on every
@@ -146,6 +154,7 @@ try {
     ['through the gateway', `http://127.0.0.1:${gatewayPort}${target}`, gateway.pid],
     ['through nginx', `http://127.0.0.1:${nginxPort}${target}`, nginxPid],
     ['through a minimal Node proxy', `http://127.0.0.1:${minimalPort}${target}`, minimal.pid],
+    ['through the same proxy on Fastify', `http://127.0.0.1:${fastifyPort}${target}`, fastifyProxy.pid],
   ];
   const runs: Result[][] = paths.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
@@ -163,7 +172,7 @@ try {
     p99: median(list.map((r) => r.p99)),
     cpuMsPerRequest: median(list.map((r) => r.cpuMsPerRequest)),
   }));
-  const [d, g, n, m] = results as [Result, Result, Result, Result];
+  const [d, g, n, m, f] = results as [Result, Result, Result, Result, Result];
   const perRound = runs[0]!.map((direct, round) =>
     `round ${round + 1}: direct ${direct.rps.toFixed(0)} req/s, gateway ${(runs[1]![round]!.rps / direct.rps * 100).toFixed(0)}%, nginx ${(runs[2]![round]!.rps / direct.rps * 100).toFixed(0)}%, minimal Node proxy ${(runs[3]![round]!.rps / direct.rps * 100).toFixed(0)}%`,
   );
@@ -178,6 +187,7 @@ try {
     `Gateway keeps ${(g.rps / d.rps * 100).toFixed(0)}% of direct throughput; nginx keeps ${(n.rps / d.rps * 100).toFixed(0)}%; a minimal Node proxy ${(m.rps / d.rps * 100).toFixed(0)}%, and the gateway ${(g.rps / m.rps * 100).toFixed(0)}% of that.`,
     `Added latency against direct: p50 gateway ${(g.p50 - d.p50).toFixed(2)} ms, nginx ${(n.p50 - d.p50).toFixed(2)} ms; p99 gateway ${(g.p99 - d.p99).toFixed(2)} ms, nginx ${(n.p99 - d.p99).toFixed(2)} ms.`,
     `Gateway p99 against nginx p99: ${(g.p99 / n.p99).toFixed(2)}×.`,
+    `CPU per request against the minimal proxy: the same proxy on Fastify ${(f.cpuMsPerRequest / m.cpuMsPerRequest).toFixed(2)}× (the framework), the gateway ${(g.cpuMsPerRequest / f.cpuMsPerRequest).toFixed(2)}× that (its own request path).`,
     '',
     ...perRound,
   ];
@@ -186,6 +196,7 @@ try {
 } finally {
   gateway.kill('SIGTERM');
   minimal.kill('SIGTERM');
+  fastifyProxy.kill('SIGTERM');
   try {
     execFileSync('nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-s', 'stop']);
   } catch {
