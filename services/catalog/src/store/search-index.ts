@@ -433,6 +433,9 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
 
 /** A word character of Postgres' \m and \M (and of the split of migration 027): a letter, a digit or an underscore. */
 const wordChars = /^[\p{L}\p{N}_]+/u;
+/** The words of a text as migration 027 splits them: the runs of word characters. */
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+const endsInWordChar = /[\p{L}\p{N}_]$/u;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** search_word_regex (migration 021) as a JavaScript expression: the folded word at the start of a word, or as a whole word. */
 const wordRegex = (folded: string, whole: boolean) => new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegex(folded)}${whole ? '(?![\\p{L}\\p{N}_])' : ''}`, 'u');
@@ -452,7 +455,8 @@ export function textPositions(index: FacetIndex, words: readonly { word: string;
   // candidates, never the catalogue's size (two arrays of every hotel and two passes over them per search were half
   // of a text search's CPU at a million hotels, with the collector's share of them).
   const exactly = (word: string) => field.words.get(word) ?? new Int32Array(0);
-  const startingWith = (prefix: string): Int32Array[] => {
+  // The positions of every word of the field starting with `prefix`, as one ascending list.
+  const startingWith = (prefix: string): Int32Array => {
     const lists: Int32Array[] = [];
     let low = 0;
     let high = field.sortedWords.length;
@@ -462,16 +466,16 @@ export function textPositions(index: FacetIndex, words: readonly { word: string;
       else high = mid;
     }
     for (let k = low; k < field.sortedWords.length && field.sortedWords[k]!.startsWith(prefix); k += 1) lists.push(field.words.get(field.sortedWords[k]!)!);
-    return lists;
+    return union(lists);
   };
   const checked = (candidates: Int32Array, pattern: RegExp) => candidates.filter((i) => pattern.test(field.strings[i]!));
   // The positions a word with a non-word character inside can match ("no-such-place", "c++"): the field holds its
   // every part as a word of its own, whole but for the last one, which the search may end partway ("no-such-pl").
   const candidatesOf = (word: string, whole: boolean): Int32Array => {
-    const parts = word.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
-    const endsPartway = !whole && /[\p{L}\p{N}_]$/u.test(word);
+    const parts = wordsOf(word);
+    const endsPartway = !whole && endsInWordChar.test(word);
     return parts.reduce<Int32Array | null>((found, part, k) => {
-      const list = k === parts.length - 1 && endsPartway ? union(startingWith(part)) : exactly(part);
+      const list = k === parts.length - 1 && endsPartway ? startingWith(part) : exactly(part);
       return found === null ? list : intersect(found, list);
     }, null)!;
   };
@@ -482,12 +486,12 @@ export function textPositions(index: FacetIndex, words: readonly { word: string;
     let found: Int32Array;
     if (longForm === null) {
       // Every word of the field starting with the word's leading run; with more after it, the expression decides.
-      found = lead === word ? union(startingWith(lead)) : checked(candidatesOf(word, false), wordRegex(word, false));
+      found = lead === word ? startingWith(lead) : checked(candidatesOf(word, false), wordRegex(word, false));
     } else {
       const exact = lead === word ? exactly(word) : checked(candidatesOf(word, true), wordRegex(word, true));
       // A long form matches as a whole: its every word is a whole word of the field (the candidates), then the
       // expression decides (the words in their order, with what is between them).
-      const parts = longForm.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+      const parts = wordsOf(longForm);
       if (parts.length === 0) return null;
       const candidates = parts.slice(1).reduce((both, part) => intersect(both, exactly(part)), exactly(parts[0]!));
       found = union([exact, parts.length === 1 && parts[0] === longForm ? candidates : checked(candidates, wordRegex(longForm, true))]);
