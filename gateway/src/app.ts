@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createHttpApp, jsonNotFound, remoteKeySet, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
+import { RevocationList, createHttpApp, jsonNotFound, remoteKeySet, type DirectRequests, type KeySource, type Logger, type RevocationCheck } from '@reproute/platform';
 import { requestBodyMaxBytes } from '@reproute/contracts';
 import { inlineScriptSources } from '@reproute/pages';
 import { upstreams, type Config } from './config.ts';
-import { serviceNames, type ServiceName } from './routes.ts';
+import { routedEndpoints, serviceNames, type ServiceName } from './routes.ts';
 import { ServiceInstances } from './instances.ts';
 import { canonicalUrl } from './identity.ts';
 import { PublicReadCache } from './public-cache.ts';
+import { sharedBudgetStore } from './rate-limit-store.ts';
+import { gatewaySecurityHeaders } from './security-headers.ts';
+import { directReads } from './direct-reads.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import identityScreening from './plugins/identity-screening.ts';
 import { compressionPlugin, rateLimitsPlugin } from './plugins/limits.ts';
@@ -56,6 +59,19 @@ export async function buildGateway(options: {
   ) as Record<ServiceName, ServiceInstances>;
   // The identity instances share one signing key, so any of them can serve its public part.
   const key = options.key ?? remoteKeySet(targets.identity.map((url) => `${url}/.well-known/jwks.json`));
+  // Revoked tokens are checked against a local list kept current through Redis (no round trip per request).
+  let revocations = options.revocations;
+  let ownRevocations: RevocationList | undefined;
+  if (!revocations) {
+    ownRevocations = new RevocationList({ redis: config, logger: logger.child({ component: 'revocations' }), name: 'gateway' });
+    await ownRevocations.start();
+    revocations = ownRevocations;
+  }
+  const screening = { key, issuer: config.JWT_ISSUER, revocations };
+  // Counted in memory, shared with the other instances through Redis off the request path (rate-limit-store.ts).
+  const budget = sharedBudgetStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE });
+  const security = gatewaySecurityHeaders({ inlineScripts: inlineScriptSources(config.FRONTEND_DIST), hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS });
+  const direct: DirectRequests = {};
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
   const app = createHttpApp({
     logger,
@@ -64,15 +80,18 @@ export async function buildGateway(options: {
     bodyLimit: requestBodyMaxBytes,
     shedExempt: servedWhileShedding,
     clientAddressKey: false,
+    direct,
     fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });
   app.addHook('onClose', async () => {
+    budget.instance.close();
+    await ownRevocations?.close();
     await Promise.all(Object.values(instances).map((i) => i.close()));
   });
 
-  await app.register(securityHeaders, { inlineScripts: inlineScriptSources(config.FRONTEND_DIST), hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS });
-  await app.register(identityScreening, { config, logger, key, revocations: options.revocations });
+  await app.register(securityHeaders, security);
+  await app.register(identityScreening, { screening });
   await app.register(compressionPlugin);
-  await app.register(rateLimitsPlugin, { redis, nameSpace: config.RATE_LIMIT_NAMESPACE });
+  await app.register(rateLimitsPlugin, { store: budget });
   await app.register(healthAndDocs, { config, instances });
 
   // Visitors' public reads, kept briefly (docs/api.md, "Caching"); writes and hotel and review events empty them.
@@ -88,6 +107,20 @@ export async function buildGateway(options: {
       // An edited reply sends no event: the reviews written into hotel pages go here too.
       app.pages.publicAnswersChanged();
     },
+  });
+
+  // A signed-in caller's reads skip Fastify's request path, with the same rules (direct-reads.ts).
+  direct.handle = directReads({
+    endpoints: routedEndpoints,
+    instances,
+    clientAddressKey: options.clientAddressKey,
+    screening,
+    securityHeaders: security.headers,
+    hsts: security.hsts,
+    trustProxy: config.TRUST_PROXY,
+    budget: { store: budget.instance, max: config.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+    logger,
+    admission: () => direct.admit,
   });
 
   // Unknown API paths answer JSON; every other GET loads the SPA with the page's head and status (404 for unknown pages).

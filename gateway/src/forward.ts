@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -66,8 +67,31 @@ export function upstreamPath(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/** What the hop needs of a request: a Fastify request, or the direct path's own (direct-reads.ts). */
+export interface Hop {
+  method: string;
+  /** The canonical path and query. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The request id, passed on as X-Request-Id. */
+  id: string;
+  /** The client's address. */
+  ip: string;
+  body?: unknown;
+}
+
+/** The answer headers a caller receives of a service's answer (content-length is the gateway's own). */
+export function relayedHeaders(headers: UpstreamHeaders): Record<string, string | string[]> {
+  const relayed: Record<string, string | string[]> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !notRelayed.has(name)) relayed[name] = value;
+  }
+  return relayed;
+}
+
 /** The headers a service receives for this request. */
-function forwardedHeaders(request: FastifyRequest, omit: readonly string[], clientAddressKey: Buffer | undefined): Record<string, string | string[]> {
+function forwardedHeaders(request: Hop, omit: readonly string[], clientAddressKey: Buffer | undefined): Record<string, string | string[]> {
   const incoming = request.headers;
   const listed = typeof incoming.connection === 'string' ? incoming.connection.toLowerCase().split(',').map((name) => name.trim()) : [];
   const headers: Record<string, string | string[]> = {};
@@ -107,7 +131,7 @@ export class Forwarder {
   }
 
   /** Asks the service. `omit` drops request headers (the public cache asks without the caller's validators). */
-  async ask(request: FastifyRequest, omit: readonly string[] = []): Promise<UpstreamAnswer> {
+  async ask(request: Hop, omit: readonly string[] = []): Promise<UpstreamAnswer> {
     const method = request.method;
     const path = upstreamPath(request.url);
     let answer: Dispatcher.ResponseData;
@@ -137,11 +161,7 @@ export class Forwarder {
 
   /** Sends a service's answer to the caller. */
   relay(reply: FastifyReply, answer: UpstreamAnswer): FastifyReply {
-    const { headers } = answer;
-    for (const name in headers) {
-      const value = headers[name];
-      if (value !== undefined && !notRelayed.has(name)) reply.header(name, value);
-    }
+    reply.headers(relayedHeaders(answer.headers));
     reply.code(answer.statusCode);
     // The caller went away while the service answered: nothing to send it.
     if (reply.request.socket.destroyed) {
@@ -151,18 +171,28 @@ export class Forwarder {
     return reply.send(answer.body);
   }
 
-  /** The answer when the service could not answer: the API's error shape, no details. A refused request (400) goes to the error handler. */
+  /** The answer when the service could not answer: its status and the API's error shape, no details. */
+  failureAnswer(err: unknown, requestId: string): { statusCode: number; body: Record<string, unknown>; cause: unknown } {
+    const failure = this.failure(err);
+    return {
+      statusCode: failure.statusCode,
+      cause: failure.cause ?? failure,
+      body: {
+        statusCode: failure.statusCode,
+        error: statusName(failure.statusCode),
+        message: `The ${this.service} service is temporarily unavailable. Please try again shortly.`,
+        service: this.service,
+        requestId,
+      },
+    };
+  }
+
+  /** Sends the failure answer. A refused request (400) goes to the error handler. */
   fail(reply: FastifyReply, err: unknown): FastifyReply {
     if (err instanceof HttpError) throw err;
-    const failure = this.failure(err);
-    reply.request.log.warn({ err: failure.cause ?? failure, service: this.service, status: failure.statusCode }, 'upstream failed');
-    return reply.status(failure.statusCode).send({
-      statusCode: failure.statusCode,
-      error: statusName(failure.statusCode),
-      message: `The ${this.service} service is temporarily unavailable. Please try again shortly.`,
-      service: this.service,
-      requestId: reply.request.id,
-    });
+    const failure = this.failureAnswer(err, reply.request.id);
+    reply.request.log.warn({ err: failure.cause, service: this.service, status: failure.statusCode }, 'upstream failed');
+    return reply.status(failure.statusCode).send(failure.body);
   }
 
   /** Asks the service and sends its answer, or the failure. */

@@ -6,6 +6,11 @@ import { bearerToken, screenAccessToken, type KeySource, type RevocationCheck } 
 /** Headers a client must never set itself: they would claim an identity the gateway did not check. */
 const identityHeaders = ['x-user-id', 'x-user-roles', 'x-user-email', 'x-authenticated-user', 'x-forwarded-user'];
 
+/** Removes the identity headers a client sent. */
+export function stripIdentityHeaders(headers: Record<string, unknown>): void {
+  for (const header of identityHeaders) delete headers[header];
+}
+
 /**
  * Strips inbound identity headers, then lets a bearer token through only when its signature and
  * expiry verify and it has not been revoked (logout, password reset). A forged, expired or revoked
@@ -18,7 +23,7 @@ export async function screenIdentity(
   request: FastifyRequest,
   deps: { key: KeySource; issuer: string; revocations: RevocationCheck; logger: FastifyBaseLogger },
 ): Promise<TokenClaims | undefined> {
-  for (const header of identityHeaders) delete request.headers[header];
+  stripIdentityHeaders(request.headers);
   if (request.headers.authorization === undefined) return undefined;
   const token = bearerToken(request);
   const claims = token ? await screenAccessToken(token, deps) : undefined;

@@ -18,3 +18,39 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   helmet(options)({} as never, response as never, () => undefined);
   return headers;
 }
+
+export interface GatewaySecurityOptions {
+  /** The `script-src` sources of the inline scripts pages carry (their SHA-256; @reproute/pages inlineScriptSources). */
+  inlineScripts: readonly string[];
+  /** Strict-Transport-Security's max-age on answers over HTTPS (seconds; 0: not sent). */
+  hstsMaxAgeSeconds: number;
+}
+
+/** The gateway's answer headers: the page policy and the other security headers, and HSTS's value for answers over HTTPS. */
+export function gatewaySecurityHeaders(options: GatewaySecurityOptions): { headers: Record<string, string>; hsts: string | undefined } {
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The search map's default tiles (VITE_MAP_TILE_URL); another tile host must be added here too.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        // No inline script runs but the pages' one fixed script, allowed by its hash (frontend/src/pageScript).
+        scriptSrc: ["'self'", ...options.inlineScripts],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Served over plain http on loopback locally; TLS is terminated in front of the gateway elsewhere.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Sent apart, on answers over HTTPS only (HSTS_MAX_AGE_SECONDS).
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const hsts = options.hstsMaxAgeSeconds > 0 ? `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains` : undefined;
+  return { headers, hsts };
+}

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { acceptedEncodings } from '@reproute/platform/accept-encoding';
 
@@ -34,6 +35,21 @@ export function withAcceptEncoding(vary: unknown): string {
   return names.some((name) => name.toLowerCase() === 'accept-encoding') ? names.join(', ') : [...names, 'accept-encoding'].join(', ');
 }
 
+/** The stream that compresses an answer too large to compress whole, at the same levels. */
+export function compressing(encoding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions);
+}
+
+/**
+ * The encoding an answer of this type goes in to this caller: none when it is already encoded, not of a
+ * compressible type, or the caller asked for none (X-No-Compression) or accepts neither brotli nor gzip.
+ */
+export function answerEncoding(contentType: unknown, encoded: boolean, requestHeaders: IncomingHttpHeaders): 'br' | 'gzip' | undefined {
+  if (encoded || requestHeaders['x-no-compression'] !== undefined) return undefined;
+  if (!compressible.test(String(contentType ?? 'application/json'))) return undefined;
+  return preferredEncoding(requestHeaders['accept-encoding']);
+}
+
 /**
  * Answers of 1-64 KB in a compressible type (API answers, nearly all) are compressed whole and sent sized: the
  * compress plugin made every one into a stream through zlib, sent in chunks, several writes each. Registered
@@ -41,11 +57,10 @@ export function withAcceptEncoding(vary: unknown): string {
  */
 export function compressWholeAnswers(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const size = Buffer.byteLength(payload);
     if (size < compressFrom || size > wholeCompressionBytes) return done(null, payload);
-    if (!compressible.test(String(reply.getHeader('content-type') ?? 'application/json'))) return done(null, payload);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const encoding = answerEncoding(reply.getHeader('content-type'), reply.hasHeader('content-encoding'), request.headers);
     if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));

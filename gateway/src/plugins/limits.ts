@@ -2,16 +2,14 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { statusName } from '@reproute/platform';
 import { messages } from '@reproute/contracts';
-import { sharedBudgetStore } from '../rate-limit-store.ts';
+import type { sharedBudgetStore } from '../rate-limit-store.ts';
 import { brotliOptions, compressFrom, compressWholeAnswers, gzipOptions } from '../whole-compression.ts';
 
 export interface RateLimitOptions {
-  redis: Redis;
-  /** Redis key prefix of the counters (gateways sharing one Redis share limits under one prefix). */
-  nameSpace: string;
+  /** The counters (rate-limit-store.ts), shared with the direct reads (direct-reads.ts). */
+  store: ReturnType<typeof sharedBudgetStore>;
 }
 
 /**
@@ -19,8 +17,7 @@ export interface RateLimitOptions {
  * other gateway instances through Redis off the request path; past a limit a JSON 429 with when to try again.
  */
 async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-  const store = sharedBudgetStore({ redis: options.redis, nameSpace: options.nameSpace });
-  app.addHook('onClose', async () => store.instance.close());
+  const { store } = options;
   await app.register(rateLimit, {
     global: false,
     store,

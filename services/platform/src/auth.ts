@@ -158,7 +158,7 @@ export async function screenAccessToken(
  * screenAccessToken's answer when it needs no promise, for a token verified in the last minutes (nearly every
  * request): `{ claims }` (undefined claims: revoked), or undefined when the token must be verified first.
  */
-function screenKnownAccessToken(
+export function screenKnownAccessToken(
   token: string,
   options: { key: KeySource; issuer: string; revocations?: RevocationCheck },
 ): { claims: (TokenClaims & { iat: number }) | undefined } | undefined {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { STATUS_CODES, type RequestListener } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
 import swagger from '@fastify/swagger';
@@ -103,6 +103,20 @@ function zodErrorBody(error: ZodError) {
   return { message: errors[0]?.message ?? 'Invalid request', errors };
 }
 
+/**
+ * The load shedder's verdict on a request: undefined when it is admitted (and counted until its answer closes),
+ * else the reason it is shed. `answeredFromMemory` tells, once the answer is sent, whether it cost the service nothing.
+ */
+export type Admission = (url: string, res: ServerResponse, answeredFromMemory: () => boolean) => string | undefined;
+
+/** Requests a process answers before its Fastify application (createHttpApp's `direct`). */
+export interface DirectRequests {
+  /** Answers the request and returns true, or returns false having changed nothing. */
+  handle?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** The shedder's verdict, set by createHttpApp (none while shedding is off). */
+  admit?: Admission;
+}
+
 /** The answer to an address that cannot be routed or passed on (a malformed escape, an escaped dot segment). */
 export const invalidAddressMessage = 'The request address is not valid.';
 
@@ -136,9 +150,16 @@ export function createHttpApp(options: {
   clientAddressKey?: Buffer | false;
   /** How long a request may take to arrive; default: from the environment (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
   requestTimeouts?: RequestTimeoutConfig;
+  /**
+   * Requests answered on Node's request and response before Fastify sees them (the gateway's signed-in reads,
+   * direct-reads.ts): `handle` answers one and says so, or leaves it to Fastify; `admit` is filled in here, the
+   * load shedder's verdict on a request (undefined: admitted and counted; else why it would be shed).
+   */
+  direct?: DirectRequests;
   fastify?: Partial<FastifyServerOptions>;
 }): FastifyInstance {
   const vouching = options.clientAddressKey;
+  const direct = options.direct;
   const timeouts = options.requestTimeouts ?? requestTimeoutsFromEnvironment();
   const app = Fastify({
     loggerInstance: options.logger,
@@ -164,7 +185,11 @@ export function createHttpApp(options: {
     serverFactory: ((handler: RequestListener, serverOptions: Parameters<typeof tracedServerFactory>[1]) =>
       tracedServerFactory(
         vouching === false
-          ? handler
+          ? direct
+            ? (req, res) => {
+                if (!direct.handle?.(req, res)) handler(req, res);
+              }
+            : handler
           : (req, res) => {
               screenForwarding(req, vouching);
               handler(req, res);
@@ -189,35 +214,38 @@ export function createHttpApp(options: {
       shedding.SHED_LATENCY_TARGET_MS > 0
         ? new AdaptiveConcurrencyLimit({ targetMs: shedding.SHED_LATENCY_TARGET_MS, min: shedding.SHED_MIN_IN_FLIGHT, max: Math.max(shedding.SHED_MIN_IN_FLIGHT, maxInFlight || 1_000), windowMs: 250, minSamples: 20, sustainMs: shedding.SHED_LATENCY_SUSTAIN_MS })
         : undefined;
-    app.addHook('onRequest', (request, reply, done) => {
+    const admit: Admission = (url, res, answeredFromMemory) => {
       loopDelay.noteActivity();
       // Probes and metrics still answer: an overloaded process is busy, not dead.
-      if (request.url.startsWith('/health/') || request.url === '/metrics' || options.shedExempt?.(request.url)) return done();
+      if (url.startsWith('/health/') || url === '/metrics' || options.shedExempt?.(url)) return undefined;
       const reason =
         Date.now() - readyAt < shedding.SHED_WARMUP_MS ? undefined
         : loopDelay.sustainedDelayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
         : shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION ? 'eventLoopUtilization'
         : !adaptive && maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
         : undefined;
-      if (!reason && adaptive) {
+      if (reason) return reason;
+      if (adaptive) {
         const startedAt = adaptive.acquire();
-        if (startedAt !== undefined) {
-          reply.raw.once('close', () => adaptive.release(startedAt, !wasAnsweredFromMemory(request)));
-          return done();
-        }
+        if (startedAt === undefined) return 'concurrency';
+        res.once('close', () => adaptive.release(startedAt, !answeredFromMemory()));
+        return undefined;
       }
-      if (!reason && !adaptive) {
-        // Counted only with a limit set, so the default path adds no listener per request. 'close' comes once
-        // whether the answer was sent or the client went away.
-        if (maxInFlight > 0) {
-          inFlight += 1;
-          reply.raw.once('close', () => {
-            inFlight -= 1;
-          });
-        }
-        return done();
+      // Counted only with a limit set, so the default path adds no listener per request. 'close' comes once
+      // whether the answer was sent or the client went away.
+      if (maxInFlight > 0) {
+        inFlight += 1;
+        res.once('close', () => {
+          inFlight -= 1;
+        });
       }
-      metrics.requestsShed.inc({ reason: reason ?? 'concurrency' });
+      return undefined;
+    };
+    if (options.direct) options.direct.admit = admit;
+    app.addHook('onRequest', (request, reply, done) => {
+      const reason = admit(request.url, reply.raw, () => wasAnsweredFromMemory(request));
+      if (!reason) return done();
+      metrics.requestsShed.inc({ reason });
       void reply
         .status(503)
         .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))
