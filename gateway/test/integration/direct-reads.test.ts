@@ -10,6 +10,7 @@ import { stack } from '@reproute/platform/testing';
 import { signTestToken, testSigningKey, type TestSigningKey } from '@reproute/platform/testing/service-under-test';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
+import { everyServiceAt } from '../every-service-at.ts';
 import { routedEndpoints, serviceNames } from '../../src/routes.ts';
 import { directReads } from '../../src/direct-reads.ts';
 import { SharedBudgetStore } from '../../src/rate-limit-store.ts';
@@ -328,13 +329,7 @@ describe('through the gateway', () => {
 
   beforeAll(async () => {
     const config = configSchema.parse({
-      IDENTITY_URL: target,
-      CATALOG_URL: target,
-      ENGAGEMENT_URL: target,
-      REFERRAL_URL: target,
-      ANALYTICS_URL: target,
-      NOTIFIER_URL: target,
-      WEBHOOKS_URL: target,
+      ...everyServiceAt(target),
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_NAMESPACE: `ratelimit:direct-reads-gateway-test-${process.pid}-${Date.now()}:`,
       FRONTEND_DIST: '/nonexistent',

@@ -9,6 +9,7 @@ import { signTestToken, testSigningKey } from '@reproute/platform/testing/servic
 import type { Role } from '@reproute/contracts';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
+import { everyServiceAt } from '../every-service-at.ts';
 import { routedEndpoints } from '../../src/routes.ts';
 
 // Private answers are never stored by a cache, whatever a service says: every endpoint the gateway routes that
@@ -40,13 +41,7 @@ beforeAll(async () => {
   redis = new Redis(stack.redisUrl);
   const key = await testSigningKey();
   const config = configSchema.parse({
-    IDENTITY_URL: target,
-    CATALOG_URL: target,
-    ENGAGEMENT_URL: target,
-    REFERRAL_URL: target,
-    ANALYTICS_URL: target,
-    NOTIFIER_URL: target,
-    WEBHOOKS_URL: target,
+    ...everyServiceAt(target),
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_NAMESPACE: `ratelimit:private-answers-test-${process.pid}-${Date.now()}:`,
     FRONTEND_DIST: '/nonexistent',

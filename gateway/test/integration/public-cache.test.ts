@@ -14,6 +14,7 @@ import { createLogger } from '@reproute/platform';
 import { stack } from '@reproute/platform/testing';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
+import { everyServiceAt } from '../every-service-at.ts';
 import { sharedLifetimeMs } from '../../src/public-cache.ts';
 
 // In-process gateways over real Redis, with a server standing in for the catalog and engagement that
@@ -55,12 +56,7 @@ async function token(roles: string[], subject: string) {
 async function gatewayWith(env: Record<string, string> = {}): Promise<string> {
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const config = configSchema.parse({
-    IDENTITY_URL: upstreamUrl,
-    CATALOG_URL: upstreamUrl,
-    ENGAGEMENT_URL: upstreamUrl,
-    REFERRAL_URL: upstreamUrl,
-    ANALYTICS_URL: upstreamUrl,
-    NOTIFIER_URL: upstreamUrl,
+    ...everyServiceAt(upstreamUrl),
     FRONTEND_DIST: distDir,
     REDIS_URL: stack.redisUrl,
     RATE_LIMIT_MAX: '100000',
