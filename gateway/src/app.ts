@@ -120,7 +120,7 @@ export async function buildGateway(options: {
     trustProxy: config.TRUST_PROXY,
     budget: { store: budget.instance, max: config.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     logger,
-    admission: () => direct.admit,
+    admission: direct.admit,
   });
 
   // Unknown API paths answer JSON; every other GET loads the SPA with the page's head and status (404 for unknown pages).

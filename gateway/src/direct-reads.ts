@@ -29,8 +29,8 @@ export interface DirectReadsOptions {
   /** The per-client budget the Fastify routes count in too (@fastify/rate-limit's store). */
   budget: { store: SharedBudgetStore; max: number; timeWindowMs: number };
   logger: Logger;
-  /** The load shedder's verdict (createHttpApp's `direct.admit`), read per request: it is set once the app is built. */
-  admission: () => Admission | undefined;
+  /** The load shedder's verdict (createHttpApp's `direct.admit`); none while shedding is off. */
+  admission?: Admission;
 }
 
 interface DirectRoute {
@@ -81,7 +81,7 @@ export function directReads(options: DirectReadsOptions): (req: IncomingMessage,
     const roles = known?.claims?.roles;
     const access = route.endpoint.access;
     if (!roles || ((access === 'provider' || access === 'admin') && !roles.includes(access))) return false;
-    if (options.admission()?.(url, res, () => false) !== undefined) return false;
+    if (options.admission?.(url, res, () => false) !== undefined) return false;
 
     const startedAt = performance.now();
     const id = requestIdFrom(req.headers);

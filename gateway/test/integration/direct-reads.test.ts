@@ -102,7 +102,7 @@ async function directServer(overrides: Partial<Parameters<typeof directReads>[0]
     trustProxy: false,
     budget: { store, max: budgetMax, timeWindowMs: 60_000 },
     logger: createLogger('gateway-test', 'silent'),
-    admission: () => admission,
+    admission,
     ...options,
   });
   const server = http.createServer((req, res) => {
