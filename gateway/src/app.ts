@@ -19,11 +19,25 @@ import serviceRoutes from './plugins/service-routes.ts';
 import { mountPages } from './plugins/pages.ts';
 
 /**
- * Under overload the API and the photo files (proxied to the catalog) shed; the pages and the SPA's own files
- * (from memory, precompressed) are still served, so a traveller gets the page and its connection banner with a
- * retry, not a bare JSON error in place of the page.
+ * Under overload the SPA's own files (scripts, styles, fonts, pictures: from memory, precompressed) are still
+ * served, so a page that was served is whole; a page itself (rendered here) may be shed, and gets the busy page.
  */
-export const servedWhileShedding = (url: string): boolean => !/^\/(api|images)\//.test(url);
+export const servedWhileShedding = (url: string): boolean => /^\/(assets|fonts|media)\/|^\/(favicon\.svg|robots\.txt)(\?|$)/.test(url);
+
+/** What waits on the services behind the gateway, and so is what the latency target's concurrency limit counts. */
+export const waitsOnServices = (url: string): boolean => /^\/(api|images)\//.test(url);
+
+/** A shed page's answer (503, Retry-After): it asks the browser to try again itself after a few seconds. */
+export const busyPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">
+<title>RepRoute is busy</title>
+<style>body{margin:0;font-family:system-ui,sans-serif;color:#0f172a;background:#fff7ed}main{max-width:32rem;margin:0 auto;padding:4rem 1.5rem}h1{font-size:1.5rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1rem}a{color:#9a3412;font-weight:600}</style>
+</head>
+<body><main><h1>RepRoute is busy right now</h1><p>Too many travellers are searching at once. This page tries again by itself in a few seconds.</p><p><a href="">Try again now</a></p></main></body>
+</html>
+`;
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';
 
@@ -79,6 +93,8 @@ export async function buildGateway(options: {
     parseJson: false,
     bodyLimit: requestBodyMaxBytes,
     shedExempt: servedWhileShedding,
+    latencyLimited: waitsOnServices,
+    shedPage: busyPage,
     clientAddressKey: false,
     direct,
     fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });

@@ -97,11 +97,21 @@ function answered(r, name, ok) {
   return check(r, { [name]: ok });
 }
 
+/** The run's own preparation, as a patient client makes it: a shed answer (right after an overload run) is tried again after its Retry-After. */
+function patiently(send) {
+  let r = send();
+  for (let tries = 1; r.status === 503 && r.headers['Retry-After'] && tries < 15; tries += 1) {
+    sleep(Number(r.headers['Retry-After']));
+    r = send();
+  }
+  return r;
+}
+
 export function setup() {
-  const hotels = http.get(`${BASE}/api/hotels`, params({ responseType: 'text' })).json();
-  const login = http.post(`${BASE}/api/auth/login`, JSON.stringify({ email: __ENV.K6_EMAIL || 'traveller@reproute.example', password: __ENV.K6_PASSWORD || 'Traveller!2345' }), params({ responseType: 'text' }));
+  const hotels = patiently(() => http.get(`${BASE}/api/hotels`, params({ responseType: 'text' }))).json();
+  const login = patiently(() => http.post(`${BASE}/api/auth/login`, JSON.stringify({ email: __ENV.K6_EMAIL || 'traveller@reproute.example', password: __ENV.K6_PASSWORD || 'Traveller!2345' }), params({ responseType: 'text' })));
   // The SPA's entry script and styles, as index.html names them (hashed; a browser fetches them on a first visit).
-  const page = http.get(`${BASE}/`, params({ responseType: 'text' })).body;
+  const page = patiently(() => http.get(`${BASE}/`, params({ responseType: 'text' }))).body;
   const assets = [...page.matchAll(/<script[^>]* src="(\/assets\/[^"]+)"|<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+)"/g)].map((m) => m[1] || m[2]);
   return { hotels: hotels.filter((h) => h.bookingUrl).map((h) => ({ id: h.id, slug: h.slug, name: h.name, bookingUrl: h.bookingUrl })), token: login.json('token'), assets };
 }

@@ -92,7 +92,7 @@ export const sheddingConfigSchema = z.object({
     .min(0)
     .default(0)
     .describe(
-      'The median latency (ms) the process keeps its answers under when overloaded: past it, sustained for SHED_LATENCY_SUSTAIN_MS, fewer requests are let in at once (starting from SHED_MAX_IN_FLIGHT, 1,000 when that is 0, never under SHED_MIN_IN_FLIGHT) and the rest get a fast 503. 0: off (the chart sets the gateway\'s: 50).',
+      'The median latency (ms) the process keeps its answers under when overloaded: past it, sustained for SHED_LATENCY_SUSTAIN_MS, fewer requests are let in at once (starting from SHED_MAX_IN_FLIGHT, 1,000 when that is 0, never under SHED_MIN_IN_FLIGHT) and the rest get a fast 503. 0: off (the chart sets the gateway\'s: 15).',
     ),
   SHED_LATENCY_SUSTAIN_MS: z
     .coerce.number()
@@ -100,7 +100,14 @@ export const sheddingConfigSchema = z.object({
     .min(0)
     .default(1_000)
     .describe('How long (ms) the median must stay over SHED_LATENCY_TARGET_MS before the limit is cut, and again after any window under it: a burst or a pause shorter than this (a collection, a checkpoint) sheds nothing.'),
-  SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8).describe('The fewest requests at once the latency target lets in.'),
+  SHED_EVENT_LOOP_DELAY_TARGET_MS: z
+    .coerce.number()
+    .min(0)
+    .default(0)
+    .describe(
+      'The event-loop delay (ms) the process holds itself at when its CPU runs short: past it a share of requests, growing while the delay stays over and shrinking once it is under (load-shedding.ts, DelayShedding), gets a fast 503. 0: off (the chart sets the gateway\'s: 5).',
+    ),
+  SHED_MIN_IN_FLIGHT: z.coerce.number().int().min(1).default(8).describe('The fewest requests at once the latency target lets in (the chart sets the gateway\'s: 4).'),
 });
 export type SheddingConfig = z.infer<typeof sheddingConfigSchema>;
 

@@ -11,7 +11,7 @@ import { requestTimeoutsFromEnvironment, sheddingFromEnvironment, type RequestTi
 import { isTransientFailure } from './consumer.ts';
 import { metrics } from './metrics.ts';
 import { attachOpsApp } from './ops.ts';
-import { AdaptiveConcurrencyLimit, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
+import { AdaptiveConcurrencyLimit, DelayShedding, EventLoopDelay, wasAnsweredFromMemory } from './load-shedding.ts';
 import { documentedOnly, noContentAnswer, type ReadinessCheck } from './http-parts.ts';
 import { nameServerSpan, tracedServerFactory } from './telemetry/server-span.ts';
 import { requestIdFrom } from './request-id.ts';
@@ -117,6 +117,9 @@ export interface DirectRequests {
   admit?: Admission;
 }
 
+/** The message of a shed request's 503. */
+export const busyMessage = 'The service is busy. Please try again shortly.';
+
 /** The answer to an address that cannot be routed or passed on (a malformed escape, an escaped dot segment). */
 export const invalidAddressMessage = 'The request address is not valid.';
 
@@ -138,8 +141,12 @@ export function createHttpApp(options: {
   parseJson?: boolean;
   /** Load-shedding limits; default: from the environment (SHED_*); `false` turns shedding off. */
   shedding?: SheddingConfig | false;
-  /** Paths served even while shedding, besides probes and metrics (the gateway's SPA files: cheap, and the page then shows its own banner). */
+  /** Paths served even while shedding, besides probes and metrics (the gateway's static files: from memory, and a page served needs them). */
   shedExempt?: (url: string) => boolean;
+  /** The requests the latency target's concurrency limit counts (default: all that may be shed): those that wait on something behind the process. */
+  latencyLimited?: (url: string) => boolean;
+  /** The body of a shed answer to a request that asks for HTML (a page): a page of its own instead of JSON. */
+  shedPage?: string;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
   /**
@@ -214,20 +221,34 @@ export function createHttpApp(options: {
       shedding.SHED_LATENCY_TARGET_MS > 0
         ? new AdaptiveConcurrencyLimit({ targetMs: shedding.SHED_LATENCY_TARGET_MS, min: shedding.SHED_MIN_IN_FLIGHT, max: Math.max(shedding.SHED_MIN_IN_FLIGHT, maxInFlight || 1_000), windowMs: 250, minSamples: 20, sustainMs: shedding.SHED_LATENCY_SUSTAIN_MS })
         : undefined;
+    const delayShedding = shedding.SHED_EVENT_LOOP_DELAY_TARGET_MS > 0 ? new DelayShedding({ targetMs: shedding.SHED_EVENT_LOOP_DELAY_TARGET_MS }) : undefined;
+    // By the delay two windows in a row had: one late window (a collection, a first render) is a pause, not overload.
+    if (delayShedding) loopDelay.onWindow((delayMs) => delayShedding.update(delayMs));
+    // A request the direct path saw shed is shed again by the same verdict when Fastify gets it (the chance is drawn once).
+    const shedVerdicts = new WeakMap<ServerResponse, string>();
     const admit: Admission = (url, res, answeredFromMemory) => {
+      const earlier = shedVerdicts.get(res);
+      if (earlier) return earlier;
       loopDelay.noteActivity();
       // Probes and metrics still answer: an overloaded process is busy, not dead.
       if (url.startsWith('/health/') || url === '/metrics' || options.shedExempt?.(url)) return undefined;
+      if (Date.now() - readyAt < shedding.SHED_WARMUP_MS) return undefined;
       const reason =
-        Date.now() - readyAt < shedding.SHED_WARMUP_MS ? undefined
-        : loopDelay.sustainedDelayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
+        loopDelay.sustainedDelayMs > shedding.SHED_MAX_EVENT_LOOP_DELAY_MS ? 'eventLoopDelay'
         : shedding.SHED_MAX_EVENT_LOOP_UTILIZATION > 0 && loopDelay.utilization > shedding.SHED_MAX_EVENT_LOOP_UTILIZATION ? 'eventLoopUtilization'
+        : delayShedding?.shed() ? 'eventLoopDelayShare'
         : !adaptive && maxInFlight > 0 && inFlight >= maxInFlight ? 'inFlight'
         : undefined;
-      if (reason) return reason;
-      if (adaptive) {
+      if (reason) {
+        shedVerdicts.set(res, reason);
+        return reason;
+      }
+      if (adaptive && (options.latencyLimited?.(url) ?? true)) {
         const startedAt = adaptive.acquire();
-        if (startedAt === undefined) return 'concurrency';
+        if (startedAt === undefined) {
+          shedVerdicts.set(res, 'concurrency');
+          return 'concurrency';
+        }
         res.once('close', () => adaptive.release(startedAt, !answeredFromMemory()));
         return undefined;
       }
@@ -246,10 +267,12 @@ export function createHttpApp(options: {
       const reason = admit(request.url, reply.raw, () => wasAnsweredFromMemory(request));
       if (!reason) return done();
       metrics.requestsShed.inc({ reason });
-      void reply
-        .status(503)
-        .header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, error: statusName(503), message: 'The service is busy. Please try again shortly.', retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id });
+      void reply.status(503).header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS));
+      if (options.shedPage && request.headers.accept?.includes('text/html')) {
+        void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(options.shedPage);
+        return;
+      }
+      void reply.send({ statusCode: 503, error: statusName(503), message: busyMessage, retryAfterSeconds: shedding.SHED_RETRY_AFTER_SECONDS, requestId: request.id });
     });
   }
 

@@ -21,6 +21,7 @@ export class EventLoopDelay {
 
   private readonly options: { busySampleMs: number; idleSampleMs: number; idleAfterMs: number; windowMs: number };
   private readonly now: () => number;
+  private readonly windowListeners: ((meanMs: number) => void)[] = [];
 
   constructor(
     options: { busySampleMs: number; idleSampleMs: number; idleAfterMs: number; windowMs: number } = {
@@ -64,6 +65,11 @@ export class EventLoopDelay {
     return this.utilized;
   }
 
+  /** Calls `listener` as each window completes, with the delay it and the window before both had (sustainedDelayMs). */
+  onWindow(listener: (sustainedMs: number) => void): void {
+    this.windowListeners.push(listener);
+  }
+
   /** Marks the process busy (a request arrived); sampling goes fine-grained at the next sample. */
   noteActivity(): void {
     this.lastActivity = this.now();
@@ -100,8 +106,56 @@ export class EventLoopDelay {
       this.lagSum = 0;
       this.samples = 0;
       this.windowStart = now;
+      for (const listener of this.windowListeners) listener(this.sustainedDelayMs);
     }
     this.schedule(now);
+  }
+}
+
+/**
+ * The share of requests to turn away while the event loop runs late: the integral controller of PIE (RFC 8033, the
+ * queue manager of DOCSIS cable modems and Linux's `pie` qdisc) with the event loop's delay as the queueing delay: a
+ * request that arrives waits about that long before the process even reads it, whatever it asks for. At each window
+ * the share moves by `alpha` per millisecond the delay is over (or under) `targetMs`, by at most `maxStep`: it rises
+ * while the delay stays over the target and falls back once it is under, so the process settles at the load it can
+ * answer at about the target's delay, and the excess is turned away at once, in proportion, rather than all or
+ * nothing a window at a time. As in PIE the steps are smaller while the share is small (a tenth under 1%, a third
+ * under 10%), so a single late window turns away next to nothing. PIE's second term, on how fast the delay changes,
+ * is left out: a loop's delay leaps from 1 to 100 ms and back as it saturates, and that term then swung the share
+ * between nothing and everything (simulated, and in `load-shedding.test.ts`). The share never passes `maxShare`, so
+ * some of every kind of request is always served.
+ */
+export class DelayShedding {
+  private share = 0;
+
+  private readonly options: { targetMs: number; alpha: number; maxStep: number; maxShare: number };
+  private readonly random: () => number;
+
+  constructor(
+    options: { targetMs: number; alpha?: number; maxStep?: number; maxShare?: number },
+    /** The source of chance (a test's fixed one). */
+    random: () => number = Math.random,
+  ) {
+    this.options = { alpha: 0.02, maxStep: 0.05, maxShare: 0.9, ...options };
+    this.random = random;
+  }
+
+  /** The share of requests turned away now (0-1). */
+  get probability(): number {
+    return this.share;
+  }
+
+  /** A window of the event loop's delay has completed: moves the share. */
+  update(delayMs: number): void {
+    const { targetMs, alpha, maxStep, maxShare } = this.options;
+    const scale = this.share < 0.01 ? 0.1 : this.share < 0.1 ? 1 / 3 : 1;
+    const step = scale * Math.max(-maxStep, Math.min(maxStep, alpha * (delayMs - targetMs)));
+    this.share = Math.min(maxShare, Math.max(0, this.share + step));
+  }
+
+  /** Whether to turn this request away (at random, with the current share). */
+  shed(): boolean {
+    return this.share > 0 && this.random() < this.share;
   }
 }
 

@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { createHttpApp } from '../../src/http.ts';
+import { busyMessage, createHttpApp } from '../../src/http.ts';
 import { opsAppOf } from '../../src/ops.ts';
 import { authPlugin, requireRole, requireUser } from '../../src/auth.ts';
 import { createLogger } from '../../src/logger.ts';
 import { badRequest } from '../../src/errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Holds the event loop for `ms`, as a CPU-bound request would. */
+const block = (ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    /* busy */
+  }
+};
 
 const issuer = 'reproute-identity';
 let app: FastifyInstance;
@@ -229,7 +237,7 @@ describe('load shedding', () => {
   it('answers 503 with Retry-After at once while the event loop is overloaded, keeps probes and exempt paths up, and recovers', async () => {
     const shedApp = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 8 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 30, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 3, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
       shedExempt: (url) => url.startsWith('/page/'),
     });
     shedApp.get('/work', async () => ({ done: true }));
@@ -277,10 +285,63 @@ describe('load shedding', () => {
     }
   }, 20_000);
 
+  it('with an event-loop delay target, turns a growing share away while the loop stays late (a page of its own to a page request) and serves everything again once it is not', async () => {
+    const shedApp = createHttpApp({
+      logger: createLogger('test', 'silent'),
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 5, SHED_MIN_IN_FLIGHT: 8 },
+      shedExempt: (url) => url.startsWith('/assets/'),
+      shedPage: '<!doctype html><title>Busy</title><h1>Busy</h1>',
+    });
+    shedApp.get('/work', async () => ({ done: true }));
+    shedApp.get('/assets/*', async () => 'a file');
+    await shedApp.ready();
+    // The loop held ~60 ms a tick, as a flood of requests would hold it; each round asks twenty times, and any 503
+    // in it is the share at work (a share, not everything: some of the twenty may be served).
+    const congest = async (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        block(60);
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const round = async (headers: Record<string, string> = {}) => Promise.all(Array.from({ length: 20 }, () => shedApp.inject({ url: '/work', headers })));
+    try {
+      expect((await round()).every((r) => r.statusCode === 200)).toBe(true);
+      const started = Date.now();
+      let shed: Awaited<ReturnType<typeof round>> = [];
+      while (shed.length === 0 && Date.now() - started < 10_000) {
+        await congest(250);
+        shed = (await round({ accept: 'text/html,application/xhtml+xml' })).filter((r) => r.statusCode === 503);
+      }
+      expect(shed.length).toBeGreaterThan(0);
+      expect(shed[0]!.headers['retry-after']).toBe('2');
+      expect(shed[0]!.headers['content-type']).toMatch(/^text\/html/);
+      expect(shed[0]!.body).toContain('<h1>Busy</h1>');
+      // An API client is told in JSON; the exempt files and the probes are served all along.
+      let json: Awaited<ReturnType<typeof round>> = [];
+      while (json.length === 0 && Date.now() - started < 15_000) {
+        await congest(250);
+        json = (await round()).filter((r) => r.statusCode === 503);
+      }
+      expect(json[0]!.json()).toMatchObject({ statusCode: 503, message: busyMessage, retryAfterSeconds: 2 });
+      expect((await shedApp.inject({ url: '/assets/app.css' })).statusCode).toBe(200);
+      expect((await shedApp.inject({ url: '/health/live' })).statusCode).toBe(200);
+      // Calm again: the share falls back to nothing.
+      let recovered = false;
+      for (let r = 0; r < 40 && !recovered; r += 1) {
+        await sleep(250);
+        recovered = (await round()).every((a) => a.statusCode === 200);
+      }
+      expect(recovered).toBe(true);
+    } finally {
+      await shedApp.close();
+    }
+  }, 30_000);
+
   it('answers 503 at once past the requests in flight it allows, counting each until its answer or its client is gone', async () => {
     const app = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 8 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 2, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 8 },
     });
     // Each /slow request waits until the test lets it finish, as a request waiting on a busy database would.
     const waiting: (() => void)[] = [];
@@ -320,7 +381,7 @@ describe('load shedding', () => {
     // limit is AdaptiveConcurrencyLimit's own tests (load-shedding.test.ts); this is its place in a request.
     const app = createHttpApp({
       logger: createLogger('test', 'silent'),
-      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 200, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_MIN_IN_FLIGHT: 4 },
+      shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 40, SHED_LATENCY_TARGET_MS: 200, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 0, SHED_MIN_IN_FLIGHT: 4 },
     });
     let delayMs = 600;
     // Every request that reaches the server, admitted or shed. A slow answer ends only once its whole round has

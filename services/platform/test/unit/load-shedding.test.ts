@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AdaptiveConcurrencyLimit, EventLoopDelay } from '../../src/load-shedding.ts';
+import { AdaptiveConcurrencyLimit, DelayShedding, EventLoopDelay } from '../../src/load-shedding.ts';
 
 const block = (ms: number) => {
   const until = Date.now() + ms;
@@ -238,5 +238,80 @@ describe('AdaptiveConcurrencyLimit', () => {
     expect(limit.limit).toBe(100);
     expect(window(limit, clock, 60, 400)).toBe(60);
     expect(limit.limit).toBe(60);
+  });
+});
+
+describe('DelayShedding', () => {
+  // Chance drawn from a fixed sequence: 1,000 draws evenly spread over [0, 1), so the share shed is the probability.
+  const evenly = () => {
+    let i = 0;
+    return () => ((i++ * 0.618034) % 1);
+  };
+  const shedOf = (shedding: DelayShedding, draws = 1_000) => {
+    let shed = 0;
+    for (let i = 0; i < draws; i += 1) if (shedding.shed()) shed += 1;
+    return shed / draws;
+  };
+
+  it('turns nothing away while the loop is within its target, however long', () => {
+    const shedding = new DelayShedding({ targetMs: 5 }, evenly());
+    for (let w = 0; w < 100; w += 1) shedding.update(w % 2 ? 4.9 : 0.5);
+    expect(shedding.probability).toBe(0);
+    expect(shedOf(shedding)).toBe(0);
+  });
+
+  it('turns next to nothing away for one late window, but a growing share while the delay stays over the target', () => {
+    const shedding = new DelayShedding({ targetMs: 5 }, evenly());
+    shedding.update(100); // one pause of 100 ms: the small steps of a small share
+    expect(shedding.probability).toBeGreaterThan(0);
+    expect(shedding.probability).toBeLessThan(0.01);
+    shedding.update(1);
+    expect(shedding.probability).toBe(0);
+    // Overload: the delay stays at 15 ms (for 5 s of 250 ms windows: the share is then past half, short of its most).
+    const shares: number[] = [];
+    for (let w = 0; w < 20; w += 1) {
+      shedding.update(15);
+      shares.push(shedding.probability);
+    }
+    for (let w = 1; w < shares.length; w += 1) expect(shares[w]).toBeGreaterThan(shares[w - 1]!);
+    expect(shares.at(-1)).toBeGreaterThan(0.5);
+    expect(Math.abs(shedOf(shedding) - shedding.probability)).toBeLessThan(0.02);
+  });
+
+  it('never turns more than its most away, and gives the share back once the delay is under the target', () => {
+    const shedding = new DelayShedding({ targetMs: 5, maxShare: 0.8 }, evenly());
+    for (let w = 0; w < 50; w += 1) shedding.update(100);
+    expect(shedding.probability).toBe(0.8);
+    const falling: number[] = [];
+    for (let w = 0; w < 40 && shedding.probability > 0; w += 1) {
+      shedding.update(2);
+      falling.push(shedding.probability);
+    }
+    expect(falling.at(-1)).toBe(0);
+    for (let w = 1; w < falling.length; w += 1) expect(falling[w]).toBeLessThanOrEqual(falling[w - 1]!);
+  });
+
+  // Processes whose delay grows with the load they admit (1 the most each answers at its target's delay): one
+  // linear, one that saturates as a queue does (the delay leaps towards 100 ms as the load nears what it can answer).
+  const linear = (load: number) => 5 * load;
+  const saturating = (load: number) => (load < 0.99 ? 1 / (1 - load) : 100);
+
+  it.each([
+    { growing: 'in proportion', delayAt: linear, offered: 1.5 },
+    { growing: 'in proportion', delayAt: linear, offered: 2 },
+    { growing: 'as a queue', delayAt: saturating, offered: 1.5 },
+    { growing: 'as a queue', delayAt: saturating, offered: 2 },
+  ])('settles where the load it lets in holds the delay at its target (delay growing $growing, offered $offered x)', ({ delayAt, offered }) => {
+    const shedding = new DelayShedding({ targetMs: 5 });
+    const late: number[] = [];
+    for (let w = 0; w < 400; w += 1) {
+      const delay = delayAt(offered * (1 - shedding.probability));
+      shedding.update(delay);
+      if (w >= 300) late.push(delay);
+    }
+    // Settled at the target, not swinging around it.
+    for (const delay of late) expect(Math.abs(delay - 5)).toBeLessThan(0.5);
+    const admitted = offered * (1 - shedding.probability);
+    expect(delayAt(admitted)).toBeCloseTo(5, 0);
   });
 });
