@@ -95,6 +95,7 @@ export async function buildGateway(options: {
     shedExempt: servedWhileShedding,
     latencyLimited: waitsOnServices,
     shedPage: busyPage,
+    shedHeaders: security.headers,
     clientAddressKey: false,
     direct,
     fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });

@@ -291,6 +291,7 @@ describe('load shedding', () => {
       shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 5, SHED_MIN_IN_FLIGHT: 8 },
       shedExempt: (url) => url.startsWith('/assets/'),
       shedPage: '<!doctype html><title>Busy</title><h1>Busy</h1>',
+      shedHeaders: { 'x-frame-options': 'DENY' },
     });
     shedApp.get('/work', async () => ({ done: true }));
     shedApp.get('/assets/*', async () => 'a file');
@@ -317,6 +318,7 @@ describe('load shedding', () => {
       expect(shed[0]!.headers['retry-after']).toBe('2');
       expect(shed[0]!.headers['content-type']).toMatch(/^text\/html/);
       expect(shed[0]!.body).toContain('<h1>Busy</h1>');
+      expect(shed[0]!.headers['x-frame-options']).toBe('DENY'); // sent before the app's own hooks would set it
       // An API client is told in JSON; the exempt files and the probes are served all along.
       let json: Awaited<ReturnType<typeof round>> = [];
       while (json.length === 0 && Date.now() - started < 15_000) {
@@ -324,6 +326,7 @@ describe('load shedding', () => {
         json = (await round()).filter((r) => r.statusCode === 503);
       }
       expect(json[0]!.json()).toMatchObject({ statusCode: 503, message: busyMessage, retryAfterSeconds: 2 });
+      expect(json[0]!.headers['x-frame-options']).toBe('DENY');
       expect((await shedApp.inject({ url: '/assets/app.css' })).statusCode).toBe(200);
       expect((await shedApp.inject({ url: '/health/live' })).statusCode).toBe(200);
       // Calm again: the share falls back to nothing.
