@@ -9,7 +9,7 @@ import { ServiceInstances } from './instances.ts';
 import { canonicalUrl } from './identity.ts';
 import { PublicReadCache } from './public-cache.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
-import { gatewaySecurityHeaders } from './security-headers.ts';
+import { gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
 import { directReads } from './direct-reads.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import identityScreening from './plugins/identity-screening.ts';
@@ -39,7 +39,6 @@ export const busyPage = `<!doctype html>
 </html>
 `;
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';
 
 /**
  * Builds the gateway, one plugin a concern: security headers, identity screening, compression, rate limits,
@@ -132,7 +131,7 @@ export async function buildGateway(options: {
     instances,
     clientAddressKey: options.clientAddressKey,
     screening,
-    securityHeaders: security.headers,
+    securityHeaders: security.apiHeaders,
     hsts: security.hsts,
     trustProxy: config.TRUST_PROXY,
     budget: { store: budget.instance, max: config.RATE_LIMIT_MAX, timeWindowMs: 60_000 },

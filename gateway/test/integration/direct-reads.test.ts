@@ -97,7 +97,7 @@ async function directServer(overrides: Partial<Parameters<typeof directReads>[0]
     endpoints: routedEndpoints,
     instances: instances as never,
     screening: { key: key.publicKey, issuer, revocations },
-    securityHeaders: gatewaySecurityHeaders({ inlineScripts: [], hstsMaxAgeSeconds: 600 }).headers,
+    securityHeaders: gatewaySecurityHeaders({ inlineScripts: [], hstsMaxAgeSeconds: 600 }).apiHeaders,
     hsts: 'max-age=600; includeSubDomains',
     trustProxy: false,
     budget: { store, max: budgetMax, timeWindowMs: 60_000 },
@@ -167,8 +167,10 @@ describe('the direct path', () => {
     // What the service said about caching is overruled: a private answer is never stored.
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['x-served-by']).toBe('stand-in');
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    // The API's security headers, not the pages' (security-headers.ts).
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
     // Over plain http, no HSTS.
     expect(answer.headers['strict-transport-security']).toBeUndefined();
     expect(answer.headers['x-request-id']).toBe('trace-me-1');
@@ -262,7 +264,7 @@ describe('the direct path', () => {
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
       expect(refused.headers['x-ratelimit-remaining']).toBe('0');
       expect(refused.headers['cache-control']).toBe('no-store');
-      expect(refused.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(JSON.parse(refused.body.toString())).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests. Please slow down and try again shortly.' });
       expect(reached).toHaveLength(3);
     } finally {
@@ -359,6 +361,7 @@ describe('through the gateway', () => {
       expect(next, `an answer of ${size} bytes`).toEqual(first);
       expect(first.status).toBe(200);
       expect(first.headers['cache-control']).toBe('no-store');
+      expect(first.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     expect(reached.filter((hop) => hop.url === '/api/favorites?sort=recent')).toHaveLength(4);
   });

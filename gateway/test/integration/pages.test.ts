@@ -309,6 +309,15 @@ describe('pages that can be shared and found', () => {
     const policy = (await fetch(`${base()}/hotels/the-ritz`)).headers.get('content-security-policy')!;
     const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!;
     expect(scriptSrc).toBe(`'self' 'sha256-${createHash('sha256').update(pageScript).digest('base64')}'`);
+    // The API's answers carry the API's own policy: nothing in them loads or runs (security-headers.ts).
+    for (const address of ['/api/hotels/search?query=Grand%20Paris', '/api/no-such-endpoint']) {
+      const api = await fetch(`${base()}${address}`);
+      expect(api.headers.get('content-security-policy'), address).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get('x-frame-options'), address).toBe('DENY');
+      expect(api.headers.get('x-content-type-options'), address).toBe('nosniff');
+      expect(api.headers.get('cross-origin-opener-policy'), address).toBeNull();
+    }
+    expect((await fetch(`${base()}/hotels/the-ritz`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const search = (await page('/search?query=Grand%20Paris')).body;
     expect(root(search)[2]).toBe('<main><h1>/search?query=Grand%20Paris</h1><p>/api/hotels/search?query=Grand+Paris&sort=rating&pageSize=24</p></main>');
     expect(root((await page('/')).body)[2]).toContain('/api/hotels/search?sort=gymScore&pageSize=6 /api/stats');
