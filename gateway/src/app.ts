@@ -9,7 +9,7 @@ import { ServiceInstances } from './instances.ts';
 import { canonicalUrl } from './identity.ts';
 import { PublicReadCache } from './public-cache.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
-import { gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
+import { apiSecurityHeaders, gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
 import { directReads } from './direct-reads.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import identityScreening from './plugins/identity-screening.ts';
@@ -38,7 +38,6 @@ export const busyPage = `<!doctype html>
 <body><main><h1>RepRoute is busy right now</h1><p>Too many travellers are searching at once. This page tries again by itself in a few seconds.</p><p><a href="">Try again now</a></p></main></body>
 </html>
 `;
-
 
 /**
  * Builds the gateway, one plugin a concern: security headers, identity screening, compression, rate limits,
@@ -131,7 +130,7 @@ export async function buildGateway(options: {
     instances,
     clientAddressKey: options.clientAddressKey,
     screening,
-    securityHeaders: security.apiHeaders,
+    securityHeaders: apiSecurityHeaders,
     hsts: security.hsts,
     trustProxy: config.TRUST_PROXY,
     budget: { store: budget.instance, max: config.RATE_LIMIT_MAX, timeWindowMs: 60_000 },

@@ -22,7 +22,7 @@ export interface DirectReadsOptions {
   clientAddressKey?: Buffer;
   screening: { key: KeySource; issuer: string; revocations: RevocationCheck };
   /** The security headers of every answer (security-headers.ts), and HSTS's value for answers over HTTPS. */
-  securityHeaders: Record<string, string>;
+  securityHeaders: Readonly<Record<string, string>>;
   hsts?: string;
   /** Proxy headers believed (TRUST_PROXY): the client address and protocol from X-Forwarded-For and -Proto. */
   trustProxy: boolean;

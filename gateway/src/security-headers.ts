@@ -31,7 +31,7 @@ export interface GatewaySecurityOptions {
  * Security Cheat Sheet gives them: nothing in such an answer may load or run (`default-src 'none'`), be framed,
  * sniffed into another type or read by another site's page. The page headers' document settings (the pages'
  * sources, the opener and agent-cluster isolation, helmet's legacy headers for old browsers' downloads and DNS
- * prefetching) mean nothing to an answer no browser renders, and were four fifths of every API answer's bytes.
+ * prefetching) mean nothing to an answer no browser renders, and were most of its header bytes.
  */
 export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -44,11 +44,8 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freez
 /** Whether an address is the API's, whose answers carry `apiSecurityHeaders` (all else the pages' headers). */
 export const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
 
-/**
- * The gateway's answer headers: the page policy and the other security headers (`headers`), the API answers'
- * (`apiHeaders`), and HSTS's value for answers over HTTPS.
- */
-export function gatewaySecurityHeaders(options: GatewaySecurityOptions): { headers: Record<string, string>; apiHeaders: Readonly<Record<string, string>>; hsts: string | undefined } {
+/** The pages' answer headers: the page policy and the other security headers, and HSTS's value for answers over HTTPS. */
+export function gatewaySecurityHeaders(options: GatewaySecurityOptions): { headers: Record<string, string>; hsts: string | undefined } {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -73,5 +70,5 @@ export function gatewaySecurityHeaders(options: GatewaySecurityOptions): { heade
     crossOriginEmbedderPolicy: false,
   });
   const hsts = options.hstsMaxAgeSeconds > 0 ? `max-age=${options.hstsMaxAgeSeconds}; includeSubDomains` : undefined;
-  return { headers, apiHeaders: apiSecurityHeaders, hsts };
+  return { headers, hsts };
 }

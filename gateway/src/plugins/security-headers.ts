@@ -1,20 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { isApiPath } from '../security-headers.ts';
+import { apiSecurityHeaders, isApiPath } from '../security-headers.ts';
 
 export interface SecurityHeadersOptions {
   /** The headers of every answer but the API's (security-headers.ts, gatewaySecurityHeaders). */
   headers: Record<string, string>;
-  /** The headers of the API's answers. */
-  apiHeaders: Readonly<Record<string, string>>;
   /** Strict-Transport-Security's value on answers over HTTPS; undefined: not sent. */
   hsts: string | undefined;
 }
 
 /** The page policy and the other security headers on every answer (the API's own on its answers), computed once; HSTS on answers over HTTPS. */
-async function securityHeadersPlugin(app: FastifyInstance, { headers, apiHeaders, hsts }: SecurityHeadersOptions): Promise<void> {
+async function securityHeadersPlugin(app: FastifyInstance, { headers, hsts }: SecurityHeadersOptions): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : headers);
     // Over HTTPS (as the ingress in front says, with TRUST_PROXY) browsers are told to use nothing else.
     if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();

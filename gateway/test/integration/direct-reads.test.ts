@@ -15,7 +15,7 @@ import { routedEndpoints, serviceNames } from '../../src/routes.ts';
 import { directReads } from '../../src/direct-reads.ts';
 import { SharedBudgetStore } from '../../src/rate-limit-store.ts';
 import { ServiceInstances } from '../../src/instances.ts';
-import { gatewaySecurityHeaders } from '../../src/security-headers.ts';
+import { apiSecurityHeaders } from '../../src/security-headers.ts';
 
 // A signed-in caller's reads are answered before Fastify (direct-reads.ts). Here the direct path alone, on a
 // server of its own (what it leaves to Fastify answers 599, so each test knows which path answered), against a
@@ -97,7 +97,7 @@ async function directServer(overrides: Partial<Parameters<typeof directReads>[0]
     endpoints: routedEndpoints,
     instances: instances as never,
     screening: { key: key.publicKey, issuer, revocations },
-    securityHeaders: gatewaySecurityHeaders({ inlineScripts: [], hstsMaxAgeSeconds: 600 }).apiHeaders,
+    securityHeaders: apiSecurityHeaders,
     hsts: 'max-age=600; includeSubDomains',
     trustProxy: false,
     budget: { store, max: budgetMax, timeWindowMs: 60_000 },
