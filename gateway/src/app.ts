@@ -9,7 +9,7 @@ import { ServiceInstances } from './instances.ts';
 import { canonicalUrl } from './identity.ts';
 import { PublicReadCache } from './public-cache.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
-import { apiSecurityHeaders, gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
+import { answerSecurityHeaders, apiSecurityHeaders, gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
 import { directReads } from './direct-reads.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import identityScreening from './plugins/identity-screening.ts';
@@ -83,6 +83,7 @@ export async function buildGateway(options: {
   // Counted in memory, shared with the other instances through Redis off the request path (rate-limit-store.ts).
   const budget = sharedBudgetStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE });
   const security = gatewaySecurityHeaders({ inlineScripts: inlineScriptSources(config.FRONTEND_DIST), hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS });
+  const securityHeadersFor = answerSecurityHeaders(security);
   const direct: DirectRequests = {};
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
   const app = createHttpApp({
@@ -93,7 +94,7 @@ export async function buildGateway(options: {
     shedExempt: servedWhileShedding,
     latencyLimited: waitsOnServices,
     shedPage: busyPage,
-    shedHeaders: security.headers,
+    shedHeaders: (request) => securityHeadersFor(request.url, request.protocol),
     clientAddressKey: false,
     direct,
     fastify: { trustProxy: config.TRUST_PROXY, rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/') } });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { apiSecurityHeaders, isApiPath } from '../security-headers.ts';
+import { answerSecurityHeaders } from '../security-headers.ts';
 
 export interface SecurityHeadersOptions {
   /** The headers of every answer but the API's (security-headers.ts, gatewaySecurityHeaders). */
@@ -10,11 +10,10 @@ export interface SecurityHeadersOptions {
 }
 
 /** The page policy and the other security headers on every answer (the API's own on its answers), computed once; HSTS on answers over HTTPS. */
-async function securityHeadersPlugin(app: FastifyInstance, { headers, hsts }: SecurityHeadersOptions): Promise<void> {
+async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  const headersFor = answerSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : headers);
-    // Over HTTPS (as the ingress in front says, with TRUST_PROXY) browsers are told to use nothing else.
-    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    reply.headers(headersFor(request.url, request.protocol));
     done();
   });
 }

@@ -37,6 +37,8 @@ beforeAll(async () => {
     ...everyServiceAt(`http://127.0.0.1:${(echo.address() as AddressInfo).port}`),
     FRONTEND_DIST: distDir,
     RATE_LIMIT_NAMESPACE: `ratelimit:gateway-shed-test-${process.pid}-${Date.now()}:`,
+    TRUST_PROXY: 'true',
+    HSTS_MAX_AGE_SECONDS: '600',
   });
   const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   // Shedding's limits are read from the environment as the app is made: set for that moment only.
@@ -61,7 +63,7 @@ afterAll(async () => {
 const base = () => `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
 describe('gateway under overload', () => {
-  it('answers a page with its busy page, the API with JSON, both 503 with Retry-After and the page policy, and still serves the static files', async () => {
+  it('answers a page with its busy page, the API with JSON, both 503 with Retry-After and the headers their answers carry, and still serves the static files', async () => {
     const page = await eventually(async () => {
       const res = await fetch(`${base()}/search?city=Lisbon`, { headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(res.status).toBe(503);
@@ -72,7 +74,9 @@ describe('gateway under overload', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     // Sent before the gateway's own hooks run, yet with the headers every answer of the gateway carries.
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('strict-transport-security')).toBeNull(); // over plain http
     const html = await page.text();
     expect(html).toContain('RepRoute is busy right now');
     expect(html).toContain('<meta http-equiv="refresh" content="5">');
@@ -82,6 +86,14 @@ describe('gateway under overload', () => {
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('3');
     expect(await api.json()).toMatchObject({ statusCode: 503, message: busyMessage, retryAfterSeconds: 3 });
+    // The API's own security headers, not the pages' policy; over HTTPS (as the ingress says) HSTS too.
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('strict-transport-security')).toBeNull();
+    const secure = await fetch(`${base()}/api/hotels`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.status).toBe(503);
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=600; includeSubDomains');
+    expect(secure.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 
     // The SPA's files are never shed: a page that was served before the overload still loads whole.
     for (const file of ['/assets/index-abc.js', '/favicon.svg']) expect((await fetch(`${base()}${file}`)).status).toBe(200);

@@ -147,8 +147,11 @@ export function createHttpApp(options: {
   latencyLimited?: (url: string) => boolean;
   /** The body of a shed answer to a request that asks for HTML (a page): a page of its own instead of JSON. */
   shedPage?: string;
-  /** Headers every shed answer carries: it is sent before the caller's own hooks run (the gateway's security headers). */
-  shedHeaders?: Record<string, string>;
+  /**
+   * The headers a shed answer carries, for its request: it is sent before the caller's own hooks run (the
+   * gateway's security headers: the API's set on the API's answers, the pages' on the rest, HSTS over HTTPS).
+   */
+  shedHeaders?: (request: FastifyRequest) => Record<string, string>;
   /** Title of the OpenAPI document built from the routes' zod schemas and served at /openapi.json. */
   openapiTitle?: string;
   /**
@@ -269,7 +272,7 @@ export function createHttpApp(options: {
       const reason = admit(request.url, reply.raw, () => wasAnsweredFromMemory(request));
       if (!reason) return done();
       metrics.requestsShed.inc({ reason });
-      void reply.status(503).headers(options.shedHeaders ?? {}).header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS));
+      void reply.status(503).headers(options.shedHeaders?.(request) ?? {}).header('retry-after', String(shedding.SHED_RETRY_AFTER_SECONDS));
       if (options.shedPage && request.headers.accept?.includes('text/html')) {
         void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(options.shedPage);
         return;

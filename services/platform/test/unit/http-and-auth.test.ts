@@ -291,9 +291,10 @@ describe('load shedding', () => {
       shedding: { SHED_MAX_EVENT_LOOP_DELAY_MS: 600_000, SHED_MAX_EVENT_LOOP_UTILIZATION: 0, SHED_RETRY_AFTER_SECONDS: 2, SHED_WARMUP_MS: 0, SHED_MAX_IN_FLIGHT: 0, SHED_LATENCY_TARGET_MS: 0, SHED_LATENCY_SUSTAIN_MS: 1_000, SHED_EVENT_LOOP_DELAY_TARGET_MS: 5, SHED_MIN_IN_FLIGHT: 8 },
       shedExempt: (url) => url.startsWith('/assets/'),
       shedPage: '<!doctype html><title>Busy</title><h1>Busy</h1>',
-      shedHeaders: { 'x-frame-options': 'DENY' },
+      shedHeaders: (request): Record<string, string> => (request.url.startsWith('/api/') ? { 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'" } : { 'x-frame-options': 'DENY' }),
     });
     shedApp.get('/work', async () => ({ done: true }));
+    shedApp.get('/api/work', async () => ({ done: true }));
     shedApp.get('/assets/*', async () => 'a file');
     await shedApp.ready();
     // The loop held ~60 ms a tick, as a flood of requests would hold it; each round asks twenty times, and any 503
@@ -305,7 +306,7 @@ describe('load shedding', () => {
         await new Promise((r) => setImmediate(r));
       }
     };
-    const round = async (headers: Record<string, string> = {}) => Promise.all(Array.from({ length: 20 }, () => shedApp.inject({ url: '/work', headers })));
+    const round = async (headers: Record<string, string> = {}, url = '/work') => Promise.all(Array.from({ length: 20 }, () => shedApp.inject({ url, headers })));
     try {
       expect((await round()).every((r) => r.statusCode === 200)).toBe(true);
       const started = Date.now();
@@ -319,14 +320,17 @@ describe('load shedding', () => {
       expect(shed[0]!.headers['content-type']).toMatch(/^text\/html/);
       expect(shed[0]!.body).toContain('<h1>Busy</h1>');
       expect(shed[0]!.headers['x-frame-options']).toBe('DENY'); // sent before the app's own hooks would set it
-      // An API client is told in JSON; the exempt files and the probes are served all along.
+      expect(shed[0]!.headers['content-security-policy']).toBeUndefined(); // the page's set, not the API's
+      // An API client is told in JSON, with the headers its own answer would have carried; the exempt files and the
+      // probes are served all along.
       let json: Awaited<ReturnType<typeof round>> = [];
       while (json.length === 0 && Date.now() - started < 15_000) {
         await congest(250);
-        json = (await round()).filter((r) => r.statusCode === 503);
+        json = (await round({}, '/api/work')).filter((r) => r.statusCode === 503);
       }
       expect(json[0]!.json()).toMatchObject({ statusCode: 503, message: busyMessage, retryAfterSeconds: 2 });
       expect(json[0]!.headers['x-frame-options']).toBe('DENY');
+      expect(json[0]!.headers['content-security-policy']).toBe("default-src 'none'");
       expect((await shedApp.inject({ url: '/assets/app.css' })).statusCode).toBe(200);
       expect((await shedApp.inject({ url: '/health/live' })).statusCode).toBe(200);
       // Calm again: the share falls back to nothing.
