@@ -84,25 +84,21 @@ export function directReads(options: DirectReadsOptions): (req: IncomingMessage,
     if (options.admission?.(url, res, () => false) !== undefined) return false;
 
     const startedAt = performance.now();
+    nameServerSpan(req, route.endpoint.path);
     const id = requestIdFrom(req.headers);
     const ip = clientAddress(req, options.trustProxy);
     stripIdentityHeaders(req.headers);
     const answerHeaders: Record<string, string | string[] | number> = { ...options.securityHeaders };
     if (options.hsts && protocol(req, options.trustProxy) === 'https') answerHeaders['strict-transport-security'] = options.hsts;
 
-    let logged = false;
-    const finished = () => {
-      if (logged) return;
-      logged = true;
+    // 'close' comes once per response, after 'finish' when it was sent, alone when the caller went away first.
+    res.once('close', () => {
       const responseTime = performance.now() - startedAt;
       if (accessLog && options.logger.isLevelEnabled('info')) {
         accessLog({ reqId: id, req: { method: 'GET', url, host: host(req, options.trustProxy), ip, socket: { remotePort: req.socket.remotePort } }, statusCode: res.statusCode, responseTime });
       }
-      nameServerSpan(req, route.endpoint.path);
       metrics.httpDuration.observe({ method: 'GET', route: route.endpoint.path, status_code: String(res.statusCode) }, responseTime / 1000);
-    };
-    res.once('finish', finished);
-    res.once('close', finished);
+    });
 
     // The budget is per client across /api, counted in the same store as the Fastify routes (@fastify/rate-limit).
     let counted = { current: 0, ttl: 0 };

@@ -45,6 +45,8 @@ const unreservedEscape = /%(2[dDeE]|5[fF]|7[eE]|3[0-9]|[46][1-9a-fA-F]|[57][0-9a
 export function canonicalUrl(url: string): string {
   const at = url.indexOf('?');
   const rawPath = at < 0 ? url : url.slice(0, at);
+  // Nearly every address is already in its one spelling: no escape, no dot segment, no repeated slash.
+  if (rawPath.startsWith('/') && !rawPath.includes('%') && !rawPath.includes('/.') && !rawPath.includes('//')) return url;
   const query = at < 0 ? '' : url.slice(at);
   const decoded = rawPath.replace(unreservedEscape, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
   const segments: string[] = [];

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, screenAccessToken, type Admission, type RevocationCheck } from '@reproute/platform';
-import { stack } from '@reproute/platform/testing';
+import { SpanKind } from '@opentelemetry/api';
+import { eventually, stack } from '@reproute/platform/testing';
+import { installTestTracing } from '@reproute/platform/testing/tracing';
+import { tracedRequestListener } from '@reproute/platform/telemetry/server-span';
 import { signTestToken, testSigningKey, type TestSigningKey } from '@reproute/platform/testing/service-under-test';
 import { buildGateway } from '../../src/app.ts';
 import { configSchema } from '../../src/config.ts';
@@ -90,8 +93,10 @@ beforeAll(async () => {
  * The direct path on a server of its own; what it leaves to Fastify answers 599. By default against the stand-in,
  * with the shared budget of `budgetMax`, HSTS configured, and the shedder's verdict `verdict`.
  */
-async function directServer(overrides: Partial<Parameters<typeof directReads>[0]> & { serviceUrl?: string } = {}): Promise<{ base: string; close: () => Promise<void> }> {
-  const { serviceUrl = target, ...options } = overrides;
+async function directServer(
+  overrides: Partial<Parameters<typeof directReads>[0]> & { serviceUrl?: string; wrap?: (listener: http.RequestListener) => http.RequestListener } = {},
+): Promise<{ base: string; close: () => Promise<void> }> {
+  const { serviceUrl = target, wrap = (listener) => listener, ...options } = overrides;
   const instances = Object.fromEntries(serviceNames.map((name) => [name, new ServiceInstances(name, [serviceUrl], { logger: createLogger('test', 'silent'), opsPortOffset: 0, pool: { connections: 4 } })]));
   const handle = directReads({
     endpoints: routedEndpoints,
@@ -105,11 +110,13 @@ async function directServer(overrides: Partial<Parameters<typeof directReads>[0]
     admission,
     ...options,
   });
-  const server = http.createServer((req, res) => {
-    if (handle(req, res)) return;
-    res.writeHead(599, { 'x-left-to': 'fastify' });
-    res.end();
-  });
+  const server = http.createServer(
+    wrap((req, res) => {
+      if (handle(req, res)) return;
+      res.writeHead(599, { 'x-left-to': 'fastify' });
+      res.end();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -305,6 +312,36 @@ describe('the direct path, compression and failures', () => {
     const small = await rawGet('/api/favorites', { ...auth, 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body.toString()).toBe('{"items":[]}');
+  });
+
+  it('traces a read in its server span, named after its route, whose context goes on to the service and into the access line', async () => {
+    // A real tracer recording in memory, and the request's server span made where it arrives, as in a process.
+    const exporter = installTestTracing();
+    const { token } = await tokenFor(['traveller']);
+    const lines: string[] = [];
+    const logs = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const traced = await directServer({ logger: createLogger('gateway-test', 'info', logs), wrap: tracedRequestListener });
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    try {
+      const answer = await rawGet('/api/favorites?page=1', { authorization: `Bearer ${token}`, 'x-request-id': 'traced-1', traceparent: `00-${traceId}-b7ad6b7169203331-01` }, 'GET', undefined, traced.base);
+      expect(answer.status).toBe(200);
+      const span = await eventually(async () => exporter.getFinishedSpans().find((s) => s.spanContext().traceId === traceId && s.kind === SpanKind.SERVER));
+      expect(span.name).toBe('GET /api/favorites');
+      expect(span.attributes['http.route']).toBe('/api/favorites');
+      expect(span.attributes['http.response.status_code']).toBe(200);
+      expect(span.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+      // The service's hop is a child of this span; the access line names the same trace and span.
+      expect(reached.at(-1)!.headers.traceparent).toBe(`00-${traceId}-${span.spanContext().spanId}-01`);
+      const line = await eventually(async () => lines.map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.reqId === 'traced-1'));
+      expect(line).toMatchObject({ msg: 'request completed', trace_id: traceId, span_id: span.spanContext().spanId, res: { statusCode: 200 } });
+    } finally {
+      await traced.close();
+    }
   });
 
   it('answers a service that cannot be reached with the route\'s JSON 503 naming it', async () => {

@@ -17,4 +17,11 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('/')).toBe('/');
     expect(canonicalUrl('/search?query=%61/../b')).toBe('/search?query=%61/../b');
   });
+
+  it('answers an address already canonical with itself, and one that only looks near it the long way', () => {
+    for (const url of ['/api/favorites', '/api/hotels/12?page=2&query=a/../b', '/api/hotels.json', '/api/a.b/c', '/api/hotels/']) expect(canonicalUrl(url)).toBe(url);
+    expect(canonicalUrl('/api/hotels/.')).toBe('/api/hotels/');
+    expect(canonicalUrl('/api/.hidden')).toBe('/api/.hidden');
+    expect(canonicalUrl('/api//hotels?x=1')).toBe('/api/hotels?x=1');
+  });
 });

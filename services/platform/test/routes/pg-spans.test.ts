@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { createPool, withTransaction, type Pool } from '../../src/db.ts';
 import { operationOf } from '../../src/telemetry/pg-spans.ts';
 import { stack } from '../../src/testing/stack.ts';
-import { installTestTracing } from '../unit/tracing.ts';
+import { installTestTracing } from '../../src/testing/tracing.ts';
 
 // The platform's Postgres spans (telemetry/pg-spans.ts) against real Postgres and a real in-memory tracer: a span
 // per query of a sampled request, in that request's trace, and nothing at all for an unsampled one.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessLogOf, createLogger, type AccessLine } from '../../src/logger.ts';
 import { extractTraceContext, injectTraceContext, tracer, withMessagingSpan } from '../../src/propagation.ts';
 import { trace } from '@opentelemetry/api';
-import { installTestTracing } from './tracing.ts';
+import { installTestTracing } from '../../src/testing/tracing.ts';
 import type { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 
 function captureLogger() {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHttpApp } from '../../src/http.ts';
 import { createLogger } from '../../src/logger.ts';
 import { injectTraceContext } from '../../src/propagation.ts';
-import { installTestTracing } from './tracing.ts';
+import { installTestTracing } from '../../src/testing/tracing.ts';
 
 // Each request's server span, made by the platform's HTTP server (telemetry/server-span.ts): a real Fastify app
 // on a port, a real tracer recording in memory, and what the handler and the request's log line see.
