@@ -9,7 +9,7 @@ import { ServiceInstances } from './instances.ts';
 import { canonicalUrl } from './identity.ts';
 import { PublicReadCache } from './public-cache.ts';
 import { sharedBudgetStore } from './rate-limit-store.ts';
-import { answerSecurityHeaders, apiSecurityHeaders, gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
+import { answerSecurityHeaders, gatewaySecurityHeaders, isApiPath } from './security-headers.ts';
 import { directReads } from './direct-reads.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import identityScreening from './plugins/identity-screening.ts';
@@ -82,8 +82,7 @@ export async function buildGateway(options: {
   const screening = { key, issuer: config.JWT_ISSUER, revocations };
   // Counted in memory, shared with the other instances through Redis off the request path (rate-limit-store.ts).
   const budget = sharedBudgetStore({ redis, nameSpace: config.RATE_LIMIT_NAMESPACE });
-  const security = gatewaySecurityHeaders({ inlineScripts: inlineScriptSources(config.FRONTEND_DIST), hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS });
-  const securityHeadersFor = answerSecurityHeaders(security);
+  const securityHeadersFor = answerSecurityHeaders(gatewaySecurityHeaders({ inlineScripts: inlineScriptSources(config.FRONTEND_DIST), hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS }));
   const direct: DirectRequests = {};
   // The gateway is the edge: client-sent X-Forwarded-For is not trusted unless TRUST_PROXY says so.
   const app = createHttpApp({
@@ -104,7 +103,7 @@ export async function buildGateway(options: {
     await Promise.all(Object.values(instances).map((i) => i.close()));
   });
 
-  await app.register(securityHeaders, security);
+  await app.register(securityHeaders, { headersFor: securityHeadersFor });
   await app.register(identityScreening, { screening });
   await app.register(compressionPlugin);
   await app.register(rateLimitsPlugin, { store: budget });
@@ -131,8 +130,7 @@ export async function buildGateway(options: {
     instances,
     clientAddressKey: options.clientAddressKey,
     screening,
-    securityHeaders: apiSecurityHeaders,
-    hsts: security.hsts,
+    securityHeaders: securityHeadersFor,
     trustProxy: config.TRUST_PROXY,
     budget: { store: budget.instance, max: config.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     logger,

@@ -14,6 +14,7 @@ import type { SharedBudgetStore } from './rate-limit-store.ts';
 import { answerEncoding, compressed, compressFrom, compressing, wholeCompressionBytes, withAcceptEncoding } from './whole-compression.ts';
 import type { ServiceInstances } from './instances.ts';
 import type { ServiceName } from './routes.ts';
+import type { SecurityHeadersFor } from './security-headers.ts';
 
 export interface DirectReadsOptions {
   /** The routed endpoints; the direct path takes their GETs that are not public. */
@@ -21,9 +22,8 @@ export interface DirectReadsOptions {
   instances: Record<ServiceName, Pick<ServiceInstances, 'request'>>;
   clientAddressKey?: Buffer;
   screening: { key: KeySource; issuer: string; revocations: RevocationCheck };
-  /** The security headers of every answer (security-headers.ts), and HSTS's value for answers over HTTPS. */
-  securityHeaders: Readonly<Record<string, string>>;
-  hsts?: string;
+  /** Each answer's security headers by its address and scheme (security-headers.ts, answerSecurityHeaders): the API's, HSTS over HTTPS. */
+  securityHeaders: SecurityHeadersFor;
   /** Proxy headers believed (TRUST_PROXY): the client address and protocol from X-Forwarded-For and -Proto. */
   trustProxy: boolean;
   /** The per-client budget the Fastify routes count in too (@fastify/rate-limit's store). */
@@ -88,8 +88,7 @@ export function directReads(options: DirectReadsOptions): (req: IncomingMessage,
     const id = requestIdFrom(req.headers);
     const ip = clientAddress(req, options.trustProxy);
     stripIdentityHeaders(req.headers);
-    const answerHeaders: Record<string, string | string[] | number> = { ...options.securityHeaders };
-    if (options.hsts && protocol(req, options.trustProxy) === 'https') answerHeaders['strict-transport-security'] = options.hsts;
+    const answerHeaders: Record<string, string | string[] | number> = { ...options.securityHeaders(url, protocol(req, options.trustProxy)) };
 
     // 'close' comes once per response, after 'finish' when it was sent, alone when the caller went away first.
     res.once('close', () => {

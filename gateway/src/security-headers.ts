@@ -78,11 +78,14 @@ export function gatewaySecurityHeaders(options: GatewaySecurityOptions): { heade
  * the rest, and HSTS over HTTPS (as the ingress in front says, with TRUST_PROXY). The plugin's hook and the load
  * shedder's 503 (sent before any hook runs) both answer with these.
  */
-export function answerSecurityHeaders({ headers, hsts }: { headers: Record<string, string>; hsts: string | undefined }) {
+/** The security headers of one answer by its address and scheme (`answerSecurityHeaders`). */
+export type SecurityHeadersFor = (url: string, protocol: string) => Readonly<Record<string, string>>;
+
+export function answerSecurityHeaders({ headers, hsts }: { headers: Record<string, string>; hsts: string | undefined }): SecurityHeadersFor {
   const secured = (set: Readonly<Record<string, string>>) => (hsts ? Object.freeze({ ...set, 'strict-transport-security': hsts }) : set);
   const api = { plain: apiSecurityHeaders, https: secured(apiSecurityHeaders) };
   const pages = { plain: headers, https: secured(headers) };
-  return (url: string, protocol: string): Readonly<Record<string, string>> => {
+  return (url, protocol) => {
     const set = isApiPath(url) ? api : pages;
     return protocol === 'https' ? set.https : set.plain;
   };

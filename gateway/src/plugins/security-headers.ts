@@ -1,17 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { answerSecurityHeaders } from '../security-headers.ts';
+import type { SecurityHeadersFor } from '../security-headers.ts';
 
 export interface SecurityHeadersOptions {
-  /** The headers of every answer but the API's (security-headers.ts, gatewaySecurityHeaders). */
-  headers: Record<string, string>;
-  /** Strict-Transport-Security's value on answers over HTTPS; undefined: not sent. */
-  hsts: string | undefined;
+  /** Each answer's security headers (security-headers.ts, answerSecurityHeaders): the API's or the pages', HSTS over HTTPS. */
+  headersFor: SecurityHeadersFor;
 }
 
 /** The page policy and the other security headers on every answer (the API's own on its answers), computed once; HSTS on answers over HTTPS. */
-async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
-  const headersFor = answerSecurityHeaders(options);
+async function securityHeadersPlugin(app: FastifyInstance, { headersFor }: SecurityHeadersOptions): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersFor(request.url, request.protocol));
     done();

@@ -18,7 +18,7 @@ import { routedEndpoints, serviceNames } from '../../src/routes.ts';
 import { directReads } from '../../src/direct-reads.ts';
 import { SharedBudgetStore } from '../../src/rate-limit-store.ts';
 import { ServiceInstances } from '../../src/instances.ts';
-import { apiSecurityHeaders } from '../../src/security-headers.ts';
+import { answerSecurityHeaders } from '../../src/security-headers.ts';
 
 // A signed-in caller's reads are answered before Fastify (direct-reads.ts). Here the direct path alone, on a
 // server of its own (what it leaves to Fastify answers 599, so each test knows which path answered), against a
@@ -102,8 +102,7 @@ async function directServer(
     endpoints: routedEndpoints,
     instances: instances as never,
     screening: { key: key.publicKey, issuer, revocations },
-    securityHeaders: apiSecurityHeaders,
-    hsts: 'max-age=600; includeSubDomains',
+    securityHeaders: answerSecurityHeaders({ headers: {}, hsts: 'max-age=600; includeSubDomains' }),
     trustProxy: false,
     budget: { store, max: budgetMax, timeWindowMs: 60_000 },
     logger: createLogger('gateway-test', 'silent'),

@@ -73,39 +73,29 @@ export async function verifyAccessToken(token: string, key: KeySource, issuer: s
  * An entry lasts until the token expires or five minutes, whichever is first; revocation is still
  * checked on every request, and a failed verification is never cached.
  */
-const verifiedTokens = new WeakMap<object, Map<string, Map<string, { claims: TokenClaims & { iat: number }; until: number }>>>();
+const verifiedTokens = new WeakMap<object, Map<string, { claims: TokenClaims & { iat: number }; until: number }>>();
 const verifiedTokensMax = 10_000;
 const verifiedTokenTtlMs = 5 * 60_000;
 
-/** The tokens verified with a key for an issuer (kept by issuer, so a lookup hashes the token alone, not a joined key). */
-function verifiedFor(key: KeySource, issuer: string, create: boolean): Map<string, { claims: TokenClaims & { iat: number }; until: number }> | undefined {
-  let byIssuer = verifiedTokens.get(key);
-  if (!byIssuer) {
-    if (!create) return undefined;
-    verifiedTokens.set(key, (byIssuer = new Map()));
-  }
-  let cache = byIssuer.get(issuer);
-  if (!cache && create) byIssuer.set(issuer, (cache = new Map()));
-  return cache;
-}
-
 /** The claims of a token verified in the last minutes (and not expired since), if it was. */
 function knownClaims(token: string, key: KeySource, issuer: string): (TokenClaims & { iat: number }) | undefined {
-  const cache = verifiedFor(key, issuer, false);
-  const hit = cache?.get(token);
+  const cache = verifiedTokens.get(key);
+  const cacheKey = `${issuer}\n${token}`;
+  const hit = cache?.get(cacheKey);
   if (!hit) return undefined;
   if (hit.until > Date.now()) return hit.claims;
-  cache!.delete(token);
+  cache!.delete(cacheKey);
   return undefined;
 }
 
 async function verifyAccessTokenCached(token: string, key: KeySource, issuer: string): Promise<TokenClaims & { iat: number }> {
   const known = knownClaims(token, key, issuer);
   if (known) return known;
+  let cache = verifiedTokens.get(key);
+  if (!cache) verifiedTokens.set(key, (cache = new Map()));
   const claims = await verifyAccessToken(token, key, issuer);
-  const cache = verifiedFor(key, issuer, true)!;
   if (cache.size >= verifiedTokensMax) cache.delete(cache.keys().next().value!);
-  cache.set(token, { claims, until: Math.min(claims.exp * 1000, Date.now() + verifiedTokenTtlMs) });
+  cache.set(`${issuer}\n${token}`, { claims, until: Math.min(claims.exp * 1000, Date.now() + verifiedTokenTtlMs) });
   return claims;
 }
 
