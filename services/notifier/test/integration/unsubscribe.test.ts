@@ -39,8 +39,10 @@ function reviewFacts(account: { user: { id: string }; email: string }, hotelName
 /** The BullMQ job of one email, once it has finished: what sending it came to. */
 async function finishedJob(jobId: string): Promise<{ suppressed?: boolean; alreadySent: boolean; messageId: string | null }> {
   return eventually(async () => {
+    // The job read before it finishes has no return value yet: read it again once it is in the completed set.
+    if ((await queue.getJobState(jobId)) !== 'completed') return undefined;
     const job = await queue.getJob(jobId);
-    return job && (await job.isCompleted()) ? (job.returnvalue as { suppressed?: boolean; alreadySent: boolean; messageId: string | null }) : undefined;
+    return job?.returnvalue as { suppressed?: boolean; alreadySent: boolean; messageId: string | null } | undefined;
   }, 30_000, `email job ${jobId} finished`);
 }
 
