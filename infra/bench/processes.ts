@@ -1,6 +1,7 @@
 // The running system's processes and the CPU each has used, from /proc: every process named by a pid file in
 // .data/run and its descendants (Postgres backends, Kafka's JVM, the data stores' helpers), and Postgres by its
 // postmaster. infra/bench/idle.ts, cost.ts and soak.ts read the system through this.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,4 +86,39 @@ export function memoryAndFiles(pid: number): { rssMb: number; fds: number } {
     // gone
   }
   return { rssMb, fds };
+}
+
+/**
+ * The heap a process uses, MB: a Node process's from its ops port's /metrics (prom-client's
+ * nodejs_heap_size_used_bytes; the ops port is OPS_PORT, else PORT + 50, read from the process's environment),
+ * the JVM's (Kafka) from jstat (survivor, eden and old generations used). Undefined for the rest (Postgres,
+ * Redis: their resident memory is the figure) and while a process does not answer.
+ */
+export async function heapMb(pid: number): Promise<number | undefined> {
+  let environment: Map<string, string>;
+  let command: string;
+  try {
+    environment = new Map(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  } catch {
+    return undefined; // gone
+  }
+  if (path.basename(command) === 'java') {
+    try {
+      const [head, values] = execFileSync('jstat', ['-gc', String(pid)], { encoding: 'utf8', timeout: 5_000 }).trim().split('\n').map((line) => line.trim().split(/\s+/));
+      const used = ['S0U', 'S1U', 'EU', 'OU'].reduce((sum, column) => sum + Number(values![head!.indexOf(column)] ?? 0), 0);
+      return used / 1024;
+    } catch {
+      return undefined;
+    }
+  }
+  const port = Number(environment.get('OPS_PORT') ?? Number(environment.get('PORT') ?? 0) + 50);
+  if (!path.basename(command).startsWith('node') || !(port > 50)) return undefined;
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const used = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1];
+    return used === undefined ? undefined : Number(used) / 1e6;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 // A soak: the realistic mix (infra/k6/journeys.js, `average`) at a steady rate for half an hour, as consecutive
 // five-minute k6 runs, so each window has its own p95 per group, and beside it a series every SAMPLE_SECONDS of
-// every process's resident memory and open file descriptors (/proc) and of every table's rows and bytes
+// every process's resident memory and open file descriptors (/proc), its heap (processes.ts, heapMb) and of every table's rows and bytes
 // (pg_stat_user_tables; retention must keep them bounded). Prints and writes .data/bench/soak.md and soak.json,
 // with the verdicts: every group's p95 in the last window at most 1.25x the first, no error, memory and file
 // descriptors flat over the second half (growth in the last windows against the middle: under 10%), and which
@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { memoryAndFiles, root, systemProcesses } from './processes.ts';
+import { heapMb, memoryAndFiles, root, systemProcesses } from './processes.ts';
 
 const rate = Number(process.argv[2] ?? 20);
 const minutes = Number(process.argv[3] ?? 30);
@@ -24,7 +24,7 @@ const out = path.join(root, '.data/bench');
 fs.mkdirSync(out, { recursive: true });
 
 interface Window { index: number; requests: number; rps: number; failed: number; p95: Record<string, number> }
-interface Sample { at: number; processes: Record<string, { rssMb: number; fds: number }>; tables: Record<string, { rows: number; bytes: number }> }
+interface Sample { at: number; processes: Record<string, { rssMb: number; fds: number; heapMb?: number }>; tables: Record<string, { rows: number; bytes: number }> }
 
 // Table sizes read as the superuser the local data folder trusts (every schema's tables).
 const db = new pg.Client({ host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), database: process.env.PGDATABASE ?? 'reproute', user: process.env.PGUSER ?? 'postgres' });
@@ -35,7 +35,7 @@ async function sample(started: number): Promise<Sample> {
   for (const [name, pids] of systemProcesses()) {
     // The process itself (a Node process, Kafka's JVM) plus its children (Postgres backends).
     const parts = pids.map(memoryAndFiles);
-    processes[name] = { rssMb: parts.reduce((a, p) => a + p.rssMb, 0), fds: parts.reduce((a, p) => a + p.fds, 0) };
+    processes[name] = { rssMb: parts.reduce((a, p) => a + p.rssMb, 0), fds: parts.reduce((a, p) => a + p.fds, 0), heapMb: await heapMb(pids[0]!) };
   }
   const { rows } = await db.query<{ name: string; rows: string; bytes: string }>(
     `SELECT schemaname || '.' || relname AS name, n_live_tup AS rows, pg_total_relation_size(relid) AS bytes FROM pg_stat_user_tables`,
@@ -95,6 +95,12 @@ const processNames = Object.keys(end.processes).sort();
 const growth = (a: number, b: number) => (a > 0 ? (b - a) / a : 0);
 const tableNames = Object.keys(end.tables).filter((t) => (end.tables[t]!.rows ?? 0) > 0 || (samples[0]!.tables[t]?.rows ?? 0) > 0).sort((a, b) => end.tables[b]!.bytes - end.tables[a]!.bytes);
 const hours = (end.at - mid.at) / 3600;
+/** A process's lowest heap sample in each window (windows follow one another from the first sample on). */
+const heapFloors = (name: string) =>
+  results.map((_w, i) => {
+    const inWindow = samples.filter((x) => x.at >= i * windowMinutes * 60 && x.at < (i + 1) * windowMinutes * 60 && x.processes[name]?.heapMb !== undefined);
+    return inWindow.length > 0 ? Math.min(...inWindow.map((x) => x.processes[name]!.heapMb!)) : undefined;
+  });
 const lines = [
   `Soak: the mix at ${rate} journeys/s for ${windows} windows of ${windowMinutes} min, ${new Date(started).toISOString()}`,
   '',
@@ -113,6 +119,18 @@ const lines = [
     const e = end.processes[n]!;
     return `| ${n} | ${s?.rssMb.toFixed(0) ?? '—'} / ${m?.rssMb.toFixed(0) ?? '—'} / ${e.rssMb.toFixed(0)} | ${m ? `${(growth(m.rssMb, e.rssMb) * 100).toFixed(1)}%` : '—'} | ${s?.fds ?? '—'} / ${m?.fds ?? '—'} / ${e.fds} |`;
   }),
+  '',
+  `Heap used (Node: V8's, Kafka: the JVM's), the lowest sample of each ${windowMinutes}-minute window (what survives collections), MB:`,
+  '',
+  `| process | ${results.map((w) => `window ${w.index + 1}`).join(' | ')} | last ÷ first |`,
+  `|---|${results.map(() => '---').join('|')}|---|`,
+  ...processNames
+    .filter((n) => samples.some((x) => x.processes[n]?.heapMb !== undefined))
+    .map((n) => {
+      const floors = heapFloors(n);
+      const ends = floors.filter((f) => f !== undefined);
+      return `| ${n} | ${floors.map((f) => f?.toFixed(0) ?? '—').join(' | ')} | ${ends.length > 1 ? `${(ends.at(-1)! / ends[0]!).toFixed(2)}×` : '—'} |`;
+    }),
   '',
   '| table | rows start / end | MB start / end | rows per hour, second half |',
   '|---|---|---|---|',
