@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answeredFromMemory, metrics } from '@reproute/platform';
+import { answeredFromMemory, gaugeOnScrape, metrics } from '@reproute/platform';
 import { compressFrom, compressed, preferredEncoding, withAcceptEncoding } from './whole-compression.ts';
 import type { Forwarder, UpstreamHeaders } from './forward.ts';
 
@@ -15,6 +15,17 @@ const validators = ['if-none-match', 'if-modified-since'];
 const maxTotalBytes = 64 * 1024 * 1024;
 
 type Headers = UpstreamHeaders;
+
+/** The process's cache (the one its gateway built last), which the gauges below read when scraped. */
+let measured: PublicReadCache | undefined;
+let gauges = false;
+function measure(cache: PublicReadCache): void {
+  measured = cache;
+  if (gauges) return;
+  gauges = true;
+  gaugeOnScrape('gateway_public_cache_entries', "Visitors' public reads kept in the gateway's memory", async () => measured?.usage.entries ?? 0);
+  gaugeOnScrape('gateway_public_cache_bytes', 'Bytes of the kept public reads, their compressed forms included', async () => measured?.usage.bytes ?? 0);
+}
 
 /**
  * How long a shared cache may keep an upstream answer (ms; 0: not at all), by RFC 9111 in the part the
@@ -46,6 +57,8 @@ interface KeptAnswer {
   expiresAt: number;
   /** Compressed forms, made on first use. */
   encoded: { br?: Buffer; gzip?: Buffer };
+  /** The body and its compressed forms, as counted in the cache's total. */
+  bytes: number;
 }
 
 /**
@@ -78,6 +91,7 @@ export class PublicReadCache {
   constructor(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
     this.options = options;
     this.now = options.now ?? Date.now;
+    measure(this);
   }
 
   get enabled(): boolean {
@@ -90,11 +104,6 @@ export class PublicReadCache {
     this.answers.clear();
     this.keptBytes = 0;
     this.pending.clear();
-  }
-
-  /** How many answers are kept. */
-  get size(): number {
-    return this.answers.size;
   }
 
   /** Answers a public read: from memory when it may, else through `forward`. */
@@ -148,21 +157,21 @@ export class PublicReadCache {
       const lifetime = Math.min(this.options.ttlMs, sharedLifetimeMs(answer.statusCode, answer.headers));
       if (lifetime <= 0 || !Buffer.isBuffer(answer.body) || answer.body.length > maxKeptBytes) return service.relay(reply, answer);
       const now = this.now();
-      const fresh: KeptAnswer = { headers: pickHeaders(answer.headers), body: answer.body, etag: headerOf(answer.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {} };
+      const fresh: KeptAnswer = { headers: pickHeaders(answer.headers), body: answer.body, etag: headerOf(answer.headers, 'etag'), storedAt: now, expiresAt: now + lifetime, encoded: {}, bytes: answer.body.length };
       // Emptied while it was on its way: it may be older than the change, so it is sent but not kept.
       if (this.generation === generation) {
         kept = fresh;
         this.drop(key);
+        this.evict(kept.bytes);
         this.answers.set(key, kept);
-        this.keptBytes += kept.body.length;
-        this.evict();
+        this.keptBytes += kept.bytes;
       }
       // The first caller gets the service's answer as it came, or 304 when it already has it. Its body is
       // compressed here, once, into the form later callers are sent: through the compress plugin it was compressed
       // a second time as a stream (in pieces, chunked), which under the k6 mix cost the gateway as much CPU as
       // every later compression together.
       if (notModified(request, fresh)) return service.relay(reply, { ...answer, statusCode: 304, body: Buffer.alloc(0) });
-      const encoded = encode(request, fresh);
+      const encoded = this.encode(request, fresh);
       if (!encoded) return service.relay(reply, answer);
       const headers = { ...answer.headers, 'content-encoding': encoded.encoding, vary: withAcceptEncoding(headerOf(answer.headers, 'vary')) };
       return service.relay(reply, { ...answer, headers, body: encoded.body });
@@ -178,35 +187,53 @@ export class PublicReadCache {
     const kept = this.answers.get(key);
     if (!kept) return;
     this.answers.delete(key);
-    this.keptBytes -= kept.body.length;
+    this.keptBytes -= kept.bytes;
   }
 
-  /** Drops the oldest answers while too many are kept, or too many bytes. */
-  private evict(): void {
-    for (const key of this.answers.keys()) {
-      if (this.answers.size <= this.options.maxEntries && this.keptBytes <= maxTotalBytes) return;
+  /**
+   * Before an answer is kept: drops the oldest while one more would be too many or too many bytes, and those
+   * past their lifetime. Answers are kept oldest first and live at most `ttlMs`, so what has expired is at the
+   * front: without this, URLs asked once (a search with its own words, dates or page) stayed until the
+   * cache was full, up to its whole byte budget of answers never given again.
+   */
+  private evict(incomingBytes: number): void {
+    const now = this.now();
+    for (const [key, kept] of this.answers) {
+      if (kept.expiresAt > now && this.answers.size < this.options.maxEntries && this.keptBytes + incomingBytes <= maxTotalBytes) return;
       this.drop(key);
     }
+  }
+
+  /** What is kept: answers, and their bytes with the compressed forms made so far. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.answers.size, bytes: this.keptBytes };
+  }
+
+  /** The kept answer's body in the best encoding the caller accepts, compressed on first use and kept with it (and counted); undefined: send it as it is. */
+  private encode(request: FastifyRequest, kept: KeptAnswer): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+    if (kept.body.length < compressFrom) return undefined;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return undefined;
+    let body = kept.encoded[encoding];
+    if (!body) {
+      body = kept.encoded[encoding] = compressed(kept.body, encoding);
+      kept.bytes += body.length;
+      // Counted while it is kept; an answer already dropped (or sent but never kept) counts for nothing.
+      if (this.answers.get(request.url) === kept) this.keptBytes += body.length;
+    }
+    return { encoding, body };
   }
 
   private send(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): FastifyReply {
     reply.headers(kept.headers);
     reply.header('age', String(Math.max(0, Math.floor((this.now() - kept.storedAt) / 1000))));
     if (notModified(request, kept)) return reply.code(304).send();
-    const encoded = encode(request, kept);
+    const encoded = this.encode(request, kept);
     if (!encoded) return reply.send(kept.body);
     reply.header('content-encoding', encoded.encoding);
     reply.header('vary', withAcceptEncoding(kept.headers.vary));
     return reply.send(encoded.body);
   }
-}
-
-/** The kept answer's body in the best encoding the caller accepts, compressed on first use and kept with it; undefined: send it as it is. */
-function encode(request: FastifyRequest, kept: KeptAnswer): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
-  if (kept.body.length < compressFrom) return undefined;
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return undefined;
-  return { encoding, body: (kept.encoded[encoding] ??= compressed(kept.body, encoding)) };
 }
 
 function headerOf(headers: Headers, name: string): string | undefined {
