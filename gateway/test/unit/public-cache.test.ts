@@ -34,7 +34,7 @@ function service(size: number, maxAge = 15) {
     },
     relay: (reply: FastifyReply, answer: UpstreamAnswer) => reply.code(answer.statusCode).send(answer.body),
     fail: (reply: FastifyReply) => reply,
-    forward: (_request: FastifyRequest, reply: FastifyReply) => reply,
+    forward: async (_request: FastifyRequest, reply: FastifyReply) => reply,
   };
 }
 
